@@ -1,0 +1,498 @@
+"""The shared game interface every Parlour game implements.
+
+A game is a :class:`Game` (fixed facts and host options) that makes
+:class:`GameState` objects. A state answers one question — who must decide what
+now? — through :meth:`GameState.decisions`, and changes only through
+:meth:`GameState.act`, which always validates. Everything is deterministic given
+the seed: a state owns its ``random.Random`` and round-trips exactly through JSON.
+
+The decision model
+------------------
+A :class:`Decision` is one thing a seat may do now: a kind (``"discard"``,
+``"meld"``…), a short prompt, options with stable ids, and how many options to
+pick (``min_picks``..``max_picks``). A seat may hold several decisions at once
+(meld *or* hit *or* discard); it answers exactly one of them with a
+:class:`Move` — the decision's kind and the picked option ids. Several seats
+pending at once is a simultaneous decision; the state keeps the early answers
+secret until all are in. Multi-step turns (take from the discard pile, then meld
+with it; name a Joker) are consecutive decisions of the same seat.
+
+A move has a short text form, ``"kind:id,id"``, that round-trips through
+:meth:`Move.parse` — short enough for a Discord custom_id or a log line.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from engine.players import ComputerPlayer
+
+__all__ = [
+    "BadMove",
+    "Decision",
+    "Game",
+    "GameOption",
+    "GameState",
+    "IllegalMove",
+    "Move",
+    "Option",
+    "Outcome",
+    "View",
+    "places_from_points",
+]
+
+
+class IllegalMove(ValueError):
+    """A well-formed move the rules do not allow now. The message is for the player."""
+
+
+class BadMove(ValueError):
+    """Text that cannot be read as a move at all (a forged or broken custom_id)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One pickable option of a decision. ``id`` is stable and short (no ``:`` or ``,``)."""
+
+    id: str
+    label: str
+    #: An optional heading to group options under (a Tier, a meld, a pile).
+    group: str = ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One thing ``seat`` may do now, answered by a :class:`Move` of the same ``kind``."""
+
+    seat: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+    min_picks: int = 1
+    max_picks: int = 1
+    #: True when several seats decide at once and answers stay hidden until all are in.
+    simultaneous: bool = False
+
+    # Contract: when min_picks == max_picks == 1, every option is a legal move on its
+    # own. Multi-pick decisions may have combinations the rules refuse (IllegalMove).
+
+    def option(self, option_id: str) -> Option | None:
+        """The option with this id, or None."""
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "options": [[o.id, o.label, o.group] for o in self.options],
+            "min_picks": self.min_picks,
+            "max_picks": self.max_picks,
+            "simultaneous": self.simultaneous,
+        }
+
+
+@dataclass(frozen=True)
+class Move:
+    """An answer to a decision: its kind and the ids of the picked options.
+
+    >>> Move.parse("discard:Kh")
+    Move(kind='discard', picks=('Kh',))
+    >>> Move("meld", ("7h", "8h", "9h")).text()
+    'meld:7h,8h,9h'
+    """
+
+    kind: str
+    picks: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        return f"{self.kind}:{','.join(self.picks)}"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read the text form; raise :class:`BadMove` if it is not one."""
+        kind, sep, rest = text.partition(":")
+        if not sep or not kind or not kind.replace("_", "").isalnum():
+            raise BadMove(f"That is not a move Parlour understands: {text!r}.")
+        picks = tuple(rest.split(",")) if rest else ()
+        if any(not p for p in picks):
+            raise BadMove(f"That is not a move Parlour understands: {text!r}.")
+        return cls(kind, picks)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: a reason, points per seat and places (1 = first; ties share)."""
+
+    reason: str
+    points: tuple[int, ...]
+    places: tuple[int, ...]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, place in enumerate(self.places) if place == 1)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"reason": self.reason, "points": list(self.points), "places": list(self.places)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
+        return cls(data["reason"], tuple(data["points"]), tuple(data["places"]))
+
+
+def places_from_points(points: Sequence[int]) -> tuple[int, ...]:
+    """Competition ranking: the highest points place 1; equal points share a place."""
+    return tuple(1 + sum(1 for other in points if other > mine) for mine in points)
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat (or a spectator, ``seat=None``) may see. Games subclass it.
+
+    Rendering, the Discord layer and computer players read views, never states, so a
+    card hidden from a seat cannot reach it by construction.
+    """
+
+    game: str
+    seat: int | None
+    num_players: int
+    phase: str
+    #: Seats that must decide now (public: everyone sees whose turn it is).
+    waiting_on: tuple[int, ...]
+    #: In a simultaneous decision, the seats that have already decided (never what).
+    decided: tuple[int, ...]
+    #: This seat's own pending decisions (empty for spectators).
+    decisions: tuple[Decision, ...]
+    #: Public, readable lines of what happened, oldest first (only the recent ones).
+    events: tuple[str, ...]
+    outcome: Outcome | None
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """A host option: an integer in a range or one of a few choices."""
+
+    name: str
+    description: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def validate(self, value: Any) -> Any:
+        """Return the value as the game wants it, or raise ValueError with a sentence."""
+        if self.choices:
+            for choice in self.choices:
+                if value == choice or str(value).lower() == str(choice).lower():
+                    return choice
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise ValueError(f"{self.name} must be one of {allowed}; {value!r} is not.")
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"{self.name} must be a whole number; {value!r} is not.") from None
+        if isinstance(value, bool) or (isinstance(value, float) and value != number):
+            raise ValueError(f"{self.name} must be a whole number; {value!r} is not.")
+        if (self.minimum is not None and number < self.minimum) or (
+            self.maximum is not None and number > self.maximum
+        ):
+            raise ValueError(
+                f"{self.name} must be between {self.minimum} and {self.maximum}; {number} is not."
+            )
+        return number
+
+
+class Game(ABC):
+    """The fixed facts of one game and the factory of its states."""
+
+    #: Stable identifier (stored in the database, used in custom_ids).
+    key: ClassVar[str]
+    #: The name players read.
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: One line about the game for /parlour about and lobbies.
+    summary: ClassVar[str] = ""
+    #: Host options.
+    options: ClassVar[tuple[GameOption, ...]] = ()
+
+    @classmethod
+    def validate_options(cls, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """All options with defaults filled in; ValueError with a sentence if one is bad."""
+        given = dict(given or {})
+        known = {o.name: o for o in cls.options}
+        unknown = [name for name in given if name not in known]
+        if unknown:
+            raise ValueError(f"{cls.name} has no option called {unknown[0]!r}.")
+        return {o.name: o.validate(given.get(o.name, o.default)) for o in cls.options}
+
+    @classmethod
+    def check_players(cls, num_players: int) -> None:
+        if not cls.min_players <= num_players <= cls.max_players:
+            if cls.min_players == cls.max_players:
+                raise ValueError(f"{cls.name} needs exactly {cls.min_players} players.")
+            raise ValueError(f"{cls.name} needs {cls.min_players} to {cls.max_players} players.")
+
+    @classmethod
+    def new_state(cls, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> GameState:
+        """Deal a new game. Raises ValueError (a sentence) on a bad player count or option."""
+        cls.check_players(num_players)
+        return cls.state_class().start(num_players, seed, cls.validate_options(options))
+
+    @classmethod
+    @abstractmethod
+    def state_class(cls) -> type[GameState]:
+        """The GameState subclass of this game."""
+
+    @classmethod
+    @abstractmethod
+    def computer_player(cls, seed: int = 0) -> ComputerPlayer:
+        """The default computer player of this game, the one that fills empty seats."""
+
+    @classmethod
+    def baselines(cls) -> dict[str, type[ComputerPlayer]]:
+        """Named baseline computer players for benchmarks (each built as ``cls(seed)``)."""
+        return {}
+
+
+class GameState(ABC):
+    """One moment of one game. Changes only through :meth:`act`, which validates.
+
+    Subclasses keep their fields JSON-friendly and implement :meth:`start`,
+    :meth:`_apply`, :meth:`decisions`, :meth:`view`, :meth:`outcome` and
+    :meth:`_data` / :meth:`_load`. ``_apply`` must check everything before it
+    changes anything, so that an :class:`IllegalMove` leaves the state untouched.
+    """
+
+    game: ClassVar[type[Game]]
+    #: How many public event lines a view carries.
+    recent_events: ClassVar[int] = 12
+
+    num_players: int
+    options: dict[str, Any]
+    rng: random.Random
+    events: list[str]
+    #: Every applied move as (seat, move text): the action log; replaying it rebuilds the state.
+    history: list[tuple[int, str]]
+    seed: int
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    def start(cls, num_players: int, seed: int, options: dict[str, Any]) -> GameState:
+        state = cls.__new__(cls)
+        state.num_players = num_players
+        state.options = dict(options)
+        state.seed = seed
+        state.rng = random.Random(seed)
+        state.events = []
+        state.history = []
+        state._setup()
+        return state
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """Deal: fill in the game's own fields using ``self.rng`` and ``self.options``."""
+
+    # -- who decides what ---------------------------------------------------
+    @abstractmethod
+    def decisions(self) -> list[Decision]:
+        """Every pending decision, for every seat (empty when the game is over)."""
+
+    def decisions_for(self, seat: int) -> list[Decision]:
+        return [d for d in self.decisions() if d.seat == seat]
+
+    def waiting_on(self) -> tuple[int, ...]:
+        """Seats that must decide now, in seat order."""
+        return tuple(sorted({d.seat for d in self.decisions()}))
+
+    def decided(self) -> tuple[int, ...]:
+        """Seats that already answered a simultaneous decision still being collected."""
+        return ()
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The end of the game, or None while it goes on."""
+
+    # -- acting -------------------------------------------------------------
+    def act(self, seat: int, move: Move | str) -> None:
+        """Apply ``seat``'s move, or raise IllegalMove / BadMove and change nothing."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if self.is_over:
+            raise IllegalMove("The game is over.")
+        if not 0 <= seat < self.num_players:
+            raise IllegalMove("You are not seated at this table.")
+        mine = self.decisions_for(seat)
+        if not mine:
+            raise IllegalMove("It is not your turn.")
+        decision = next((d for d in mine if d.kind == move.kind), None)
+        if decision is None:
+            raise IllegalMove(f"You can't {move.kind.replace('_', ' ')} now.")
+        check_picks(decision, move)
+        self._apply(seat, decision, move)
+        self.history.append((seat, move.text()))
+
+    @abstractmethod
+    def _apply(self, seat: int, decision: Decision, move: Move) -> None:
+        """Game rules for a move whose picks are known option ids in the allowed count."""
+
+    def is_legal(self, seat: int, move: Move) -> bool:
+        """True if ``act(seat, move)`` would succeed (tried on a copy)."""
+        trial = self.copy()
+        try:
+            trial.act(seat, move)
+        except ValueError:
+            return False
+        return True
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        """All legal moves of ``seat``. Games with huge pick spaces override or use random_move."""
+        moves: list[Move] = []
+        for decision in self.decisions_for(seat):
+            moves.extend(enumerate_moves(decision, self, seat))
+        return moves
+
+    def random_move(self, seat: int, rng: random.Random) -> Move:
+        """A random legal move of ``seat`` (the random player and playout tests use it)."""
+        moves = self.legal_moves(seat)
+        if not moves:
+            raise IllegalMove("It is not your turn.")
+        return rng.choice(moves)
+
+    # -- what a seat sees ---------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see; ``None`` is a spectator. Must never hold another seat's secrets."""
+
+    def base_view_fields(self, seat: int | None) -> dict[str, Any]:
+        """The common View fields, for subclasses to pass on."""
+        return {
+            "game": self.game.key,
+            "seat": seat,
+            "num_players": self.num_players,
+            "phase": self.phase,
+            "waiting_on": self.waiting_on(),
+            "decided": self.decided(),
+            "decisions": tuple(self.decisions_for(seat)) if seat is not None else (),
+            "events": tuple(self.events[-self.recent_events :]),
+            "outcome": self.outcome(),
+        }
+
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """A short name of the current phase (explicit, never inferred from lengths)."""
+
+    def log(self, line: str) -> None:
+        """Add a public event line. Never put a card only one seat may see here."""
+        self.events.append(line)
+
+    # -- persistence --------------------------------------------------------
+    @abstractmethod
+    def _data(self) -> dict[str, Any]:
+        """The game's own fields as JSON-friendly data."""
+
+    @abstractmethod
+    def _load(self, data: dict[str, Any]) -> None:
+        """Restore the game's own fields from :meth:`_data`'s output."""
+
+    def to_json(self) -> str:
+        version, internal, gauss = self.rng.getstate()
+        payload = {
+            "game": self.game.key,
+            "num_players": self.num_players,
+            "options": self.options,
+            "seed": self.seed,
+            "rng": [version, list(internal), gauss],
+            "events": self.events,
+            "history": [[seat, text] for seat, text in self.history],
+            "data": self._data(),
+        }
+        return json.dumps(payload, separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameState:
+        payload = json.loads(text)
+        if payload.get("game") != cls.game.key:
+            raise ValueError(f"This saved state is of {payload.get('game')!r}, not {cls.game.key!r}.")
+        state = cls.__new__(cls)
+        state.num_players = payload["num_players"]
+        state.options = payload["options"]
+        state.seed = payload["seed"]
+        version, internal, gauss = payload["rng"]
+        state.rng = random.Random()
+        state.rng.setstate((version, tuple(internal), gauss))
+        state.events = list(payload["events"])
+        state.history = [(seat, text) for seat, text in payload["history"]]
+        state._load(payload["data"])
+        return state
+
+    def copy(self) -> GameState:
+        """An independent deep copy (through JSON, so it is exact)."""
+        return type(self).from_json(self.to_json())
+
+
+def check_picks(decision: Decision, move: Move) -> None:
+    """The generic checks every move passes: known ids, no repeats, the right count."""
+    ids = {o.id for o in decision.options}
+    for pick in move.picks:
+        if pick not in ids:
+            raise IllegalMove("That choice is not available now.")
+    if len(set(move.picks)) != len(move.picks):
+        raise IllegalMove("You picked the same thing twice.")
+    count = len(move.picks)
+    if not decision.min_picks <= count <= decision.max_picks:
+        if decision.min_picks == decision.max_picks:
+            raise IllegalMove(f"Pick exactly {decision.min_picks}.")
+        raise IllegalMove(f"Pick between {decision.min_picks} and {decision.max_picks}.")
+
+
+def enumerate_moves(decision: Decision, state: GameState, seat: int, limit: int = 5000) -> list[Move]:
+    """Every legal move of one decision, by trying every pick combination (up to ``limit``).
+
+    Fine for single picks and small multi-picks; games with large pick spaces
+    override :meth:`GameState.legal_moves`.
+    """
+    from itertools import combinations
+
+    ids = [o.id for o in decision.options]
+    found: list[Move] = []
+    tried = 0
+    for size in range(decision.min_picks, min(decision.max_picks, len(ids)) + 1):
+        for combo in combinations(ids, size):
+            tried += 1
+            if tried > limit:
+                return found
+            move = Move(decision.kind, combo)
+            if decision.min_picks == decision.max_picks == 1 or state.is_legal(seat, move):
+                found.append(move)
+    return found
+
+
+def dumps(data: Any) -> str:
+    """Compact, stable JSON (used for views in logs and for tests)."""
+    return json.dumps(data, separators=(",", ":"), sort_keys=True, default=_json_default)
+
+
+def _json_default(value: Any) -> Any:
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if isinstance(value, tuple):
+        return list(value)
+    raise TypeError(f"not JSON-serialisable: {type(value).__name__}")

@@ -1,0 +1,117 @@
+"""The engine core, proven with the High Card test game."""
+
+import pytest
+
+from engine import registry
+from engine.core import BadMove, GameOption, IllegalMove, Move, places_from_points
+from tests.testgame import HighCard, HighCardState
+
+
+def new(players: int = 3, seed: int = 1) -> HighCardState:
+    state = HighCard.new_state(players, seed)
+    assert isinstance(state, HighCardState)
+    return state
+
+
+def test_same_seed_same_deal_and_json_round_trip_is_exact() -> None:
+    a, b = new(seed=7), new(seed=7)
+    assert a.to_json() == b.to_json()
+    assert HighCardState.from_json(a.to_json()).to_json() == a.to_json()
+    assert new(seed=8).to_json() != a.to_json()
+
+
+def test_round_trip_keeps_the_random_generator() -> None:
+    state = new()
+    copy = state.copy()
+    assert state.rng.random() == copy.rng.random()
+
+
+def test_simultaneous_choices_stay_secret_until_all_are_in() -> None:
+    state = new(players=3)
+    assert state.waiting_on() == (0, 1, 2)
+    card = state.hands[0][0]
+    state.act(0, Move("play", (str(card),)))
+    assert state.waiting_on() == (1, 2)
+    assert state.decided() == (0,)
+    for seat in (None, 1, 2):
+        view = state.view(seat)
+        assert view.decided == (0,)
+        assert view.last_reveal == (None, None, None)
+        assert str(card) not in " ".join(view.events)
+    with pytest.raises(IllegalMove, match="not your turn"):
+        state.act(0, Move("play", (str(card),)))
+
+
+def test_views_show_only_the_own_hand() -> None:
+    state = new()
+    assert state.view(1).hand == tuple(state.hands[1])
+    assert state.view(None).hand == ()
+    assert all(d.seat == 1 for d in state.view(1).decisions)
+    assert state.view(None).decisions == ()
+
+
+def test_illegal_moves_raise_a_readable_error_and_change_nothing() -> None:
+    state = new(players=2)
+    before = state.to_json()
+    for seat, move, message in [
+        (0, "play:99", "not available"),
+        (0, "take:p0", "can't take"),
+        (5, "play:1", "not seated"),
+        (0, "play:", "Pick exactly 1"),
+    ]:
+        with pytest.raises(IllegalMove, match=message):
+            state.act(seat, move)
+        assert state.to_json() == before
+    with pytest.raises(BadMove):
+        state.act(0, "nonsense")
+    assert state.to_json() == before
+
+
+def test_multi_pick_rule_refused_without_change() -> None:
+    state = new(players=2, seed=3)
+    state.pot = [9, 8, 1]
+    state.taker = 0
+    before = state.to_json()
+    with pytest.raises(IllegalMove, match="more than 10"):
+        state.act(0, Move("take", ("p0", "p1")))
+    assert state.to_json() == before
+    with pytest.raises(IllegalMove, match="same thing twice"):
+        state.act(0, Move("take", ("p0", "p0")))
+    state.act(0, Move("take", ("p0", "p2")))
+    assert state.points[0] == 10 and state.pot == [8]
+
+
+def test_move_text_round_trip() -> None:
+    move = Move("meld", ("7h", "8h", "9h"))
+    assert Move.parse(move.text()) == move
+    assert Move.parse("draw:") == Move("draw", ())
+    for bad in ["", "draw", ":x", "a:b,,c", "x y:1"]:
+        with pytest.raises(BadMove):
+            Move.parse(bad)
+
+
+def test_options_are_validated_with_a_sentence() -> None:
+    assert HighCard.validate_options({}) == {"hand_size": 5}
+    assert HighCard.validate_options({"hand_size": "3"}) == {"hand_size": 3}
+    with pytest.raises(ValueError, match="between 1 and 6"):
+        HighCard.validate_options({"hand_size": 9})
+    with pytest.raises(ValueError, match="no option"):
+        HighCard.validate_options({"colour": 1})
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        HighCard.new_state(5, 1)
+    choice = GameOption("jokers", "Jokers", "on", choices=("on", "off"))
+    assert choice.validate("OFF") == "off"
+    with pytest.raises(ValueError, match="one of on, off"):
+        choice.validate("maybe")
+
+
+def test_registry_finds_by_key_or_name() -> None:
+    assert registry.get("highcard") is HighCard
+    assert registry.get("high card") is HighCard
+    assert HighCard in registry.all_games()
+    with pytest.raises(KeyError):
+        registry.get("snap")
+
+
+def test_places_share_ties() -> None:
+    assert places_from_points([5, 9, 5, 1]) == (2, 1, 2, 4)
