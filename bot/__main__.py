@@ -1,0 +1,56 @@
+"""``python -m bot`` starts the bot; ``python -m bot demo`` plays computer games offline.
+
+Any problem the operator must fix (a missing token, a malformed setting, a database
+that cannot be reached) ends the process with one sentence and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+from bot.settings import SettingsError, load_settings
+
+EXIT_CONFIG = 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Parlour, card games for Discord.")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="start the bot (the default)")
+    demo = sub.add_parser("demo", help="play complete games between computer players, offline")
+    demo.add_argument("--out", type=Path, default=Path("demo-output"), help="folder for pictures and logs")
+    demo.add_argument("--seed", type=int, default=1, help="seed of the deals")
+    args = parser.parse_args(argv)
+
+    if args.command == "demo":
+        from bot.demo import run_demo
+
+        run_demo(args.out, seed=args.seed)
+        return 0
+
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(f"Parlour cannot start: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr
+    )
+    from bot.app import StartupError, run_bot
+
+    try:
+        asyncio.run(run_bot(settings))
+    except StartupError as error:
+        print(f"Parlour cannot start: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

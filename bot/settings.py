@@ -1,0 +1,148 @@
+"""Settings from the environment and a ``.env`` file, checked once at start.
+
+Every setting is listed and explained in ``.env.example``. A bad value stops the
+bot with one sentence that names the setting and says how to fix it
+(:class:`SettingsError`); ``python -m bot`` prints it and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlparse
+
+from dotenv import dotenv_values
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/parlour.db"
+DEFAULT_API_URL = "https://discord.com/api/v10"
+DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+class SettingsError(Exception):
+    """A setting is missing or malformed. The message is one sentence for the operator."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the process is configured with."""
+
+    discord_token: str
+    database_url: str = DEFAULT_DATABASE_URL
+    #: A test server where slash commands are synced at once (global sync takes up to an hour).
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    discord_api_url: str = DEFAULT_API_URL
+    discord_gateway_url: str = DEFAULT_GATEWAY_URL
+    #: Default pause before a computer player moves, for servers that have not set their own.
+    computer_pause_ms: int = 1500
+    #: Seconds between idle-timer sweeps (tests set it low).
+    idle_check_seconds: float = 30.0
+
+
+def load_settings(
+    environ: Mapping[str, str] | None = None,
+    env_file: str | Path | None = ".env",
+    *,
+    require_token: bool = True,
+) -> Settings:
+    """Read settings: the process environment wins over the ``.env`` file."""
+    values: dict[str, str] = {}
+    if env_file is not None and Path(env_file).is_file():
+        values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+    values.update(os.environ if environ is None else environ)
+
+    token = values.get("DISCORD_TOKEN", "").strip()
+    if require_token and not token:
+        raise SettingsError(
+            "DISCORD_TOKEN is not set: copy .env.example to .env and paste your bot's token "
+            "from the Discord Developer Portal (Bot → Reset Token)."
+        )
+    if token and (any(c.isspace() for c in token) or len(token) < 20):
+        raise SettingsError(
+            "DISCORD_TOKEN does not look like a bot token: paste the whole token from the "
+            "Discord Developer Portal (Bot → Reset Token), with no spaces or quotes."
+        )
+
+    return Settings(
+        discord_token=token,
+        database_url=_database_url(values.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL),
+        dev_guild_id=_optional_snowflake(values.get("DEV_GUILD_ID", "")),
+        log_level=_log_level(values.get("LOG_LEVEL", "") or "INFO"),
+        discord_api_url=_url(
+            "DISCORD_API_URL", values.get("DISCORD_API_URL", "") or DEFAULT_API_URL, ("http", "https")
+        ).rstrip("/"),
+        discord_gateway_url=_url(
+            "DISCORD_GATEWAY_URL", values.get("DISCORD_GATEWAY_URL", "") or DEFAULT_GATEWAY_URL, ("ws", "wss")
+        ),
+        computer_pause_ms=_int("COMPUTER_PAUSE_MS", values.get("COMPUTER_PAUSE_MS", ""), 1500, 0, 60_000),
+        idle_check_seconds=_float("IDLE_CHECK_SECONDS", values.get("IDLE_CHECK_SECONDS", ""), 30.0),
+    )
+
+
+def _database_url(url: str) -> str:
+    scheme = url.split(":", 1)[0].lower()
+    if scheme not in ("sqlite", "sqlite+aiosqlite", "postgres", "postgresql", "postgresql+asyncpg"):
+        raise SettingsError(
+            f"DATABASE_URL must start with sqlite:/// or postgresql:// (it starts with {scheme!r}); "
+            "leave it empty to use the SQLite file data/parlour.db."
+        )
+    return url
+
+
+def _optional_snowflake(raw: str) -> int | None:
+    raw = raw.strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise SettingsError(
+            f"DEV_GUILD_ID must be a server id (digits only), not {raw!r}: in Discord, turn on "
+            "Developer Mode, right-click your server and choose Copy Server ID, or leave it empty."
+        )
+    return int(raw)
+
+
+def _log_level(raw: str) -> str:
+    level = raw.strip().upper()
+    if level not in LOG_LEVELS or not isinstance(logging.getLevelName(level), int):
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {raw!r}.")
+    return level
+
+
+def _url(name: str, raw: str, schemes: tuple[str, ...]) -> str:
+    parsed = urlparse(raw.strip())
+    if parsed.scheme not in schemes or not parsed.netloc:
+        raise SettingsError(
+            f"{name} must be a {' or '.join(s + '://' for s in schemes)} address, not {raw!r}; "
+            "leave it empty to use Discord's own."
+        )
+    return raw.strip()
+
+
+def _int(name: str, raw: str, default: int, low: int, high: int) -> int:
+    raw = raw.strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a whole number between {low} and {high}, not {raw!r}.") from None
+    if not low <= value <= high:
+        raise SettingsError(f"{name} must be a whole number between {low} and {high}, not {raw!r}.")
+    return value
+
+
+def _float(name: str, raw: str, default: float) -> float:
+    raw = raw.strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number of seconds, not {raw!r}.") from None
+    if value <= 0:
+        raise SettingsError(f"{name} must be a number of seconds above 0, not {raw!r}.")
+    return value

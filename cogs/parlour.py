@@ -1,0 +1,39 @@
+"""``/parlour``: about the bot (and, with the tables, the server's settings)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import bot as bot_package
+from engine import registry
+
+
+class Parlour(commands.GroupCog, group_name="parlour"):
+    """About Parlour and its settings."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="about")
+    async def about(self, interaction: discord.Interaction) -> None:
+        """What Parlour is, which games it plays, and its version."""
+        games = "\n".join(
+            f"• **{g.name}** ({g.min_players}–{g.max_players} players) — {g.summary}"
+            if g.min_players != g.max_players
+            else f"• **{g.name}** ({g.min_players} players) — {g.summary}"
+            for g in registry.all_games()
+        )
+        embed = discord.Embed(
+            title=f"Parlour {bot_package.__version__}",
+            description="Card games for your server. Start a table with `/play`.\n\n"
+            + (games or "No games yet."),
+            colour=discord.Colour.dark_green(),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Parlour(bot))
