@@ -61,7 +61,7 @@ def load_settings(
             "DISCORD_TOKEN is not set: copy .env.example to .env and paste your bot's token "
             "from the Discord Developer Portal (Bot → Reset Token)."
         )
-    if token and (any(c.isspace() for c in token) or len(token) < 20):
+    if token and (any(c.isspace() for c in token) or token[0] in "'\""):
         raise SettingsError(
             "DISCORD_TOKEN does not look like a bot token: paste the whole token from the "
             "Discord Developer Portal (Bot → Reset Token), with no spaces or quotes."

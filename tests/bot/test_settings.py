@@ -34,7 +34,8 @@ def test_env_file_is_read_and_environment_wins(tmp_path: Path) -> None:
     ("env", "named"),
     [
         ({}, "DISCORD_TOKEN is not set"),
-        ({"DISCORD_TOKEN": "short"}, "DISCORD_TOKEN does not look like"),
+        ({"DISCORD_TOKEN": "abc def"}, "DISCORD_TOKEN does not look like"),
+        ({"DISCORD_TOKEN": '"abcdef"'}, "DISCORD_TOKEN does not look like"),
         ({"DATABASE_URL": "mysql://x"}, "DATABASE_URL must start with"),
         ({"DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID must be a server id"),
         ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL must be one of"),
