@@ -1,27 +1,37 @@
-"""The Discord client: a typed Bot subclass that loads the cogs and syncs slash commands."""
+"""The Discord client: a typed Bot subclass that owns the services, loads the cogs and syncs commands."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+from collections.abc import Callable
+from datetime import UTC, datetime
 
 import discord
 import yarl
 from discord.ext import commands
 
+from bot.db import Database
 from bot.settings import Settings
+from bot.store import Store
+from bot.table_store import TableStoreAdapter
+from bot.tables import TableService
+from cogs.presenter import DiscordPresenter
 
 log = logging.getLogger(__name__)
 
 #: The cogs the bot loads, in order.
-EXTENSIONS = ("cogs.parlour",)
+EXTENSIONS = ("cogs.parlour", "cogs.tables", "cogs.stats")
 
 
 def point_discord_at(api_url: str, gateway_url: str) -> None:
     """Send discord.py's REST calls and gateway connection to these addresses.
 
     Discord's own by default; a Discord-compatible server or the loopback Discord
-    of the tests otherwise. discord.py keeps both as class attributes, and
-    interaction webhooks go through the same REST base.
+    of the tests otherwise. discord.py keeps both as class attributes (a plain
+    Client connects straight to DEFAULT_GATEWAY), and interaction webhooks go
+    through the same REST base.
     """
     discord.http.Route.BASE = api_url.rstrip("/")
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
@@ -30,16 +40,37 @@ def point_discord_at(api_url: str, gateway_url: str) -> None:
 class ParlourBot(commands.Bot):
     """The Parlour bot. Slash commands only: it needs no privileged intents."""
 
-    def __init__(self, settings: Settings, **services: object) -> None:
-        intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
-        self.settings = settings
-        self.services = services
+    def __init__(
+        self,
+        settings: Settings,
+        database: Database,
+        *,
+        edit_interval: float = 1.0,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        **options: object,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None, **options
+        )
         point_discord_at(settings.discord_api_url, settings.discord_gateway_url)
+        self.settings = settings
+        self.database = database
+        self.store = Store(database.sessions)
+        self.store_adapter = TableStoreAdapter(self.store)
+        self.presenter = DiscordPresenter(
+            self, self.store_adapter.save_message, edit_interval=edit_interval, clock=clock
+        )
+        self.tables = TableService(
+            self.store_adapter, presenter=self.presenter, clock=clock, default_pause_ms=settings.computer_pause_ms
+        )
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        restored = await self.tables.restore()
+        log.info("Restored %d open tables", len(restored))
+        self._sweeper = asyncio.create_task(self._sweep_idle())
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -49,7 +80,22 @@ class ParlourBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("Synced %d global commands (they may take up to an hour to appear)", len(synced))
 
+    async def _sweep_idle(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.idle_check_seconds)
+            try:
+                await self.tables.sweep_idle()
+            except Exception:
+                log.exception("Idle sweep failed")
+
     async def on_ready(self) -> None:
-        log.info(
-            "Logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds)
-        )
+        log.info("Logged in as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        if self._sweeper:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+        await self.tables.shutdown()
+        await self.presenter.close()
+        await super().close()

@@ -18,9 +18,7 @@ from render import pictures_for
 MAX_MOVES = 20_000
 
 
-def play_demo_game(
-    game: type[Game], players: int, seed: int, out: Path, every: int = 10, most: int = 30
-) -> str:
+def play_demo_game(game: type[Game], players: int, seed: int, out: Path, every: int = 10, most: int = 30) -> str:
     """Play one game between computers; write its pictures and log into ``out``; return a summary.
 
     The table picture is saved every ``every`` moves (at most ``most`` of them) and at the end.

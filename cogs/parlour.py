@@ -1,6 +1,8 @@
-"""``/parlour``: about the bot (and, with the tables, the server's settings)."""
+"""``/parlour``: about the bot, and the server's table settings."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -9,11 +11,14 @@ from discord.ext import commands
 import bot as bot_package
 from engine import registry
 
+if TYPE_CHECKING:
+    from bot.client import ParlourBot
+
 
 class Parlour(commands.GroupCog, group_name="parlour"):
     """About Parlour and its settings."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -21,19 +26,61 @@ class Parlour(commands.GroupCog, group_name="parlour"):
     async def about(self, interaction: discord.Interaction) -> None:
         """What Parlour is, which games it plays, and its version."""
         games = "\n".join(
-            f"• **{g.name}** ({g.min_players}–{g.max_players} players) — {g.summary}"
-            if g.min_players != g.max_players
-            else f"• **{g.name}** ({g.min_players} players) — {g.summary}"
-            for g in registry.all_games()
+            f"• **{g.name}** ({_players(g.min_players, g.max_players)}): {g.summary}" for g in registry.all_games()
         )
         embed = discord.Embed(
             title=f"Parlour {bot_package.__version__}",
-            description="Card games for your server. Start a table with `/play`.\n\n"
-            + (games or "No games yet."),
+            description="Card games for your server. Start a table with `/play`.\n\n" + (games or "No games yet."),
             colour=discord.Colour.dark_green(),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    @app_commands.command(name="settings")
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.describe(
+        idle_minutes="Minutes before an idle player is reminded (the computer plays for them after twice that)",
+        threads="Open each table in a new thread",
+        computer_pause_ms="Pause before a computer player moves, in milliseconds",
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        idle_minutes: app_commands.Range[int, 1, 1440] | None = None,
+        threads: bool | None = None,
+        computer_pause_ms: app_commands.Range[int, 0, 10_000] | None = None,
+    ) -> None:
+        """Show or change this server's table settings (Manage Server only)."""
+        if interaction.guild is None:
+            await interaction.response.send_message("Settings belong to a server; use this in one.", ephemeral=True)
+            return
+        if not interaction.permissions.manage_guild:
+            await interaction.response.send_message(
+                "Only members with the Manage Server permission can change Parlour's settings.", ephemeral=True
+            )
+            return
+        if idle_minutes is None and threads is None and computer_pause_ms is None:
+            row = await self.bot.store.get_settings(interaction.guild.id)
+            said = "This server's settings"
+        else:
+            row = await self.bot.store.update_settings(
+                interaction.guild.id,
+                idle_minutes=idle_minutes,
+                use_threads=threads,
+                computer_pause_ms=computer_pause_ms,
+            )
+            said = "Saved. This server's settings"
+        await interaction.response.send_message(
+            f"{said}: idle reminder after **{row.idle_minutes} min** (the computer plays after "
+            f"{2 * row.idle_minutes} min); tables in threads: **{'yes' if row.use_threads else 'no'}**; "
+            f"computer pause: **{row.computer_pause_ms} ms**.",
+            ephemeral=True,
+        )
 
-async def setup(bot: commands.Bot) -> None:
+
+def _players(low: int, high: int) -> str:
+    return f"{low} players" if low == high else f"{low}–{high} players"
+
+
+async def setup(bot: ParlourBot) -> None:
     await bot.add_cog(Parlour(bot))

@@ -37,14 +37,20 @@ _loaded = False
 
 
 def _load_builtin_games() -> None:
-    """Import the shipped games once; each module registers itself on import."""
+    """Import the shipped games once; each module registers itself on import.
+
+    ``PARLOUR_EXTRA_GAMES`` (comma-separated module names) adds more: the end-to-end
+    tests use it to give a bot process the small test game.
+    """
     global _loaded
     if _loaded:
         return
     _loaded = True
     import importlib
+    import os
 
-    for module in BUILTIN_GAME_MODULES:
+    extra = [m.strip() for m in os.environ.get("PARLOUR_EXTRA_GAMES", "").split(",") if m.strip()]
+    for module in [*BUILTIN_GAME_MODULES, *extra]:
         importlib.import_module(module)
 
 

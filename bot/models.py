@@ -1,0 +1,187 @@
+"""The database tables (SQLModel) and the column types they need.
+
+Discord snowflakes are 64-bit (BigInteger). Times are aware UTC datetimes on both backends.
+Scores are exact integers of any size (Gin-jon-tan passes 2^63), stored as text by
+:class:`BigScore` and summed in Python. A schema change here needs a migration
+(see bot/db.py).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import BigInteger, DateTime, Dialect, Index, Integer, Text, UniqueConstraint
+from sqlalchemy.types import TypeDecorator
+from sqlmodel import Field, SQLModel
+
+# SQLite only autoincrements an "INTEGER PRIMARY KEY" (which is 64-bit there anyway).
+BigId = BigInteger().with_variant(Integer(), "sqlite")
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """An aware UTC datetime in, an aware UTC datetime out (SQLite keeps no time zone)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetimes are not stored: use an aware UTC datetime")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class BigScore(TypeDecorator[int]):
+    """An exact Python int of any size, stored as its decimal text.
+
+    >>> BigScore().process_bind_param(2**70, None), BigScore().process_result_value("-12", None)
+    ('1180591620717411303424', -12)
+    """
+
+    impl = Text
+    cache_ok = True
+
+    def process_bind_param(self, value: int | None, dialect: Dialect | None) -> str | None:
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"a score is an int, not {type(value).__name__}")
+        return str(value)
+
+    def process_result_value(self, value: str | None, dialect: Dialect | None) -> int | None:
+        return None if value is None else int(value)
+
+
+class TableStatus(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"  # ended by the host or a moderator
+    CLOSED = "closed"  # closed without results (no action for too long)
+
+
+OPEN_STATUSES = (TableStatus.LOBBY, TableStatus.PLAYING)
+
+
+class Actor(StrEnum):
+    PLAYER = "player"
+    COMPUTER = "computer"  # a computer seat
+    IDLE = "idle"  # the computer played for an idle player
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat at a table, as stored in ``GameTable.seats_json``."""
+
+    user_id: int | None
+    name: str
+    computer: bool = False
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seat:
+        return cls(user_id=data["user_id"], name=data["name"], computer=bool(data["computer"]))
+
+
+class GuildSettings(SQLModel, table=True):
+    """A server's table settings; absent rows mean the defaults."""
+
+    __tablename__ = "guild_settings"
+
+    guild_id: int = Field(sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    idle_minutes: int = 5
+    use_threads: bool = True
+    computer_pause_ms: int = 1500
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class GameTable(SQLModel, table=True):
+    """A table from lobby to end. ``version`` counts the actions applied to ``state_json``."""
+
+    __tablename__ = "game_tables"
+    __table_args__ = (
+        Index("ix_game_tables_status", "status"),
+        Index("ix_game_tables_guild_channel", "guild_id", "channel_id"),
+    )
+
+    id: int | None = Field(default=None, sa_type=BigId, primary_key=True)
+    guild_id: int = Field(sa_type=BigInteger)
+    channel_id: int = Field(sa_type=BigInteger)  # the thread, when one was made
+    parent_channel_id: int = Field(sa_type=BigInteger)
+    message_id: int | None = Field(default=None, sa_type=BigInteger)
+    message_posted_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    game_key: str
+    host_id: int = Field(sa_type=BigInteger)
+    options_json: str = Field(default="{}", sa_type=Text)
+    seats_json: str = Field(default="[]", sa_type=Text)
+    status: str = TableStatus.LOBBY.value
+    state_json: str | None = Field(default=None, sa_type=Text)
+    version: int = 0
+    seed: int = Field(sa_type=BigInteger)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    last_action_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+    @property
+    def seats(self) -> list[Seat]:
+        return [Seat.from_dict(seat) for seat in json.loads(self.seats_json)]
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return json.loads(self.options_json)
+
+
+def seats_to_json(seats: list[Seat]) -> str:
+    return json.dumps([asdict(seat) for seat in seats], ensure_ascii=False)
+
+
+class TableAction(SQLModel, table=True):
+    """One applied action: the log line that goes with state ``version``."""
+
+    __tablename__ = "table_actions"
+    __table_args__ = (UniqueConstraint("table_id", "version", name="uq_table_actions_table_version"),)
+
+    id: int | None = Field(default=None, sa_type=BigId, primary_key=True)
+    table_id: int = Field(sa_type=BigInteger, foreign_key="game_tables.id")
+    version: int
+    seat: int
+    move: str = Field(sa_type=Text)  # engine Move text, e.g. "discard:Kh"
+    actor: str
+    user_id: int | None = Field(default=None, sa_type=BigInteger)
+    at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Result(SQLModel, table=True):
+    """One seat's result in a finished table."""
+
+    __tablename__ = "results"
+    __table_args__ = (
+        Index("ix_results_guild_game", "guild_id", "game_key"),
+        Index("ix_results_guild_user", "guild_id", "user_id"),
+    )
+
+    id: int | None = Field(default=None, sa_type=BigId, primary_key=True)
+    table_id: int = Field(sa_type=BigInteger, foreign_key="game_tables.id")
+    guild_id: int = Field(sa_type=BigInteger)
+    game_key: str
+    seat: int
+    user_id: int | None = Field(default=None, sa_type=BigInteger)  # None for computers
+    name: str
+    computer: bool = False
+    place: int
+    points: int = Field(sa_type=BigScore)
+    finished_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

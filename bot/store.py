@@ -1,0 +1,485 @@
+"""The repository: every read and write the table service makes, one transaction each.
+
+The store speaks in plain values (ids, JSON text, seats) and returns the SQLModel rows of
+bot.models, detached and readable. Game rules never live here; the JSON it keeps is the
+engine's own (``GameState.to_json``).
+
+Every action is saved with an optimistic check: :meth:`Store.save_action` writes state
+``expected_version + 1`` only if the table is still at ``expected_version``, so two
+writers (a double click, a second process) cannot both apply a move.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+from sqlalchemy import update
+from sqlalchemy.ext.asyncio import async_sessionmaker
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.models import (
+    OPEN_STATUSES,
+    Actor,
+    GameTable,
+    GuildSettings,
+    Result,
+    TableAction,
+    TableStatus,
+    utcnow,
+)
+
+
+class StoreError(Exception):
+    """A write the database refused; the message says why (for logs, not for players)."""
+
+
+class TableNotFound(StoreError):
+    pass
+
+
+class VersionConflict(StoreError):
+    """The table moved on since the caller read it: reload and decide again."""
+
+    def __init__(self, table_id: int, expected: int, actual: int) -> None:
+        message = f"Table {table_id} is at version {actual}, not {expected}: the action was not saved."
+        super().__init__(message)
+        self.table_id = table_id
+        self.expected = expected
+        self.actual = actual
+
+
+class WrongStatus(StoreError):
+    """The table is not in a status that allows this change (e.g. an action on a finished table)."""
+
+
+class SeatLike(Protocol):
+    """Anything with a seat's three fields (bot.models.Seat, the table service's Seat)."""
+
+    @property
+    def user_id(self) -> int | None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def computer(self) -> bool: ...
+
+
+def _seats_json(seats: Iterable[SeatLike]) -> str:
+    data = [{"user_id": s.user_id, "name": s.name, "computer": bool(s.computer)} for s in seats]
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _options_json(options: dict[str, Any]) -> str:
+    return json.dumps(options, ensure_ascii=False, sort_keys=True)
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One seat's result, as the table service hands it over at the end of a game."""
+
+    seat: int
+    user_id: int | None
+    name: str
+    computer: bool
+    place: int  # 1 = winner (ties share a place)
+    points: int  # exact, any size
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's figures in one game: a leaderboard row or a line of /stats."""
+
+    user_id: int
+    name: str  # the name they had in their latest game
+    game_key: str
+    games: int
+    wins: int  # games finished in first place
+    points: int  # total, exact
+    best: int  # best single-game score, exact
+
+
+@dataclass(frozen=True)
+class LeaderboardPage:
+    rows: list[Standing]
+    page: int  # 0-based
+    page_size: int
+    pages: int  # at least 1
+    players: int  # ranked players in all pages
+
+    @property
+    def first_rank(self) -> int:
+        """Rank of ``rows[0]`` (1-based), for numbering the rows."""
+        return self.page * self.page_size + 1
+
+
+_UNSET: Any = object()
+
+
+class Store:
+    """The repository over an async session maker (``bot.db.Database.sessions``)."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self.sessions = sessions
+
+    # --- guild settings -------------------------------------------------------------------
+
+    async def get_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings; the defaults (not saved) when it never changed them."""
+        async with self.sessions() as session:
+            row = await session.get(GuildSettings, guild_id)
+        return row if row is not None else GuildSettings(guild_id=guild_id)
+
+    async def update_settings(
+        self,
+        guild_id: int,
+        *,
+        idle_minutes: int | None = None,
+        use_threads: bool | None = None,
+        computer_pause_ms: int | None = None,
+    ) -> GuildSettings:
+        """Change the given settings (others keep their value) and return them all."""
+        async with self.sessions.begin() as session:
+            row = await session.get(GuildSettings, guild_id, with_for_update=True)
+            if row is None:
+                row = GuildSettings(guild_id=guild_id)
+                session.add(row)
+            if idle_minutes is not None:
+                row.idle_minutes = idle_minutes
+            if use_threads is not None:
+                row.use_threads = use_threads
+            if computer_pause_ms is not None:
+                row.computer_pause_ms = computer_pause_ms
+            row.updated_at = utcnow()
+        return row
+
+    # --- tables ---------------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        parent_channel_id: int,
+        game_key: str,
+        host_id: int,
+        seats: Sequence[SeatLike],
+        options: dict[str, Any],
+        seed: int,
+        message_id: int | None = None,
+        now: datetime | None = None,
+    ) -> GameTable:
+        """Open a lobby and return it with its new id."""
+        now = now or utcnow()
+        table = GameTable(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            parent_channel_id=parent_channel_id,
+            game_key=game_key,
+            host_id=host_id,
+            seats_json=_seats_json(seats),
+            options_json=_options_json(options),
+            seed=seed,
+            message_id=message_id,
+            message_posted_at=now if message_id is not None else None,
+            status=TableStatus.LOBBY,
+            created_at=now,
+            updated_at=now,
+            last_action_at=now,
+        )
+        async with self.sessions.begin() as session:
+            session.add(table)
+        return table
+
+    async def update_table(
+        self,
+        table_id: int,
+        *,
+        seats: Sequence[SeatLike] | None = None,
+        options: dict[str, Any] | None = None,
+        host_id: int | None = None,
+        channel_id: int | None = None,
+        message_id: int | None = _UNSET,
+        message_posted_at: datetime | None = _UNSET,
+        now: datetime | None = None,
+    ) -> GameTable:
+        """Change a lobby (seats, options, host) or the table's message, in lobby or in play.
+
+        Seats may change in play too (the host puts a computer in an absent player's seat).
+        Setting ``message_id`` without ``message_posted_at`` stamps it with ``now``.
+        """
+        now = now or utcnow()
+        async with self.sessions.begin() as session:
+            table = await self._get_for_update(session, table_id)
+            if seats is not None:
+                table.seats_json = _seats_json(seats)
+            if options is not None:
+                table.options_json = _options_json(options)
+            if host_id is not None:
+                table.host_id = host_id
+            if channel_id is not None:
+                table.channel_id = channel_id
+            if message_id is not _UNSET:
+                table.message_id = message_id
+                if message_posted_at is _UNSET:
+                    message_posted_at = now if message_id is not None else None
+            if message_posted_at is not _UNSET:
+                table.message_posted_at = message_posted_at
+            table.updated_at = now
+        return table
+
+    async def start_table(
+        self,
+        table_id: int,
+        state_json: str,
+        *,
+        seats: Sequence[SeatLike] | None = None,
+        options: dict[str, Any] | None = None,
+        now: datetime | None = None,
+    ) -> GameTable:
+        """Lobby to playing with the initial state (version 0). Raises WrongStatus if not a lobby."""
+        now = now or utcnow()
+        async with self.sessions.begin() as session:
+            table = await self._get_for_update(session, table_id)
+            if table.status != TableStatus.LOBBY:
+                raise WrongStatus(f"Table {table_id} is {table.status}, so it cannot start.")
+            if seats is not None:
+                table.seats_json = _seats_json(seats)
+            if options is not None:
+                table.options_json = _options_json(options)
+            table.status = TableStatus.PLAYING
+            table.state_json = state_json
+            table.version = 0
+            table.updated_at = table.last_action_at = now
+        return table
+
+    async def load_table(self, table_id: int) -> GameTable | None:
+        async with self.sessions() as session:
+            return await session.get(GameTable, table_id)
+
+    async def open_tables(self, guild_ids: Collection[int] | None = None) -> list[GameTable]:
+        """Tables in lobby or in play, oldest first (what a restart brings back).
+
+        ``guild_ids`` limits them to some servers (one shard's share).
+        """
+        query = select(GameTable).where(col(GameTable.status).in_(OPEN_STATUSES))
+        if guild_ids is not None:
+            query = query.where(col(GameTable.guild_id).in_(list(guild_ids)))
+        async with self.sessions() as session:
+            return list((await session.exec(query.order_by(col(GameTable.id)))).all())
+
+    async def tables_in_channel(self, guild_id: int, channel_id: int) -> list[GameTable]:
+        """Open tables in one channel or thread, oldest first."""
+        query = (
+            select(GameTable)
+            .where(GameTable.guild_id == guild_id, GameTable.channel_id == channel_id)
+            .where(col(GameTable.status).in_(OPEN_STATUSES))
+            .order_by(col(GameTable.id))
+        )
+        async with self.sessions() as session:
+            return list((await session.exec(query)).all())
+
+    async def set_status(
+        self,
+        table_id: int,
+        status: TableStatus,
+        *,
+        now: datetime | None = None,
+    ) -> GameTable:
+        """End an open table without results: ``cancelled`` (host, moderator) or ``closed`` (abandoned)."""
+        if status not in (TableStatus.CANCELLED, TableStatus.CLOSED):
+            raise ValueError(f"set_status only cancels or closes a table, not {status!r}")
+        now = now or utcnow()
+        async with self.sessions.begin() as session:
+            table = await self._get_for_update(session, table_id)
+            if table.status not in OPEN_STATUSES:
+                raise WrongStatus(f"Table {table_id} is already {table.status}.")
+            table.status = status
+            table.updated_at = now
+        return table
+
+    # --- actions and results --------------------------------------------------------------
+
+    async def save_action(
+        self,
+        table_id: int,
+        expected_version: int,
+        new_state_json: str,
+        seat: int,
+        move: str,
+        actor: Actor | str,
+        user_id: int | None,
+        *,
+        results: Sequence[ResultLine] | None = None,
+        now: datetime | None = None,
+    ) -> int:
+        """Save one applied action in one transaction and return the new version.
+
+        Writes the new state as version ``expected_version + 1`` and its action-log line.
+        When ``results`` are given the action ended the game: the table is finished and the
+        results written in the same transaction. Raises VersionConflict (nothing written)
+        when the table is not at ``expected_version``, WrongStatus when it is not in play,
+        TableNotFound when there is no such table.
+        """
+        actor = Actor(actor)
+        now = now or utcnow()
+        new_version = expected_version + 1
+        async with self.sessions.begin() as session:
+            changed = await session.exec(
+                update(GameTable)
+                .where(
+                    col(GameTable.id) == table_id,
+                    col(GameTable.version) == expected_version,
+                    col(GameTable.status) == TableStatus.PLAYING,
+                )
+                .values(state_json=new_state_json, version=new_version, updated_at=now, last_action_at=now)
+                .execution_options(synchronize_session=False)
+            )
+            if changed.rowcount != 1:
+                await self._explain_refusal(session, table_id, expected_version)
+            session.add(
+                TableAction(
+                    table_id=table_id,
+                    version=new_version,
+                    seat=seat,
+                    move=move,
+                    actor=actor,
+                    user_id=user_id,
+                    at=now,
+                )
+            )
+            if results is not None:
+                table = await session.get(GameTable, table_id, populate_existing=True)
+                assert table is not None
+                self._finish(session, table, new_state_json, results, now)
+        return new_version
+
+    async def finish_table(
+        self,
+        table_id: int,
+        final_state_json: str,
+        results: Sequence[ResultLine],
+        *,
+        now: datetime | None = None,
+    ) -> GameTable:
+        """Finish a table in play: status, final state and result rows in one transaction.
+
+        Raises WrongStatus if it is not in play (so results are never written twice).
+        """
+        now = now or utcnow()
+        async with self.sessions.begin() as session:
+            table = await self._get_for_update(session, table_id)
+            if table.status != TableStatus.PLAYING:
+                raise WrongStatus(f"Table {table_id} is {table.status}, so it cannot finish.")
+            self._finish(session, table, final_state_json, results, now)
+        return table
+
+    @staticmethod
+    def _finish(
+        session: AsyncSession, table: GameTable, state_json: str, results: Sequence[ResultLine], now: datetime
+    ) -> None:
+        assert table.id is not None
+        table.status = TableStatus.FINISHED
+        table.state_json = state_json
+        table.updated_at = now
+        session.add_all(
+            Result(
+                table_id=table.id,
+                guild_id=table.guild_id,
+                game_key=table.game_key,
+                seat=line.seat,
+                user_id=line.user_id,
+                name=line.name,
+                computer=line.computer,
+                place=line.place,
+                points=line.points,
+                finished_at=now,
+            )
+            for line in results
+        )
+
+    async def actions_for(self, table_id: int) -> list[TableAction]:
+        """The table's action log in order (for replay and audit)."""
+        query = select(TableAction).where(TableAction.table_id == table_id).order_by(col(TableAction.version))
+        async with self.sessions() as session:
+            return list((await session.exec(query)).all())
+
+    async def results_for(self, table_id: int) -> list[Result]:
+        query = select(Result).where(Result.table_id == table_id).order_by(col(Result.seat))
+        async with self.sessions() as session:
+            return list((await session.exec(query)).all())
+
+    # --- leaderboard and stats ------------------------------------------------------------
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        game_key: str,
+        page: int = 0,
+        page_size: int = 10,
+    ) -> LeaderboardPage:
+        """People ranked by wins, then total points (computers are not ranked). ``page`` is 0-based.
+
+        Points are summed in Python: they are exact integers of any size.
+        """
+        if page < 0 or page_size < 1:
+            raise ValueError("page must be >= 0 and page_size >= 1")
+        query = select(Result).where(
+            Result.guild_id == guild_id, Result.game_key == game_key, col(Result.user_id).is_not(None)
+        )
+        ranked = sorted(await self._standings(query), key=_rank_key)
+        pages = max(1, -(-len(ranked) // page_size))
+        rows = ranked[page * page_size : (page + 1) * page_size]
+        return LeaderboardPage(rows=rows, page=page, page_size=page_size, pages=pages, players=len(ranked))
+
+    async def stats(self, guild_id: int, user_id: int) -> list[Standing]:
+        """One person's figures in this server, one Standing per game they played, by game key."""
+        query = select(Result).where(Result.guild_id == guild_id, Result.user_id == user_id)
+        return sorted(await self._standings(query), key=lambda s: s.game_key)
+
+    async def _standings(self, query: Any) -> list[Standing]:
+        async with self.sessions() as session:
+            results = (await session.exec(query.order_by(col(Result.finished_at), col(Result.id)))).all()
+        groups: dict[tuple[int, str], list[Result]] = defaultdict(list)
+        for result in results:
+            assert result.user_id is not None
+            groups[(result.user_id, result.game_key)].append(result)
+        return [
+            Standing(
+                user_id=user_id,
+                name=rows[-1].name,
+                game_key=game_key,
+                games=len(rows),
+                wins=sum(1 for r in rows if r.place == 1),
+                points=sum(r.points for r in rows),
+                best=max(r.points for r in rows),
+            )
+            for (user_id, game_key), rows in groups.items()
+        ]
+
+    # --- helpers --------------------------------------------------------------------------
+
+    @staticmethod
+    async def _get_for_update(session: AsyncSession, table_id: int) -> GameTable:
+        table = await session.get(GameTable, table_id, with_for_update=True)
+        if table is None:
+            raise TableNotFound(f"There is no table {table_id}.")
+        return table
+
+    @staticmethod
+    async def _explain_refusal(session: AsyncSession, table_id: int, expected_version: int) -> None:
+        table = await session.get(GameTable, table_id)
+        if table is None:
+            raise TableNotFound(f"There is no table {table_id}.")
+        if table.status != TableStatus.PLAYING:
+            raise WrongStatus(f"Table {table_id} is {table.status}, so no action can be saved.")
+        raise VersionConflict(table_id, expected_version, table.version)
+
+
+def _rank_key(standing: Standing) -> tuple[int, int, int, int]:
+    """More wins first, then more points; fewer games (a better record) breaks ties, then the id."""
+    return (-standing.wins, -standing.points, standing.games, standing.user_id)

@@ -1,0 +1,161 @@
+"""Keeps Discord in step with the tables: the table message and the players' open hands.
+
+Edits of a table message are coalesced: at most one edit per table is in flight,
+changes that arrive meanwhile are folded into the next one, and edits of one table
+are spaced by ``edit_interval`` seconds, which keeps a busy table inside Discord's
+rate limits. A table message over an hour old is replaced by a fresh one at the
+bottom of the channel. Each player's private hand message (ephemeral) is refreshed
+in place while its interaction token is young enough to edit it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+import discord
+
+from bot.tables import Table
+from cogs.table_ui import hand_parts, table_parts
+
+log = logging.getLogger(__name__)
+
+#: A table message older than this is posted afresh at the bottom of the channel.
+REPOST_AFTER = timedelta(hours=1)
+#: Interaction tokens live 15 minutes; stop editing a hand message a little before.
+HAND_TOKEN_LIFE = timedelta(minutes=14)
+
+
+@dataclass
+class OpenHand:
+    """A player's ephemeral hand message, editable through its latest interaction."""
+
+    interaction: discord.Interaction
+    at: datetime
+    version: int
+    pages: dict[str, int]
+
+
+class DiscordPresenter:
+    """The table service's window on Discord (implements bot.tables.Presenter)."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        save_message: Callable[[Table], object],
+        *,
+        edit_interval: float = 1.0,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
+        self.client = client
+        self.save_message = save_message
+        self.edit_interval = edit_interval
+        self.clock = clock
+        self.hands: dict[tuple[int, int], OpenHand] = {}
+        self._notes: dict[int, str | None] = {}
+        self._dirty: dict[int, Table] = {}
+        self._updaters: dict[int, asyncio.Task[None]] = {}
+
+    # -- hands ---------------------------------------------------------------
+    def hand_shown(self, table: Table, seat: int, interaction: discord.Interaction, pages: dict[str, int]) -> None:
+        self.hands[(table.id, seat)] = OpenHand(interaction, self.clock(), table.version, pages)
+
+    async def _refresh_hands(self, table: Table) -> None:
+        now = self.clock()
+        for (table_id, seat), hand in list(self.hands.items()):
+            if table_id != table.id:
+                continue
+            if now - hand.at > HAND_TOKEN_LIFE or table.status not in ("playing", "finished"):
+                del self.hands[(table_id, seat)]
+                continue
+            if hand.version == table.version:
+                continue
+            hand.version = table.version
+            try:
+                parts = await hand_parts(table, seat, hand.pages)
+                await hand.interaction.edit_original_response(**_edit_kwargs(parts))
+            except discord.HTTPException as error:
+                log.info("Could not refresh a hand at table %s: %s", table.id, error)
+                self.hands.pop((table_id, seat), None)
+
+    # -- the table message ---------------------------------------------------
+    async def table_changed(self, table: Table, note: str | None = None) -> None:
+        """Schedule an update of the table message (coalesced) and of open hands."""
+        self._dirty[table.id] = table
+        if note:
+            self._notes[table.id] = note
+        task = self._updaters.get(table.id)
+        if task is None or task.done():
+            self._updaters[table.id] = asyncio.get_running_loop().create_task(self._update_loop(table.id))
+
+    async def _update_loop(self, table_id: int) -> None:
+        while table_id in self._dirty:
+            table = self._dirty.pop(table_id)
+            note = self._notes.pop(table_id, None)
+            try:
+                await self._update_table_message(table, note)
+                await self._refresh_hands(table)
+            except Exception:
+                log.exception("Could not update the message of table %s", table_id)
+            if self.edit_interval:
+                await asyncio.sleep(self.edit_interval)
+
+    async def _update_table_message(self, table: Table, note: str | None) -> None:
+        if table.state is None:
+            return
+        channel = await self._channel(table.channel_id)
+        if channel is None:
+            return
+        parts = await table_parts(table, note)
+        stale = table.message_posted_at is None or self.clock() - table.message_posted_at > REPOST_AFTER
+        if table.message_id and not stale:
+            try:
+                await channel.get_partial_message(table.message_id).edit(**parts.edit_kwargs())
+                return
+            except discord.NotFound:
+                pass
+        old = table.message_id
+        message = await channel.send(**parts.send_kwargs())
+        table.message_id, table.message_posted_at = message.id, self.clock()
+        await self.save_message(table)
+        if old:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(old).edit(
+                    content=f"Table #{table.id} moved to a newer message below.", attachments=[], view=None
+                )
+
+    async def remind(self, table: Table, seats: Sequence[int]) -> None:
+        channel = await self._channel(table.channel_id)
+        if channel is None:
+            return
+        people = [table.seats[s].user_id for s in seats]
+        mentions = ", ".join(f"<@{u}>" for u in people)
+        await channel.send(
+            f"{mentions}: your move at {table.game.name} table #{table.id}. "
+            "Press **Show my hand** on the table message, or the computer will play for you soon.",
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in people if u]),
+        )
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(channel_id)
+            except discord.HTTPException:
+                log.warning("Channel %s is gone", channel_id)
+                return None
+        return channel  # type: ignore[return-value]
+
+    async def close(self) -> None:
+        for task in self._updaters.values():
+            task.cancel()
+
+
+def _edit_kwargs(parts) -> dict:
+    kwargs = parts.edit_kwargs()
+    kwargs.pop("embed", None)
+    return kwargs

@@ -1,0 +1,1 @@
+"""Alembic migrations for Parlour's database, shipped with the package (see bot/db.py)."""
