@@ -84,12 +84,13 @@ def load_settings(
 
 
 def _database_url(url: str) -> str:
-    scheme = url.split(":", 1)[0].lower()
-    if scheme not in ("sqlite", "sqlite+aiosqlite", "postgres", "postgresql", "postgresql+asyncpg"):
-        raise SettingsError(
-            f"DATABASE_URL must start with sqlite:/// or postgresql:// (it starts with {scheme!r}); "
-            "leave it empty to use the SQLite file data/parlour.db."
-        )
+    """Check the URL's form now (bot.db's rules), so a typo stops the bot before anything starts."""
+    from bot.db import DatabaseError, normalise_url
+
+    try:
+        normalise_url(url)
+    except DatabaseError as error:
+        raise SettingsError(f"{error} Leave it empty to use the SQLite file data/parlour.db.") from None
     return url
 
 

@@ -36,7 +36,8 @@ def test_env_file_is_read_and_environment_wins(tmp_path: Path) -> None:
         ({}, "DISCORD_TOKEN is not set"),
         ({"DISCORD_TOKEN": "abc def"}, "DISCORD_TOKEN does not look like"),
         ({"DISCORD_TOKEN": '"abcdef"'}, "DISCORD_TOKEN does not look like"),
-        ({"DATABASE_URL": "mysql://x"}, "DATABASE_URL must start with"),
+        ({"DATABASE_URL": "mysql://x"}, "DATABASE_URL uses"),
+        ({"DATABASE_URL": "postgresql+psycopg2://x/y"}, "DATABASE_URL uses"),
         ({"DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID must be a server id"),
         ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL must be one of"),
         ({"DISCORD_API_URL": "discord.com"}, "DISCORD_API_URL must be"),
@@ -70,3 +71,10 @@ def test_malformed_setting_exits_2_without_traceback(tmp_path: Path) -> None:
     result = run_bot({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "abc"}, tmp_path)
     assert result.returncode == 2
     assert "DEV_GUILD_ID" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_unreachable_database_exits_2_with_one_sentence(tmp_path: Path) -> None:
+    result = run_bot({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgresql://parlour@127.0.0.1:1/parlour"}, tmp_path)
+    assert result.returncode == 2
+    assert "DATABASE_URL" in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
