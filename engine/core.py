@@ -205,12 +205,8 @@ class GameOption:
             raise ValueError(f"{self.name} must be a whole number; {value!r} is not.") from None
         if isinstance(value, bool) or (isinstance(value, float) and value != number):
             raise ValueError(f"{self.name} must be a whole number; {value!r} is not.")
-        if (self.minimum is not None and number < self.minimum) or (
-            self.maximum is not None and number > self.maximum
-        ):
-            raise ValueError(
-                f"{self.name} must be between {self.minimum} and {self.maximum}; {number} is not."
-            )
+        if (self.minimum is not None and number < self.minimum) or (self.maximum is not None and number > self.maximum):
+            raise ValueError(f"{self.name} must be between {self.minimum} and {self.maximum}; {number} is not.")
         return number
 
 

@@ -74,17 +74,13 @@ def card_box(
     outline: Colour = INK,
     width: int = 2,
 ) -> None:
-    draw.rounded_rectangle(
-        (x, y, x + w, y + h), radius=max(4, w // 10), fill=fill, outline=outline, width=width
-    )
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=max(4, w // 10), fill=fill, outline=outline, width=width)
 
 
 def card_back(draw: ImageDraw.ImageDraw, x: float, y: float, w: int = CARD_W, h: int = CARD_H) -> None:
     card_box(draw, x, y, w, h, fill=BACK, outline=WHITE)
     inset = max(4, w // 8)
-    draw.rounded_rectangle(
-        (x + inset, y + inset, x + w - inset, y + h - inset), radius=4, outline=(150, 160, 230)
-    )
+    draw.rounded_rectangle((x + inset, y + inset, x + w - inset, y + h - inset), radius=4, outline=(150, 160, 230))
 
 
 # -- the four French suits, drawn as shapes ---------------------------------

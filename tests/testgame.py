@@ -59,9 +59,7 @@ class HighCardState(GameState):
     def decisions(self) -> list[Decision]:
         if self.taker is not None:
             options = tuple(Option(f"p{i}", str(n)) for i, n in enumerate(self.pot))
-            return [
-                Decision(self.taker, "take", "Take up to two pot cards adding to 10 or less.", options, 1, 2)
-            ]
+            return [Decision(self.taker, "take", "Take up to two pot cards adding to 10 or less.", options, 1, 2)]
         if not self.hands[0]:
             return []
         return [
