@@ -41,10 +41,10 @@ def new_canvas(width: int, height: int, colour: Colour = FELT) -> tuple[Image.Im
 
 
 def to_png(image: Image.Image) -> bytes:
-    """PNG bytes, quantised to a palette when that keeps it small (cards have few colours)."""
+    """PNG bytes through a fast octree palette: cards have few colours, and it keeps pictures small and quick."""
     buffer = io.BytesIO()
-    image.quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
-        buffer, format="PNG", optimize=False, compress_level=6
+    image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+        buffer, format="PNG", compress_level=3
     )
     return buffer.getvalue()
 

@@ -1,0 +1,95 @@
+"""Tet-Gow benchmark: game speed, the default player's win share, picture cost.
+
+Run: ``python -m benchmarks.tet_gow [--games 2000]``. For 3 and 4 players and
+each baseline, one default player plays against n-1 baselines with its seat
+rotated game by game; its win share counts a shared first place fractionally.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from engine.players import ComputerPlayer
+from engine.tet_gow import TetGow, TetGowState
+
+
+def play_game(players: list[ComputerPlayer], seed: int) -> TetGowState:
+    state = TetGow.new_state(len(players), seed)
+    assert isinstance(state, TetGowState)
+    while not state.is_over:
+        seat = state.waiting_on()[0]
+        state.act(seat, players[seat].choose(state.view(seat)))
+    return state
+
+
+def win_share(num_players: int, baseline: str, games: int) -> tuple[float, float]:
+    """(win share of the default player, games per second)."""
+    base = TetGow.baselines()[baseline]
+    wins = 0.0
+    start = time.perf_counter()
+    for game in range(games):
+        me = game % num_players
+        players = [
+            TetGow.computer_player(game * 10 + s) if s == me else base(game * 10 + s) for s in range(num_players)
+        ]
+        outcome = play_game(players, seed=game).outcome()
+        assert outcome is not None
+        if outcome.places[me] == 1:
+            wins += 1 / len(outcome.winners)
+    return wins / games, games / (time.perf_counter() - start)
+
+
+def picture_figures(samples: int = 20) -> None:
+    """Median time and size of each picture over states from real games."""
+    from render.tet_gow import hand_picture, sets_and_tiers_picture, table_picture
+
+    names = ["Ann", "Ben", "Cat", "Dov"]
+    views = []
+    for seed in range(samples):
+        state = TetGow.new_state(4, seed)
+        players = [TetGow.computer_player(s) for s in range(4)]
+        for _ in range(seed % 9 + 2):
+            if state.is_over:
+                break
+            seat = state.waiting_on()[0]
+            state.act(seat, players[seat].choose(state.view(seat)))
+        seat = state.waiting_on()[0] if not state.is_over else 0
+        views.append((state.view(None), state.view(seat)))
+    for label, draw in (
+        ("table_picture", lambda v: table_picture(v[0], names=names)),
+        ("hand_picture", lambda v: hand_picture(v[1], names=names)),
+        ("sets_and_tiers_picture", lambda v: sets_and_tiers_picture()),
+    ):
+        times, sizes = [], []
+        for pair in views:
+            start = time.perf_counter()
+            png = draw(pair)
+            times.append((time.perf_counter() - start) * 1000)
+            sizes.append(len(png))
+        print(
+            f"{label:24} median {statistics.median(times):6.1f} ms  max {max(times):6.1f} ms  "
+            f"median {statistics.median(sizes) / 1024:6.1f} KB  max {max(sizes) / 1024:6.1f} KB"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="games per pairing (default 2000)")
+    parser.add_argument("--no-pictures", action="store_true")
+    args = parser.parse_args()
+    print(f"Tet-Gow: default player vs baselines, {args.games} games each, seats rotated")
+    for num_players in (3, 4):
+        for baseline in TetGow.baselines():
+            share, speed = win_share(num_players, baseline, args.games)
+            print(
+                f"{num_players} players vs {baseline:6}: win share {share:6.1%} "
+                f"(fair share {1 / num_players:5.1%}, x{share * num_players:4.2f})  {speed:7.1f} games/s"
+            )
+    if not args.no_pictures:
+        picture_figures()
+
+
+if __name__ == "__main__":
+    main()

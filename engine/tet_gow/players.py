@@ -1,0 +1,294 @@
+"""Tet-Gow computer players: the default thinking player and two baselines.
+
+All three read only a :class:`TetGowView`. The default player remembers nothing
+between calls: the cards still unseen are the deck minus its hand minus the
+public record of face-up plays (``view.seen``); passed cards stay unknown, as
+for a person.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+
+from engine.core import Decision, Move, View
+from engine.players import ComputerPlayer
+from engine.tet_gow import rollout
+from engine.tet_gow.deck import CARDS, SETS, deck, set_mix, sort_cards, tier_of
+from engine.tet_gow.rules import TetGowView
+
+__all__ = ["GreedyPlayer", "RandomPlayer", "TetGowPlayer"]
+
+
+def _decision(view: View, kind: str) -> Decision | None:
+    return next((d for d in view.decisions if d.kind == kind), None)
+
+
+def _groups(hand: list[str] | tuple[str, ...]) -> dict[int, list[str]]:
+    """The hand by Tier, strongest Tier first."""
+    groups: dict[int, list[str]] = {}
+    for card in hand:
+        groups.setdefault(tier_of(card), []).append(card)
+    return dict(sorted(groups.items()))
+
+
+def _weakest(hand: list[str] | tuple[str, ...], count: int) -> tuple[str, ...]:
+    """The ``count`` weakest cards (hands are sorted strongest first)."""
+    return tuple(hand[len(hand) - count :])
+
+
+def _follow_cards(option_id: str) -> list[str]:
+    return [option_id[i : i + 2] for i in range(0, len(option_id), 2)]
+
+
+class RandomPlayer(ComputerPlayer):
+    """Picks a kind of move at random (lead, follow or pass), then a random legal move of it."""
+
+    name = "random"
+
+    def choose(self, view: View) -> Move:
+        assert isinstance(view, TetGowView)
+        decision = self.rng.choice(view.decisions)
+        if decision.kind == "follow":
+            return Move("follow", (self.rng.choice(decision.options).id,))
+        if decision.kind == "pass":
+            return Move("pass", tuple(self.rng.sample(view.hand, decision.min_picks)))
+        group = self.rng.choice(list(_groups(view.hand).values()))
+        limit = 4 if view.classic_limit else len(group)
+        while True:
+            cards = self.rng.sample(group, self.rng.randint(1, min(limit, len(group))))
+            if not view.classic_limit or set_mix(cards)[1] <= 1:
+                return Move("lead", tuple(cards))
+
+
+class GreedyPlayer(ComputerPlayer):
+    """Takes tricks now: leads its biggest Tier group, follows whenever it can, passes its weakest."""
+
+    name = "greedy"
+
+    def choose(self, view: View) -> Move:
+        assert isinstance(view, TetGowView)
+        if _decision(view, "lead"):
+            return Move("lead", _limited(max(_groups(view.hand).values(), key=len), view.classic_limit))
+        follow = _decision(view, "follow")
+        if follow:
+            strongest = min(follow.options, key=lambda o: tier_of(o.id[:2]))
+            return Move("follow", (strongest.id,))
+        return Move("pass", _weakest(view.hand, view.lead_size))
+
+
+def _limited(group: list[str], classic: bool) -> tuple[str, ...]:
+    """The group itself, or its best part the classic lead limit allows (one Cycle, four cards)."""
+    if not classic:
+        return tuple(group)
+    cycle = [c for c in group if CARDS[c].set == "Cycle"][:1]
+    others = [c for c in group if CARDS[c].set != "Cycle"]
+    return tuple((others + cycle)[:4])
+
+
+class _Knowledge:
+    """What the seat can infer: which cards are still unseen and who could hold them."""
+
+    def __init__(self, view: TetGowView) -> None:
+        self.view = view
+        self.seat = view.seat
+        known = set(view.hand) | set(view.seen)
+        self.unknown = [c for c in deck(view.num_players) if c not in known]
+        #: unknown cards by (tier, set index)
+        self.pool: dict[tuple[int, int], int] = {}
+        for card in self.unknown:
+            key = (CARDS[card].tier, SETS.index(CARDS[card].set))
+            self.pool[key] = self.pool.get(key, 0) + 1
+
+    def beat_chance(self, tier: int, mix: tuple[int, ...], seats: list[int], size: int | None = None) -> float:
+        """Roughly, the chance one of ``seats`` holds ``mix`` in a Tier stronger than ``tier``."""
+        view = self.view
+        unknown = max(1, len(self.unknown))
+        x = sum(mix) if size is None else size
+        safe = 1.0
+        for seat in seats:
+            hand = view.hand_sizes[seat]
+            if hand < x:
+                continue
+            if (view.final_round or hand == x) and view.tricks[seat] + x < 2:
+                continue
+            for stronger in range(1, tier):
+                chance = 1.0
+                for set_index, need in enumerate(mix):
+                    if need:
+                        chance *= _hold_chance(self.pool.get((stronger, set_index), 0), need, hand, unknown)
+                    if chance == 0.0:
+                        break
+                safe *= 1.0 - chance
+        return 1.0 - safe
+
+    def card_power(self, card: str) -> float:
+        """How hard a single card is to beat: 1.0 when no unseen card of its Set is stronger."""
+        info = CARDS[card]
+        set_index = SETS.index(info.set)
+        stronger = sum(self.pool.get((t, set_index), 0) for t in range(1, info.tier))
+        return 1.0 / (1.0 + stronger)
+
+    def later_seats(self) -> list[int]:
+        """Seats still to play after this one in the current round."""
+        view = self.view
+        n = view.num_players
+        seats = []
+        seat = (view.seat + 1) % n
+        while seat != view.leader:
+            seats.append(seat)
+            seat = (seat + 1) % n
+        return seats
+
+    def others(self) -> list[int]:
+        return [s for s in range(self.view.num_players) if s != self.seat]
+
+
+def _hold_chance(available: int, need: int, hand: int, unknown: int) -> float:
+    """Chance a hand of ``hand`` cards drawn from ``unknown`` holds ``need`` of ``available`` cards."""
+    if available < need:
+        return 0.0
+    p = min(1.0, hand / unknown)
+    return sum(comb(available, k) * p**k * (1 - p) ** (available - k) for k in range(need, available + 1))
+
+
+class TetGowPlayer(ComputerPlayer):
+    """The default player: weighs a few sensible moves by playing each out on guessed deals.
+
+    It lists candidate moves with thought — whole Tier groups and their parts to
+    lead, the follows, and passes that keep its strongest group (for the last
+    lead) or its strong singles (to follow later) — then, for several guesses of
+    where the unseen cards are, plays the rest of the game out greedily (with the
+    2-trick rule) and keeps the move that wins most often.
+    """
+
+    name = "default"
+    #: Guessed deals per decision, and the most candidate moves weighed.
+    samples = 32
+    max_candidates = 12
+
+    def choose(self, view: View) -> Move:
+        assert isinstance(view, TetGowView)
+        know = _Knowledge(view)
+        candidates = self._candidates(view, know)
+        if len(candidates) == 1:
+            return candidates[0]
+        deals = [self._guess(view, know) for _ in range(self.samples)]
+        best, best_value = candidates[0], float("-inf")
+        for move in candidates:
+            value = sum(self._play_out(view, move, deal) for deal in deals)
+            if value > best_value:
+                best, best_value = move, value
+        return best
+
+    # -- candidates -----------------------------------------------------------
+    def _candidates(self, view: TetGowView, know: _Knowledge) -> list[Move]:
+        if _decision(view, "lead"):
+            leads = sorted(self._leads(view), key=lambda c: -self._lead_value(view, know, c))
+            return [Move("lead", c) for c in leads[: self.max_candidates]]
+        moves: list[Move] = []
+        follow = _decision(view, "follow")
+        if follow:
+            later = know.later_seats()
+            options = sorted(
+                follow.options,
+                key=lambda o: know.beat_chance(
+                    tier_of(o.id[:2]), set_mix(_follow_cards(o.id)), later, size=view.lead_size
+                ),
+            )
+            moves.extend(Move("follow", (o.id,)) for o in options[:4])
+            if view.final_round:
+                return moves[:1]
+        passes = self._passes(view, know, view.lead_size)
+        moves.extend(Move("pass", p) for p in passes)
+        return moves[: self.max_candidates]
+
+    def _leads(self, view: TetGowView) -> list[tuple[str, ...]]:
+        found: list[tuple[str, ...]] = []
+        for group in _groups(view.hand).values():
+            found.append(_limited(group, view.classic_limit))
+            found.extend((c,) for c in group)
+            for set_name in SETS:
+                part = [c for c in group if CARDS[c].set == set_name]
+                if 1 < len(part) < len(group):
+                    found.append(_limited(part, view.classic_limit))
+        return list(dict.fromkeys(found))
+
+    def _passes(self, view: TetGowView, know: _Knowledge, size: int) -> list[tuple[str, ...]]:
+        """The weakest cards; the least useful by the hand value; each Tier group kept whole."""
+        hand = list(view.hand)
+        if size >= len(hand):
+            return [tuple(hand)]
+        found = [_weakest(hand, size), self._pass(view, know, size)]
+        for group in _groups(hand).values():
+            outside = [c for c in hand if c not in group]
+            if len(outside) >= size:
+                found.append(tuple(outside[len(outside) - size :]))
+        return list(dict.fromkeys(tuple(sorted(p)) for p in found))
+
+    # -- lookahead --------------------------------------------------------------
+    def _guess(self, view: TetGowView, know: _Knowledge) -> list[list[str]]:
+        """One deal consistent with what the seat knows: unseen cards spread over the other hands."""
+        unseen = list(know.unknown)
+        self.rng.shuffle(unseen)
+        hands: list[list[str]] = []
+        for seat, size in enumerate(view.hand_sizes):
+            if seat == view.seat:
+                hands.append(list(view.hand))
+            else:
+                hands.append(sort_cards(unseen[:size]))
+                unseen = unseen[size:]
+        return hands
+
+    def _play_out(self, view: TetGowView, move: Move, deal: list[list[str]]) -> float:
+        seat = view.seat
+        assert seat is not None
+        hands = [list(h) for h in deal]
+        plays = [(p.seat, list(p.cards)) for p in view.plays if p.face_up]
+        cards = _follow_cards(move.picks[0]) if move.kind == "follow" else list(move.picks)
+        for card in cards:
+            hands[seat].remove(card)
+        if move.kind != "pass":
+            plays.append((seat, cards))
+        points = rollout.finish(
+            hands, list(view.tricks), view.leader, plays, (seat + 1) % view.num_players, view.classic_limit
+        )
+        mine, top = points[seat], max(points)
+        won = 0.0 if mine < top else 1.0 / points.count(top)
+        return won + 0.02 * mine
+
+    # -- heuristics that rank the candidates ---------------------------------
+    def _lead_value(self, view: TetGowView, know: _Knowledge, cards: tuple[str, ...]) -> float:
+        tier = tier_of(cards[0])
+        rest = [c for c in view.hand if c not in cards]
+        hold = 1.0 - know.beat_chance(tier, set_mix(cards), know.others(), size=len(cards))
+        if not rest:
+            return hold * (10 + len(cards))
+        return hold * (len(cards) + 2.0) + self._hand_value(know, rest) - 0.5 * len(rest)
+
+    def _hand_value(self, know: _Knowledge, hand: list[str]) -> float:
+        """How well a hand can still win the last round: its best final lead, its strong singles."""
+        if not hand:
+            return 0.0
+        groups = _groups(hand)
+        finals = [
+            1.0 - know.beat_chance(tier, set_mix(group), know.others(), size=len(group))
+            for tier, group in groups.items()
+        ]
+        singles = sum(know.card_power(c) for c in hand)
+        return 6.0 * max(finals) + 1.0 * singles - 1.2 * (len(groups) - 1)
+
+    def _pass(self, view: TetGowView, know: _Knowledge, size: int) -> tuple[str, ...]:
+        """The cards whose loss hurts the hand value least."""
+        hand = list(view.hand)
+        if comb(len(hand), size) <= 40:
+            best = max(
+                combinations(hand, size),
+                key=lambda gone: self._hand_value(know, [c for c in hand if c not in gone]),
+            )
+            return tuple(best)
+        rest = list(hand)
+        for _ in range(size):
+            drop = max(rest, key=lambda c: self._hand_value(know, [d for d in rest if d != c]))
+            rest.remove(drop)
+        return tuple(c for c in hand if c not in rest)

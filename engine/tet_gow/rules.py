@@ -1,0 +1,388 @@
+"""Tet-Gow, the rules (see shared/rules/tet-gow.md): read it like the rulebook.
+
+A round: the leader plays face up one or more cards of one Tier (X cards). Each
+other player in seat order either *follows* — X cards face up with exactly the
+lead's Set mix, all in one Tier, stronger than every face-up play so far — or
+*passes* X cards face down; passed cards leave the game unseen by anyone. The
+strongest face-up play takes X tricks and leads next. The round that empties the
+hands is the last: whoever wins it wins the game, but only with at least 2 tricks
+(so in that round a player may follow only if their tricks plus X reach 2).
+Score: 1 per trick, +5 for the game winner; a match adds up several games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Any
+
+from engine import registry
+from engine.core import (
+    Decision,
+    Game,
+    GameOption,
+    GameState,
+    IllegalMove,
+    Move,
+    Option,
+    Outcome,
+    View,
+    places_from_points,
+)
+from engine.players import ComputerPlayer
+from engine.tet_gow.deck import CARDS, SETS, deck, describe_mix, names, set_mix, sort_cards, tier_of
+
+WIN_BONUS = 5
+#: The classic lead limit: at most this many cards, and at most this many Cycle cards.
+CLASSIC_MAX_CARDS = 4
+CLASSIC_MAX_CYCLE = 1
+
+
+@dataclass(frozen=True)
+class Play:
+    """One player's turn in a round: face-up cards, or a face-down pass (a count only)."""
+
+    seat: int
+    #: The cards, face up; always empty for a pass.
+    cards: tuple[str, ...]
+    count: int
+    face_up: bool
+
+    @property
+    def tier(self) -> int | None:
+        return tier_of(self.cards[0]) if self.cards else None
+
+
+@dataclass(frozen=True)
+class TetGowView(View):
+    #: This seat's hand, strongest first (empty for spectators).
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    leader: int
+    #: The seat to play now, or None when the match is over.
+    turn: int | None
+    round_no: int
+    game_no: int
+    games: int
+    #: This round's plays in order; passes carry no cards.
+    plays: tuple[Play, ...]
+    #: X, the size of this round's lead (0 before the lead).
+    lead_size: int
+    #: The Tier every follow must beat (None before the lead).
+    best_tier: int | None
+    #: True when this round empties the hands (the 2-trick rule applies).
+    final_round: bool
+    tricks: tuple[int, ...]
+    #: Match points from finished games.
+    scores: tuple[int, ...]
+    #: The previous round's plays and winner, for the table picture.
+    last_plays: tuple[Play, ...]
+    last_winner: int | None
+    #: Every card played face up this game (the public record players remember).
+    seen: tuple[str, ...]
+    #: Points of each finished game, one tuple per game.
+    game_results: tuple[tuple[int, ...], ...]
+    classic_limit: bool
+
+
+class TetGowState(GameState):
+    """One match of Tet-Gow: one or more games, each dealt afresh."""
+
+    # -- dealing ------------------------------------------------------------
+    def _setup(self) -> None:
+        self.game_no = 0
+        self.scores = [0] * self.num_players
+        self.game_results: list[list[int]] = []
+        self.last_plays: list[list[Any]] = []
+        self.last_winner: int | None = None
+        self.finished = False
+        self._deal()
+        self._auto()
+
+    def _deal(self) -> None:
+        """Start the next game: shuffle, deal evenly, pick the first leader at random."""
+        cards = deck(self.num_players)
+        self.rng.shuffle(cards)
+        size = len(cards) // self.num_players
+        self.hands = [sort_cards(cards[i * size : (i + 1) * size]) for i in range(self.num_players)]
+        self.game_no += 1
+        self.round_no = 1
+        self.tricks = [0] * self.num_players
+        self.passed: list[str] = []  # secret: out of play, in no view, ever
+        self.seen: list[str] = []
+        self.plays: list[list[Any]] = []  # [seat, cards, face_up]
+        self.leader = self.rng.randrange(self.num_players)
+        self.turn = self.leader
+        self.log(f"Game {self.game_no}: {size} cards each; Seat {self.leader + 1} leads.")
+
+    # -- facts of the current round -----------------------------------------
+    @property
+    def games(self) -> int:
+        return int(self.options["games"])
+
+    @property
+    def classic_limit(self) -> bool:
+        return self.options["classic_lead_limit"] == "on"
+
+    @property
+    def phase(self) -> str:
+        if self.finished:
+            return "over"
+        return "follow" if self.plays else "lead"
+
+    def lead_cards(self) -> list[str]:
+        return list(self.plays[0][1]) if self.plays else []
+
+    def best_tier(self) -> int | None:
+        """The strongest (lowest) Tier played face up this round."""
+        tiers = [tier_of(cards[0]) for _, cards, up in self.plays if up]
+        return min(tiers) if tiers else None
+
+    def is_final_round(self) -> bool:
+        """The round that empties every hand (all hands always have the same size)."""
+        return bool(self.plays) and not self.hands[self.leader]
+
+    def may_win_final(self, seat: int) -> bool:
+        """The 2-trick rule: in the last round, a follow must bring the seat to 2 tricks."""
+        return not self.is_final_round() or self.tricks[seat] + len(self.lead_cards()) >= 2
+
+    def legal_follows(self, seat: int) -> list[tuple[str, ...]]:
+        """Every legal follow of ``seat``: the lead's Set mix in one stronger Tier."""
+        best = self.best_tier()
+        if best is None or not self.may_win_final(seat):
+            return []
+        mix = set_mix(self.lead_cards())
+        follows: list[tuple[str, ...]] = []
+        for tier in range(1, best):
+            by_set = [[c for c in self.hands[seat] if CARDS[c].tier == tier and CARDS[c].set == s] for s in SETS]
+            if any(len(cards) < need for cards, need in zip(by_set, mix, strict=True)):
+                continue
+            choices = [combinations(cards, need) for cards, need in zip(by_set, mix, strict=True)]
+            for parts in product(*choices):
+                follows.append(tuple(sort_cards(c for part in parts for c in part)))
+        return follows
+
+    def check_lead(self, cards: list[str]) -> None:
+        """Raise IllegalMove (one sentence) unless ``cards`` is a legal lead."""
+        tiers = {tier_of(c) for c in cards}
+        if len(tiers) > 1:
+            low, high = min(tiers), max(tiers)
+            a = next(c for c in cards if tier_of(c) == low)
+            b = next(c for c in cards if tier_of(c) == high)
+            raise IllegalMove(
+                f"A lead must be all one Tier: {CARDS[a].name} is Tier {low} but {CARDS[b].name} is Tier {high}."
+            )
+        if self.classic_limit:
+            if len(cards) > CLASSIC_MAX_CARDS:
+                raise IllegalMove(f"With the classic lead limit you may lead at most {CLASSIC_MAX_CARDS} cards.")
+            if set_mix(cards)[1] > CLASSIC_MAX_CYCLE:
+                raise IllegalMove("With the classic lead limit a lead may hold at most one Cycle card.")
+
+    # -- who decides what ---------------------------------------------------
+    def decisions(self) -> list[Decision]:
+        if self.finished or self.turn is None:
+            return []
+        seat = self.turn
+        hand = self.hands[seat]
+        if not self.plays:
+            options = tuple(Option(c, CARDS[c].label, f"Tier {tier_of(c)}") for c in hand)
+            prompt = "Lead one or more cards of one Tier."
+            if self.classic_limit:
+                prompt = "Lead 1 to 4 cards of one Tier, at most one of them Cycle."
+            return [Decision(seat, "lead", prompt, options, 1, len(hand))]
+        size = len(self.lead_cards())
+        found: list[Decision] = []
+        follows = self.legal_follows(seat)
+        if follows:
+            options = tuple(
+                Option("".join(f), " + ".join(CARDS[c].name for c in f), f"Tier {tier_of(f[0])}") for f in follows
+            )
+            mix = describe_mix(set_mix(self.lead_cards()))
+            found.append(Decision(seat, "follow", f"Follow with {mix} above Tier {self.best_tier()}.", options))
+        cards = "card" if size == 1 else "cards"
+        prompt = f"Pass: throw away {size} {cards} face down."
+        if not self.may_win_final(seat):
+            prompt = f"Pass {size} {cards}: you need 2 tricks to win the last round."
+        options = tuple(Option(c, CARDS[c].label, f"Tier {tier_of(c)}") for c in hand)
+        found.append(Decision(seat, "pass", prompt, options, size, size))
+        return found
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Built directly (no trial copies): leads are the subsets of one Tier."""
+        moves: list[Move] = []
+        for decision in self.decisions_for(seat):
+            if decision.kind == "lead":
+                hand = self.hands[seat]
+                for tier in sorted({tier_of(c) for c in hand}):
+                    group = [c for c in hand if tier_of(c) == tier]
+                    for size in range(1, len(group) + 1):
+                        for combo in combinations(group, size):
+                            if self._lead_error(list(combo)) is None:
+                                moves.append(Move("lead", combo))
+            elif decision.kind == "follow":
+                moves.extend(Move("follow", (o.id,)) for o in decision.options)
+            else:
+                ids = [o.id for o in decision.options]
+                moves.extend(Move("pass", combo) for combo in combinations(ids, decision.min_picks))
+        return moves
+
+    def _lead_error(self, cards: list[str]) -> str | None:
+        try:
+            self.check_lead(cards)
+        except IllegalMove as error:
+            return str(error)
+        return None
+
+    # -- acting -------------------------------------------------------------
+    def _apply(self, seat: int, decision: Decision, move: Move) -> None:
+        if move.kind == "lead":
+            cards = sort_cards(move.picks)
+            self.check_lead(cards)
+            self._play(seat, cards, face_up=True)
+        elif move.kind == "follow":
+            option = decision.option(move.picks[0])
+            assert option is not None  # check_picks made sure
+            cards = [option.id[i : i + 2] for i in range(0, len(option.id), 2)]
+            self._play(seat, cards, face_up=True)
+        else:
+            self._play(seat, list(move.picks), face_up=False)
+        self._auto()
+
+    def _play(self, seat: int, cards: list[str], face_up: bool) -> None:
+        """Move the cards out of the hand, log the play, and pass the turn on."""
+        for card in cards:
+            self.hands[seat].remove(card)
+        self.plays.append([seat, cards, face_up])
+        if not face_up:
+            self.passed.extend(cards)
+            noun = "card" if len(cards) == 1 else "cards"
+            self.log(f"Seat {seat + 1} passes {len(cards)} {noun} face down.")
+        else:
+            self.seen.extend(cards)
+            verb = "leads" if len(self.plays) == 1 else "follows with"
+            self.log(f"Seat {seat + 1} {verb} {names(cards)} (Tier {tier_of(cards[0])}).")
+        next_seat = (seat + 1) % self.num_players
+        if next_seat == self.leader:
+            self._end_round()
+        else:
+            self.turn = next_seat
+
+    def _end_round(self) -> None:
+        """The strongest face-up play (always the last one: each follow beats all before) wins X tricks."""
+        size = len(self.lead_cards())
+        winner = [seat for seat, _, up in self.plays if up][-1]
+        self.tricks[winner] += size
+        noun = "trick" if size == 1 else "tricks"
+        self.log(f"Seat {winner + 1} wins round {self.round_no} and {size} {noun}.")
+        self.last_plays, self.last_winner = self.plays, winner
+        self.plays = []
+        if self.hands[winner]:
+            self.leader = self.turn = winner
+            self.round_no += 1
+            return
+        self._end_game(winner)
+
+    def _end_game(self, winner: int) -> None:
+        points = [t + (WIN_BONUS if seat == winner else 0) for seat, t in enumerate(self.tricks)]
+        self.game_results.append(points)
+        self.scores = [a + b for a, b in zip(self.scores, points, strict=True)]
+        self.log(f"Seat {winner + 1} wins game {self.game_no} (+{WIN_BONUS}).")
+        if self.game_no < self.games:
+            self._deal()
+        else:
+            self.finished = True
+            self.turn = None
+
+    def _auto(self) -> None:
+        """Make every move that is the only legal one: a last single card, a forced pass."""
+        while not self.finished:
+            seat = self.turn
+            assert seat is not None
+            hand = self.hands[seat]
+            if not self.plays and len(hand) == 1:
+                self._play(seat, list(hand), face_up=True)
+            elif self.plays and len(hand) == len(self.lead_cards()) and not self.legal_follows(seat):
+                self._play(seat, list(hand), face_up=False)
+            else:
+                return
+
+    # -- ending -------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        if not self.finished:
+            return None
+        games = "game" if self.games == 1 else f"match of {self.games} games"
+        return Outcome(f"the {games} is over", tuple(self.scores), places_from_points(self.scores))
+
+    # -- what a seat sees ---------------------------------------------------
+    def view(self, seat: int | None) -> TetGowView:
+        return TetGowView(
+            **self.base_view_fields(seat),
+            hand=tuple(self.hands[seat]) if seat is not None else (),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            leader=self.leader,
+            turn=self.turn,
+            round_no=self.round_no,
+            game_no=self.game_no,
+            games=self.games,
+            plays=_public(self.plays),
+            lead_size=len(self.lead_cards()),
+            best_tier=self.best_tier(),
+            final_round=self.is_final_round(),
+            tricks=tuple(self.tricks),
+            scores=tuple(self.scores),
+            last_plays=_public(self.last_plays),
+            last_winner=self.last_winner,
+            seen=tuple(self.seen),
+            game_results=tuple(tuple(r) for r in self.game_results),
+            classic_limit=self.classic_limit,
+        )
+
+    # -- persistence --------------------------------------------------------
+    _FIELDS = (
+        "game_no", "round_no", "scores", "game_results", "hands", "tricks", "passed", "seen",
+        "plays", "last_plays", "last_winner", "leader", "turn", "finished",
+    )  # fmt: skip
+
+    def _data(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self._FIELDS}
+
+    def _load(self, data: dict[str, Any]) -> None:
+        for name in self._FIELDS:
+            setattr(self, name, data[name])
+
+
+def _public(plays: list[list[Any]]) -> tuple[Play, ...]:
+    """Plays as anyone may see them: a pass keeps its count and loses its cards."""
+    return tuple(Play(seat, tuple(cards) if up else (), len(cards), bool(up)) for seat, cards, up in plays)
+
+
+@registry.register
+class TetGow(Game):
+    key = "tet_gow"
+    name = "Tet-Gow"
+    min_players = 3
+    max_players = 4
+    summary = "Trick-taking with the Decktet: lead cards of one Tier, beat the lead's Set mix or pass."
+    options = (
+        GameOption("games", "Games in the match", 1, minimum=1, maximum=10),
+        GameOption("classic_lead_limit", "Classic lead limit: at most 4 cards, at most 1 Cycle", "off", ("off", "on")),
+    )
+
+    @classmethod
+    def state_class(cls) -> type[GameState]:
+        return TetGowState
+
+    @classmethod
+    def computer_player(cls, seed: int = 0) -> ComputerPlayer:
+        from engine.tet_gow.players import TetGowPlayer
+
+        return TetGowPlayer(seed)
+
+    @classmethod
+    def baselines(cls) -> dict[str, type[ComputerPlayer]]:
+        from engine.tet_gow.players import GreedyPlayer, RandomPlayer
+
+        return {"random": RandomPlayer, "greedy": GreedyPlayer}
+
+
+TetGowState.game = TetGow

@@ -1,0 +1,60 @@
+"""Tet-Gow pictures: valid PNGs, small enough for Discord, drawn from views at every stage."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from engine.tet_gow import TetGow, TetGowState
+from render import pictures_for
+from render.tet_gow import hand_picture, sets_and_tiers_picture, table_picture
+
+NAMES = ["Ann", "Ben", "Cat", "Dov"]
+LIMIT = 300 * 1024
+
+
+def check_png(data: bytes) -> Image.Image:
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    assert len(data) < LIMIT
+    image = Image.open(io.BytesIO(data))
+    image.verify()
+    image = Image.open(io.BytesIO(data))
+    assert image.width <= 1200 and image.height <= 1200
+    return image
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_pictures_at_every_step_of_a_game(players: int) -> None:
+    state = TetGow.new_state(players, seed=4, options={"games": 2})
+    assert isinstance(state, TetGowState)
+    bots = [TetGow.computer_player(s) for s in range(players)]
+    steps = 0
+    while not state.is_over:
+        seat = state.waiting_on()[0]
+        if steps % 3 == 0:
+            check_png(table_picture(state.view(None), names=NAMES))
+            check_png(hand_picture(state.view(seat), names=NAMES))
+        state.act(seat, bots[seat].choose(state.view(seat)))
+        steps += 1
+    check_png(table_picture(state.view(None), names=NAMES))
+    check_png(hand_picture(state.view(0), names=NAMES))
+
+
+def test_the_table_shows_passes_as_backs_without_the_cards() -> None:
+    state = TetGow.new_state(4, seed=2)
+    lead = state.legal_moves(state.turn)[0]
+    state.act(state.turn, lead)
+    seat = state.turn
+    passed = next(m for m in state.legal_moves(seat) if m.kind == "pass")
+    state.act(seat, passed)
+    view = state.view(None)
+    assert view.plays[1].cards == ()
+    check_png(table_picture(view, names=NAMES))
+
+
+def test_sets_and_tiers_picture_and_module_lookup() -> None:
+    image = check_png(sets_and_tiers_picture())
+    assert image.width > 600
+    assert pictures_for("tet_gow").table_picture is table_picture
