@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine import registry
-from engine.core import Game, GameState
+from engine.core import Game, GameState, name_seats
 from render import pictures_for
 
 #: Stop a game that runs away (a bug): no real game needs this many moves.
@@ -46,7 +46,7 @@ def play_demo_game(game: type[Game], players: int, seed: int, out: Path, every: 
         state.act(seat, move)
         moves += 1
         for line in state.events[seen_events:]:
-            log_lines.append(f"  {line}")
+            log_lines.append(f"  {name_seats(line, names)}")
         seen_events = len(state.events)
         if moves % every == 0 and moves // every <= most:
             snapshot(f"{moves:04d}", state)

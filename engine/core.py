@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ __all__ = [
     "Option",
     "Outcome",
     "View",
+    "name_seats",
     "places_from_points",
 ]
 
@@ -150,6 +152,23 @@ class Outcome:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
         return cls(data["reason"], tuple(data["points"]), tuple(data["places"]))
+
+
+_SEAT_REFERENCE = re.compile(r"\bSeat (\d+)\b")
+
+
+def name_seats(line: str, names: Sequence[str]) -> str:
+    """Put player names into an event line: engines write seats as "Seat 1", "Seat 2"…
+
+    >>> name_seats("Seat 2 leads Castle.", ["Ann", "Bob"])
+    'Bob leads Castle.'
+    """
+
+    def name(match: re.Match[str]) -> str:
+        index = int(match.group(1)) - 1
+        return names[index] if 0 <= index < len(names) else match.group(0)
+
+    return _SEAT_REFERENCE.sub(name, line)
 
 
 def places_from_points(points: Sequence[int]) -> tuple[int, ...]:
@@ -396,7 +415,10 @@ class GameState(ABC):
         """A short name of the current phase (explicit, never inferred from lengths)."""
 
     def log(self, line: str) -> None:
-        """Add a public event line. Never put a card only one seat may see here."""
+        """Add a public event line. Never put a card only one seat may see here.
+
+        Name seats as "Seat 1", "Seat 2"… (1-based): :func:`name_seats` puts names in.
+        """
         self.events.append(line)
 
     # -- persistence --------------------------------------------------------
