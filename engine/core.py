@@ -240,6 +240,8 @@ class Game(ABC):
     max_players: ClassVar[int]
     #: One line about the game for /parlour about and lobbies.
     summary: ClassVar[str] = ""
+    #: How to play, in a few short paragraphs (Discord markdown), for /rules.
+    rules: ClassVar[str] = ""
     #: Host options.
     options: ClassVar[tuple[GameOption, ...]] = ()
 

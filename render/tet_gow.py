@@ -299,3 +299,7 @@ def sets_and_tiers_picture() -> bytes:
                 draw_card(draw, card, left + i * cell + j * (w + 4), y, w, h)
     text(draw, (16, height - 26), "Three players use only the Cycle and Inter cards.", 13, MUTED)
     return to_png(image)
+
+
+#: The reference picture /rules shows for Tet-Gow.
+rules_picture = sets_and_tiers_picture
