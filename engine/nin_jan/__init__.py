@@ -1,0 +1,64 @@
+"""Nin Jan (6jizo): 2–5 players, secret simultaneous cards, Rock-Paper-Scissors piles.
+
+The rules are in :mod:`engine.nin_jan.rules`, the computer players in
+:mod:`engine.nin_jan.players`. Importing this package registers the game.
+"""
+
+from __future__ import annotations
+
+from engine import registry
+from engine.core import Game, GameState
+from engine.nin_jan.players import GreedyPlayer, NinJanPlayer, RandomPlayer
+from engine.nin_jan.rules import Card, NinJanState, NinJanView, PlayoffRound, Reveal, resolution_order
+from engine.players import ComputerPlayer
+
+__all__ = [
+    "Card",
+    "GreedyPlayer",
+    "NinJan",
+    "NinJanPlayer",
+    "NinJanState",
+    "NinJanView",
+    "PlayoffRound",
+    "RandomPlayer",
+    "Reveal",
+    "resolution_order",
+]
+
+
+@registry.register
+class NinJan(Game):
+    """Nin Jan: win the richest piles with the right sign at the right time."""
+
+    key = "nin_jan"
+    name = "Nin Jan"
+    min_players = 2
+    max_players = 5
+    summary = "Everyone plays a card in secret; Rock-Paper-Scissors decides who takes the piles."
+    rules = (
+        "48 cards: values −6 to 10 (no 0) in three colours, each a sign: **red Rock**, **green Paper**, "
+        "**blue Scissors**. Rock beats Scissors, Scissors beats Paper, Paper beats Rock.\n\n"
+        "Three piles lie face up. Each of the 9 rounds, everyone **chooses a card in secret**; then the "
+        "cards are revealed and resolved from the highest value down (equal values: the sign that beats "
+        "the other goes first; three of a kind go Rock, Scissors, Paper).\n\n"
+        "A resolving card compares its **sign** with the top card of each pile. If it beats one, its "
+        "player **must take** such a pile (their choice if several): those cards are won, and the card "
+        "starts a new pile there. Otherwise it is **put on** a pile of its player's choice.\n\n"
+        "At the end, won cards score their values (negative cards count against you). A tie for first "
+        "is settled with Rock-Paper-Scissors."
+    )
+
+    @classmethod
+    def state_class(cls) -> type[GameState]:
+        return NinJanState
+
+    @classmethod
+    def computer_player(cls, seed: int = 0) -> ComputerPlayer:
+        return NinJanPlayer(seed)
+
+    @classmethod
+    def baselines(cls) -> dict[str, type[ComputerPlayer]]:
+        return {"random": RandomPlayer, "greedy": GreedyPlayer}
+
+
+NinJanState.game = NinJan
