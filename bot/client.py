@@ -22,7 +22,7 @@ from cogs.presenter import DiscordPresenter
 log = logging.getLogger(__name__)
 
 #: The cogs the bot loads, in order.
-EXTENSIONS = ("cogs.parlour", "cogs.tables", "cogs.stats")
+EXTENSIONS = ("cogs.parlour", "cogs.tables", "cogs.stats", "cogs.rules")
 
 
 def point_discord_at(api_url: str, gateway_url: str) -> None:

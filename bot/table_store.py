@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 
 from bot.models import GameTable, TableStatus
@@ -16,30 +18,45 @@ class TableStoreAdapter:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        #: Guild settings are read before every computer move and idle check, and change rarely.
+        self._settings: dict[int, GuildSettings] = {}
+        # SQLite takes one writer at a time and makes the others poll (sleeping up to 100 ms
+        # a try); queueing our own writes here keeps the wait as short as the write itself.
+        bind = store.sessions.kw.get("bind")
+        self._writes = asyncio.Lock() if bind is not None and bind.dialect.name == "sqlite" else None
+
+    def _writing(self) -> contextlib.AbstractAsyncContextManager[object]:
+        return self._writes if self._writes is not None else contextlib.nullcontext()
 
     async def create_table(self, table: Table) -> int:
-        row = await self.store.create_table(
-            guild_id=table.guild_id,
-            channel_id=table.channel_id,
-            parent_channel_id=table.parent_channel_id or table.channel_id,
-            game_key=table.game.key,
-            host_id=table.host_id,
-            seats=table.seats,
-            options=table.options,
-            seed=table.seed,
-            message_id=table.message_id,
-        )
+        async with self._writing():
+            row = await self.store.create_table(
+                guild_id=table.guild_id,
+                channel_id=table.channel_id,
+                parent_channel_id=table.parent_channel_id or table.channel_id,
+                game_key=table.game.key,
+                host_id=table.host_id,
+                seats=table.seats,
+                options=table.options,
+                seed=table.seed,
+                message_id=table.message_id,
+            )
         assert row.id is not None
         return row.id
 
     async def save_lobby(self, table: Table) -> None:
-        await self.store.update_table(table.id, seats=table.seats, options=table.options, host_id=table.host_id)
+        async with self._writing():
+            await self.store.update_table(table.id, seats=table.seats, options=table.options, host_id=table.host_id)
 
     async def save_message(self, table: Table) -> None:
-        await self.store.update_table(table.id, message_id=table.message_id, message_posted_at=table.message_posted_at)
+        async with self._writing():
+            await self.store.update_table(
+                table.id, message_id=table.message_id, message_posted_at=table.message_posted_at
+            )
 
     async def save_start(self, table: Table, state_json: str) -> None:
-        await self.store.start_table(table.id, state_json, seats=table.seats, options=table.options)
+        async with self._writing():
+            await self.store.start_table(table.id, state_json, seats=table.seats, options=table.options)
 
     async def save_action(
         self,
@@ -64,12 +81,14 @@ class TableStoreAdapter:
                 )
                 for i, s in enumerate(table.seats)
             ]
-        await self.store.save_action(
-            table.id, table.version, new_state_json, seat, move, actor, user_id, results=results
-        )
+        async with self._writing():
+            await self.store.save_action(
+                table.id, table.version, new_state_json, seat, move, actor, user_id, results=results
+            )
 
     async def set_status(self, table: Table, status: str) -> None:
-        await self.store.set_status(table.id, TableStatus(status))
+        async with self._writing():
+            await self.store.set_status(table.id, TableStatus(status))
 
     async def open_tables(self) -> list[Table]:
         return [table_from_row(row) for row in await self.store.open_tables()]
@@ -79,8 +98,20 @@ class TableStoreAdapter:
         return table_from_row(row) if row is not None else None
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        row = await self.store.get_settings(guild_id)
-        return GuildSettings(row.idle_minutes, row.use_threads, row.computer_pause_ms)
+        settings = self._settings.get(guild_id)
+        if settings is None:
+            row = await self.store.get_settings(guild_id)
+            settings = self._settings[guild_id] = GuildSettings(
+                row.idle_minutes, row.use_threads, row.computer_pause_ms
+            )
+        return settings
+
+    async def update_settings(self, guild_id: int, **changes: int | bool | None) -> GuildSettings:
+        """Change a server's settings (the only way they change, so the cache stays true)."""
+        async with self._writing():
+            row = await self.store.update_settings(guild_id, **changes)  # type: ignore[arg-type]
+        settings = self._settings[guild_id] = GuildSettings(row.idle_minutes, row.use_threads, row.computer_pause_ms)
+        return settings
 
 
 def table_from_row(row: GameTable) -> Table:

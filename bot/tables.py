@@ -76,6 +76,14 @@ class Table:
     #: When each pending person began waiting to decide (for idle reminders).
     pending_since: dict[int, datetime] = field(default_factory=dict)
     reminded: set[int] = field(default_factory=set)
+    #: Per seat, the oldest state version whose controls still work for it: the version at
+    #: which that seat's own decisions last changed (or it last moved). A button from before
+    #: is stale; a button from after is current even if other seats moved since (so players
+    #: deciding at once do not trip over each other's versions).
+    fresh_from: dict[int, int] = field(default_factory=dict)
+
+    def is_current(self, seat: int, version: int) -> bool:
+        return self.fresh_from.get(seat, self.version) <= version <= self.version
 
     @property
     def names(self) -> list[str]:
@@ -176,6 +184,7 @@ class TableService:
         for table in await self.store.open_tables():
             table.last_action_at = table.last_action_at or self.clock()
             self.tables[table.id] = table
+            table.fresh_from = dict.fromkeys(range(len(table.seats)), table.version)
             self._refresh_pending(table)
             self._kick_computers(table)
         return list(self.tables.values())
@@ -289,6 +298,7 @@ class TableService:
                 raise TableError(str(error)) from None
             await self.store.save_start(table, state.to_json())
             table.state, table.status, table.version = state, "playing", 0
+            table.fresh_from = dict.fromkeys(range(len(table.seats)), 0)
             self._touch(table)
         self._kick_computers(table)
         return table
@@ -305,7 +315,7 @@ class TableService:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("You are not seated at this table; you can watch, and join the next one.")
-            if version != table.version:
+            if not table.is_current(seat, version):
                 raise TableError("That button is from an earlier moment of the game; press Show my hand again.")
             await self._apply(table, seat, move, "player", user_id)
         self._kick_computers(table)
@@ -437,8 +447,12 @@ class TableService:
             raise TableError("That button is broken or forged; press Show my hand for working ones.") from None
         outcome = trial.outcome()
         await self.store.save_action(table, trial.to_json(), seat, move.text(), actor, user_id, outcome)
+        before = table.state
         table.state = trial
         table.version += 1
+        for other in range(len(table.seats)):
+            if other == seat or _decisions(before, other) != _decisions(trial, other):
+                table.fresh_from[other] = table.version
         self._touch(table)
         if outcome is not None:
             table.status = "finished"
@@ -516,6 +530,10 @@ class TableService:
         for task in self._computer_tasks.values():
             with contextlib.suppress(BaseException):
                 await task
+
+
+def _decisions(state: GameState, seat: int) -> list[dict[str, Any]]:
+    return [d.to_dict() for d in state.decisions_for(seat)]
 
 
 def _clean_name(name: str) -> str:

@@ -60,10 +60,10 @@ class Parlour(commands.GroupCog, group_name="parlour"):
             )
             return
         if idle_minutes is None and threads is None and computer_pause_ms is None:
-            row = await self.bot.store.get_settings(interaction.guild.id)
+            row = await self.bot.store_adapter.guild_settings(interaction.guild.id)
             said = "This server's settings"
         else:
-            row = await self.bot.store.update_settings(
+            row = await self.bot.store_adapter.update_settings(
                 interaction.guild.id,
                 idle_minutes=idle_minutes,
                 use_threads=threads,

@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 import discord
 
 from bot.tables import Table
-from cogs.table_ui import hand_parts, table_parts
+from cogs.table_ui import closed_lobby_parts, hand_parts, table_parts
 
 log = logging.getLogger(__name__)
 
@@ -105,13 +105,20 @@ class DiscordPresenter:
                 await asyncio.sleep(self.edit_interval)
 
     async def _update_table_message(self, table: Table, note: str | None) -> None:
-        if table.state is None:
-            return
         channel = await self._channel(table.channel_id)
         if channel is None:
             return
+        if table.state is None:  # a lobby: only its closing is presented from here
+            if table.status != "lobby" and table.message_id:
+                parts = closed_lobby_parts(table, note or "This table is closed.")
+                with contextlib.suppress(discord.HTTPException):
+                    await channel.get_partial_message(table.message_id).edit(**parts.edit_kwargs())
+            return
         parts = await table_parts(table, note)
-        stale = table.message_posted_at is None or self.clock() - table.message_posted_at > REPOST_AFTER
+        # A closed or finished table is edited where it is; a live one moves down when old.
+        stale = table.status == "playing" and (
+            table.message_posted_at is None or self.clock() - table.message_posted_at > REPOST_AFTER
+        )
         if table.message_id and not stale:
             try:
                 await channel.get_partial_message(table.message_id).edit(**parts.edit_kwargs())

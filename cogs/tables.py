@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import Table, TableError
+from cogs import ids
 from cogs.ids import Click
 from cogs.table_ui import ParlourButton, ParlourSelect, closed_lobby_parts, hand_parts, lobby_parts, table_parts
 from engine import registry
@@ -61,7 +62,7 @@ class Tables(commands.Cog):
             await _tell(interaction, f"I can't run a table in this channel: I need {names} here.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        settings = await self.bot.store.get_settings(interaction.guild.id)
+        settings = await self.bot.store_adapter.guild_settings(interaction.guild.id)
         channel: discord.abc.Messageable = interaction.channel  # type: ignore[assignment]
         try:
             game = registry.get(game_key)
@@ -126,6 +127,27 @@ class Tables(commands.Cog):
         await _tell(interaction, f"A computer now plays for {player.display_name} at table #{table}.")
 
     # -- clicks -----------------------------------------------------------------
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer clicks whose custom_id is not on their message (forged, or from a broken client).
+
+        discord.py's dynamic items only fire for a component the message really has; anything
+        else would go unanswered ("This interaction failed"), so it gets a sentence here.
+        """
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        if _has_component(interaction.message, custom_id):
+            return
+        if custom_id.startswith("pl:"):
+            await self.on_button(interaction, ids.parse_button(custom_id[3:]))
+        elif custom_id.startswith("pv:"):
+            values = [str(v) for v in data.get("values", [])]  # type: ignore[union-attr]
+            await self.on_select(interaction, ids.parse_select(custom_id[3:]), values)
+        else:
+            await _tell(interaction, BROKEN)
+
     async def on_button(self, interaction: discord.Interaction, click: Click | None) -> None:
         if click is None:
             await _tell(interaction, BROKEN)
@@ -252,7 +274,10 @@ class OptionsModal(discord.ui.Modal):
                 "/".join(str(c) for c in option.choices) if option.choices else f"{option.minimum}–{option.maximum}"
             )
             field = discord.ui.TextInput(
-                label=f"{option.description} ({allowed})"[:45], default=str(table.options[option.name]), max_length=40
+                label=f"{option.description} ({allowed})"[:45],
+                default=str(table.options[option.name]),
+                max_length=40,
+                custom_id=f"option:{option.name}"[:100],
             )
             self.fields[option.name] = field
             self.add_item(field)
@@ -265,6 +290,16 @@ class OptionsModal(discord.ui.Modal):
             await _tell(interaction, str(error))
             return
         await interaction.response.edit_message(**lobby_parts(table, "Options saved.").edit_kwargs())
+
+
+def _has_component(message: discord.Message | None, custom_id: str) -> bool:
+    if message is None:
+        return False
+    return any(
+        getattr(child, "custom_id", None) == custom_id
+        for row in message.components
+        for child in getattr(row, "children", [row])
+    )
 
 
 async def _tell(interaction: discord.Interaction, sentence: str) -> None:

@@ -8,6 +8,7 @@ offers the few steps tests repeat: open a table, press a button, read the table.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -17,6 +18,15 @@ import discord
 from bot.client import ParlourBot
 from bot.db import Database, open_database
 from bot.settings import Settings
+from bot.tables import Table
+from engine.core import Move
+from tests.loopback.injection import (
+    APPLICATION_COMMAND,
+    COMPONENT,
+    InteractionHandle,
+    command_options,
+    find_command,
+)
 from tests.loopback.models import UserSpec
 from tests.loopback.recorder import Message
 from tests.loopback.server import LoopbackDiscord
@@ -62,7 +72,7 @@ class Parlour:
         self._task = asyncio.create_task(bot.connect(reconnect=False))
         await asyncio.wait_for(bot.wait_until_ready(), 10)
         for guild in self.server.guilds if hasattr(self.server, "guilds") else [self.server.guild]:
-            await bot.store.update_settings(guild.id, computer_pause_ms=0, use_threads=False)
+            await bot.store_adapter.update_settings(guild.id, computer_pause_ms=0, use_threads=False)
         return bot
 
     async def stop(self) -> None:
@@ -102,6 +112,129 @@ class Parlour:
         assert self.bot is not None
         return self.bot.tables.tables
 
+    def table(self, table_id: int) -> Table:
+        """The table as the bot holds it (open or just finished)."""
+        assert self.bot is not None
+        service = self.bot.tables
+        table = service.tables.get(table_id) or service.finished.get(table_id)
+        assert table is not None, f"the bot holds no table {table_id}"
+        return table
+
+    def snapshot(self, table_id: int) -> tuple[int, str | None, str]:
+        """What must not change when a bad input is refused: version, state JSON, status."""
+        table = self.table(table_id)
+        return table.version, table.state.to_json() if table.state else None, table.status
+
+    def table_message(self, table_id: int) -> Message:
+        table = self.table(table_id)
+        message = self.server.recorder.messages.get(table.message_id or 0)
+        assert message is not None, f"table {table_id} has no message"
+        return message
+
+    async def start_game(
+        self,
+        host: UserSpec,
+        people: Sequence[UserSpec] = (),
+        computers: int = 0,
+        game: str = "highcard",
+        options: dict[str, str] | None = None,
+    ) -> int:
+        """/play, join, add computers, set options, Start; return the table id."""
+        lobby = await self.open_table(host, game)
+        for person in people:
+            assert (await self.press(person, lobby, "Join"))[0] == "update"
+        for _ in range(computers):
+            assert (await self.press(host, lobby, "Add computer"))[0] == "update"
+        if options:
+            opened = await self.server.click(host, lobby, label="Options")
+            modal = await opened.modal()
+            fields = {_input_id(modal, name): value for name, value in options.items()}
+            answer = await (await self.server.submit_modal(host, opened, fields)).answer()
+            assert answer.callback_type == 7, answer.body
+        table_id = int(lobby.embeds[0]["title"].rsplit("#", 1)[1])
+        kind, _ = await self.press(host, lobby, "Start")
+        assert kind == "update"
+        await self.settle()
+        return table_id
+
+    async def forge(
+        self, user: UserSpec, message: Message, custom_id: str, values: list[str] | None = None
+    ) -> InteractionHandle:
+        """A click with a custom_id the bot may never have sent (a modified client can do this)."""
+        data: dict = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+        if values is not None:
+            data["values"] = values
+        return await self.server._inject(COMPONENT, user, self.server.channel(message.channel_id), data, message)
+
+    async def slash(self, user: UserSpec, command: str, options: dict) -> InteractionHandle:
+        """A slash command whose options may be called ``user`` or ``channel`` (the loopback's
+        own ``slash`` takes those names as keywords)."""
+        server = self.server
+        scope = server.guild.id if server.commands.get(server.guild.id) else None
+        root, subs, leaf = find_command(server.commands.get(scope, []), command)
+        nested, resolved = command_options(leaf, subs, options, server.guild.id, server)
+        data: dict = {"id": root["id"], "name": root["name"], "type": 1, "options": nested}
+        if resolved:
+            data["resolved"] = resolved
+        return await server._inject(APPLICATION_COMMAND, user, self.channel, data)
+
+    async def sentence(self, handle: InteractionHandle) -> str:
+        """The ephemeral sentence the bot answered with (asserting it is one)."""
+        event = await handle.answer()
+        if event.callback_type == 4:
+            assert event.ephemeral, event.body
+            return event.content or ""
+        followup = await handle.next("followup")
+        assert followup.ephemeral, followup.body
+        return followup.content or ""
+
+    async def show_hand(self, user: UserSpec, table_id: int) -> Message:
+        """Press Show my hand on the table message; return the ephemeral answer."""
+        handle = await self.server.click(user, self.table_message(table_id), label="Show my hand")
+        return await handle.message()
+
+    async def play(self, user: UserSpec, table_id: int, move: Move | None = None) -> InteractionHandle:
+        """Open the hand and make ``move`` (default: the game's computer choice) with its controls."""
+        table = self.table(table_id)
+        seat = table.seat_of(user.id)
+        assert seat is not None and table.state is not None
+        if move is None:
+            move = table.game.computer_player(table.version).choose(table.state.view(seat))
+        hand = await self.show_hand(user, table_id)
+        return await self.choose(user, hand, move)
+
+    async def choose(self, user: UserSpec, hand: Message, move: Move) -> InteractionHandle:
+        """Make ``move`` with the buttons and select menus of a hand message (paging if needed)."""
+        server = self.server
+        for _ in range(10):
+            for item in hand.items():
+                custom_id = item.get("custom_id", "")
+                if item.get("type") == 2 and custom_id.startswith("pl:m:") and custom_id.endswith(":" + move.text()):
+                    return await server.click(user, hand, custom_id=custom_id)
+            for item in hand.items():
+                custom_id = item.get("custom_id", "")
+                if item.get("type") == 3 and custom_id.split(":")[3] == move.kind:
+                    offered = {o["value"] for o in item["options"]}
+                    if set(move.picks) <= offered:
+                        return await server.select(user, hand, list(move.picks), custom_id=custom_id)
+                    pager = next(
+                        (
+                            b
+                            for b in hand.buttons
+                            if b["custom_id"].startswith("pl:p:")
+                            and b["custom_id"].split(":")[5] == move.kind
+                            and b["label"].startswith("Next")
+                        ),
+                        None,
+                    )
+                    assert pager is not None and not pager.get("disabled"), f"{move} is not on any page"
+                    await (await server.click(user, hand, custom_id=pager["custom_id"])).answer()
+                    hand = server.recorder.messages[hand.id]
+                    break
+            else:
+                raise AssertionError(f"no control for {move} in {[i.get('custom_id') for i in hand.items()]}")
+        raise AssertionError(f"could not find {move}")
+
     async def settle(self) -> None:
         """Let computer moves and message updates finish."""
         assert self.bot is not None
@@ -112,6 +245,15 @@ class Parlour:
                 return
             await asyncio.gather(*busy, return_exceptions=True)
         raise AssertionError("the bot never settled")
+
+
+def _input_id(modal: dict, option: str) -> str:
+    """The custom_id of the modal's text input for a game option (its label starts with the description)."""
+    inputs = [c for row in modal["components"] for c in row.get("components", [])]
+    for text in inputs:
+        if text["custom_id"].endswith(option) or option in text["custom_id"]:
+            return text["custom_id"]
+    raise KeyError(f"no input for {option!r}: {[t['custom_id'] for t in inputs]}")
 
 
 def _kind(callback_type: int | None) -> str:

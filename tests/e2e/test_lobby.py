@@ -1,0 +1,92 @@
+"""The lobby through Discord: join, leave, computers, options (refused and saved), start, cancel;
+then results, Rematch, /leaderboard and /stats."""
+
+from __future__ import annotations
+
+from tests.e2e.harness import Parlour
+from tests.e2e.test_highcard_game import play_out
+
+
+async def test_lobby_game_rematch_and_standings(parlour: Parlour) -> None:
+    server = parlour.server
+    alice, bob, carol = server.user("alice"), server.user("bob"), server.user("carol")
+    lobby = await parlour.open_table(alice)
+    table_id = int(lobby.embeds[0]["title"].rsplit("#", 1)[1])
+
+    assert "needs 2 to 4" in await parlour.sentence(await server.click(alice, lobby, label="Start"))
+    assert (await parlour.press(bob, lobby, "Join"))[0] == "update"
+    assert "already seated" in await parlour.sentence(await server.click(bob, lobby, label="Join"))
+    assert (await parlour.press(bob, lobby, "Leave"))[0] == "update"
+    assert "not seated" in await parlour.sentence(await server.click(bob, lobby, label="Leave"))
+    assert "Join the table first" in await parlour.sentence(await server.click(bob, lobby, label="Add computer"))
+    assert (await parlour.press(bob, lobby, "Join"))[0] == "update"
+    assert "host can't leave" in await parlour.sentence(await server.click(alice, lobby, label="Leave"))
+    for _ in range(2):
+        assert (await parlour.press(alice, lobby, "Add computer"))[0] == "update"
+    assert "full" in await parlour.sentence(await server.click(carol, lobby, label="Join"))
+    assert (await parlour.press(bob, lobby, "Remove computer"))[0] == "update"
+    assert (await parlour.press(carol, lobby, "Join"))[0] == "update"
+    seats = server.recorder.messages[lobby.id].embeds[0]["description"]
+    assert f"<@{alice.id}> (host)" in seats and f"<@{bob.id}>" in seats and "Computer 1" in seats
+
+    assert "Only the host" in await parlour.sentence(await server.click(bob, lobby, label="Options"))
+    opened = await server.click(alice, lobby, label="Options")
+    await opened.modal()
+    before = parlour.snapshot(table_id), dict(parlour.table(table_id).options)
+    refused = await server.submit_modal(alice, opened, {"option:hand_size": "9"})
+    assert "between 1 and 6" in await parlour.sentence(refused)
+    opened = await server.click(alice, lobby, label="Options")  # Discord closes a modal once answered
+    await opened.modal()
+    refused = await server.submit_modal(alice, opened, {"option:hand_size": "lots"})
+    assert "whole number" in await parlour.sentence(refused)
+    assert (parlour.snapshot(table_id), parlour.table(table_id).options) == before
+    opened = await server.click(alice, lobby, label="Options")
+    assert (await opened.modal())["components"][0]["components"][0]["value"] == "5"
+    saved = await server.submit_modal(alice, opened, {"option:hand_size": "3"})
+    assert (await saved.answer()).callback_type == 7
+    assert parlour.table(table_id).options == {"hand_size": 3}
+    assert "**3**" in str(server.recorder.messages[lobby.id].embeds[0]["fields"])
+
+    assert "Only the host" in await parlour.sentence(await server.click(bob, lobby, label="Start"))
+    assert (await parlour.press(alice, lobby, "Start"))[0] == "update"
+    table = parlour.table(table_id)
+    assert [s.name for s in table.seats] == ["alice", "bob", "Computer 1", "carol"]
+    assert "already started" in await parlour.sentence(await parlour.forge(bob, lobby, f"pl:j:{table_id}"))
+
+    people = {u.id: u for u in (alice, bob, carol)}
+    await play_out(parlour, table_id, people)
+    await parlour.settle()
+    final = parlour.table_message(table_id)
+    assert "Game over" in final.content and final.attachments[0].filename == "results.png"
+
+    # Rematch: same seats and options, a new table message at once.
+    handle = await server.click(bob, final, label="Rematch")
+    assert (await handle.answer()).callback_type == 7
+    assert server.recorder.messages[final.id].buttons == []
+    rematch = max(parlour.tables())
+    assert rematch != table_id
+    again = parlour.table(rematch)
+    assert [s.name for s in again.seats] == [s.name for s in table.seats] and again.options == {"hand_size": 3}
+    assert again.status == "playing" and again.host_id == bob.id
+    await play_out(parlour, rematch, people)
+
+    # Results are in the standings.
+    board = await (await server.slash(carol, "leaderboard", game="highcard")).message()
+    lines = board.embeds[0]["description"]
+    assert all(f"<@{u}>" in lines for u in people) and "Computer" not in lines
+    assert "in 2 games" in lines
+    stats = await (await parlour.slash(carol, "stats", {"user": alice})).message()
+    field = stats.embeds[0]["fields"][0]
+    assert field["name"] == "High Card" and field["value"].startswith("2 games")
+    nobody = await (await parlour.slash(carol, "stats", {"user": server.user("dave")})).message()
+    assert "has not finished a game" in nobody.content
+
+
+async def test_cancel_closes_the_lobby(parlour: Parlour) -> None:
+    server = parlour.server
+    alice, bob = server.user("alice"), server.user("bob")
+    lobby = await parlour.open_table(alice)
+    assert "Only the host" in await parlour.sentence(await server.click(bob, lobby, label="Cancel"))
+    assert (await parlour.press(alice, lobby, "Cancel"))[0] == "update"
+    assert server.recorder.messages[lobby.id].buttons == []
+    assert parlour.tables() == {}
