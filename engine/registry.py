@@ -55,4 +55,4 @@ def _load_builtin_games() -> None:
 
 
 #: The shipped games' modules, in menu order. A new game adds its module here.
-BUILTIN_GAME_MODULES: list[str] = ["engine.nin_jan", "engine.tet_gow"]
+BUILTIN_GAME_MODULES: list[str] = ["engine.gin_rummy", "engine.nin_jan", "engine.tet_gow"]

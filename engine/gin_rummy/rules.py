@@ -1,0 +1,583 @@
+"""Gin Rummy for two, as /shared/rules/gin-rummy.md describes it. Read it like the rulebook.
+
+A hand: the deal and the upcard offer, then turns of draw-and-discard until someone
+knocks, goes Gin or Big Gin, or the stock is down to two cards (a draw). The engine
+counts the hand at once — melds and the defender's lay-offs are always optimal —
+puts the reveal in :attr:`GinRummyView.last_hand`, and deals the next hand, until a
+player reaches the target score.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from engine import registry
+from engine.core import (
+    Decision,
+    Game,
+    GameOption,
+    GameState,
+    IllegalMove,
+    Move,
+    Option,
+    Outcome,
+    View,
+    places_from_points,
+)
+from engine.gin_rummy.cards import CARD_BIT, from_mask, full_deck, label, sorted_cards, to_mask
+from engine.gin_rummy.melds import arrange_mask, best_lay_off, deadwood_mask
+from engine.players import ComputerPlayer
+
+__all__ = ["FinalScore", "GinRummy", "GinRummyState", "GinRummyView", "HandResult"]
+
+GIN_BONUS = 25
+BIG_GIN_BONUS = 31
+GAME_BONUS = 100
+SHUTOUT_GAME_BONUS = 200
+LINE_BONUS = 25
+#: A plain discard that leaves this many stock cards (or fewer) ends the hand as a draw.
+STOCK_FLOOR = 2
+
+
+def seat_name(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The public end of one hand: what was laid down and how it scored."""
+
+    number: int
+    #: "knock", "undercut", "gin", "big_gin" or "draw".
+    kind: str
+    knocker: int | None
+    #: The seat that scored (None for a draw).
+    winner: int | None
+    points: int
+    #: Both hands as laid down (empty for a draw: nobody shows their cards).
+    hands: tuple[tuple[str, ...], ...]
+    melds: tuple[tuple[tuple[str, ...], ...], ...]
+    deadwood_cards: tuple[tuple[str, ...], ...]
+    deadwood: tuple[int, ...]
+    #: The defender's cards laid off: (card, index into the knocker's melds).
+    layoffs: tuple[tuple[str, int], ...]
+    #: The knocker's face-down discard (None for Big Gin and a draw).
+    face_down: str | None
+    #: Both scores after this hand.
+    scores: tuple[int, ...]
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandResult:
+        return cls(
+            number=data["number"],
+            kind=data["kind"],
+            knocker=data["knocker"],
+            winner=data["winner"],
+            points=data["points"],
+            hands=tuple(tuple(h) for h in data["hands"]),
+            melds=tuple(tuple(tuple(m) for m in seat) for seat in data["melds"]),
+            deadwood_cards=tuple(tuple(d) for d in data["deadwood_cards"]),
+            deadwood=tuple(data["deadwood"]),
+            layoffs=tuple((card, index) for card, index in data["layoffs"]),
+            face_down=data["face_down"],
+            scores=tuple(data["scores"]),
+        )
+
+
+@dataclass(frozen=True)
+class FinalScore:
+    """The end of the game: the hand scores plus the game and line bonuses."""
+
+    winner: int
+    game_bonus: int
+    line_bonus: int
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GinRummyView(View):
+    """What one seat (or a spectator) sees. Never the other hand before a reveal, never the stock."""
+
+    #: Own cards, grouped by suit (empty for spectators).
+    hand: tuple[str, ...]
+    #: Own best melds; with 11 cards, after the best legal discard (``best_discard``).
+    melds: tuple[tuple[str, ...], ...]
+    deadwood_cards: tuple[str, ...]
+    deadwood: int | None
+    best_discard: str | None
+    #: The card just taken from the discard pile (it may not be discarded this turn).
+    just_taken: str | None
+    discard_top: str | None
+    discard_pile: tuple[str, ...]
+    stock_size: int
+    hand_sizes: tuple[int, ...]
+    #: The seat whose turn it is (None when the game is over).
+    turn: int | None
+    dealer: int
+    scores: tuple[int, ...]
+    hands_won: tuple[int, ...]
+    hand_number: int
+    #: This hand's public record, per seat: cards taken from the discard pile, cards
+    #: discarded, and cards declined on top of the discard pile (upcards passed and
+    #: discards left for a stock draw).
+    picked: tuple[tuple[str, ...], ...]
+    discarded: tuple[tuple[str, ...], ...]
+    passed: tuple[tuple[str, ...], ...]
+    knock_card: int
+    target_score: int
+    #: The previous hand's reveal (public once the hand is over).
+    last_hand: HandResult | None
+    final: FinalScore | None
+
+
+class GinRummyState(GameState):
+    """One moment of a game of Gin Rummy."""
+
+    # -- the deal ---------------------------------------------------------------
+    def _setup(self) -> None:
+        self._cache: dict[str, Any] = {}
+        self.scores = [0, 0]
+        self.hands_won = [0, 0]
+        self.hand_number = 0
+        self.last_hand: dict[str, Any] | None = None
+        self.final: dict[str, Any] | None = None
+        self.dealer = self.rng.randrange(2)  # cutting for the first deal
+        self._deal()
+
+    def _deal(self) -> None:
+        deck = full_deck()
+        self.rng.shuffle(deck)
+        non_dealer = 1 - self.dealer
+        self.hands = [[], []]
+        self.hands[non_dealer] = deck[0:10]
+        self.hands[self.dealer] = deck[10:20]
+        self.pile = [deck[20]]  # the upcard
+        self.stock = deck[21:]  # the top is the end of the list
+        self.face_down: str | None = None
+        self.turn = non_dealer
+        self.stage = "upcard"
+        self.upcard_passes = 0
+        self.just_taken: str | None = None
+        self.picked: list[list[str]] = [[], []]
+        self.discarded: list[list[str]] = [[], []]
+        self.passed: list[list[str]] = [[], []]
+        self.hand_number += 1
+        self.log(f"Hand {self.hand_number}: {seat_name(self.dealer)} deals; the upcard is {label(self.pile[-1])}.")
+
+    @property
+    def phase(self) -> str:
+        return self.stage
+
+    @property
+    def knock_card(self) -> int:
+        return int(self.options["knock_card"])
+
+    # -- decisions --------------------------------------------------------------
+    def discard_deadwoods(self) -> dict[str, int]:
+        """For each card the player to discard holds: their deadwood after discarding it."""
+        if "dw" not in self._cache:
+            mask = to_mask(self.hands[self.turn])
+            self._cache["dw"] = {card: deadwood_mask(mask ^ CARD_BIT[card]) for card in self.hands[self.turn]}
+        return self._cache["dw"]
+
+    def decisions(self) -> list[Decision]:
+        if "decisions" not in self._cache:
+            self._cache["decisions"] = self._decisions()
+        return list(self._cache["decisions"])
+
+    def _decisions(self) -> list[Decision]:
+        seat = self.turn
+        if self.stage == "over":
+            return []
+        if self.stage == "upcard":
+            up = label(self.pile[-1])
+            return [
+                Decision(
+                    seat,
+                    "upcard",
+                    f"Take the upcard {up}, or pass?",
+                    (Option("take", f"Take {up}"), Option("pass", "Pass")),
+                )
+            ]
+        if self.stage == "draw":
+            options = [Option("stock", "Draw from the stock")]
+            if self.pile:
+                options.append(Option("discard", f"Take {label(self.pile[-1])}"))
+            return [Decision(seat, "draw", "Draw from the stock or take the discard.", tuple(options))]
+        # stage "discard": one plain discard, or a knock / Gin / Big Gin instead.
+        after = self.discard_deadwoods()
+        allowed = [c for c in sorted_cards(self.hands[seat]) if c != self.just_taken]
+        found = [
+            Decision(seat, "discard", "Discard a card.", tuple(Option(c, label(c)) for c in allowed)),
+        ]
+        knocks = [c for c in allowed if 0 < after[c] <= self.knock_card]
+        if knocks:
+            found.append(
+                Decision(
+                    seat,
+                    "knock",
+                    "Knock: pick your face-down discard.",
+                    tuple(Option(c, f"{label(c)} (deadwood {after[c]})") for c in knocks),
+                )
+            )
+        gins = [c for c in allowed if after[c] == 0]
+        if gins:
+            found.append(
+                Decision(
+                    seat,
+                    "gin",
+                    "Go Gin: pick your face-down discard.",
+                    tuple(Option(c, label(c)) for c in gins),
+                )
+            )
+        if deadwood_mask(to_mask(self.hands[seat])) == 0:
+            found.append(Decision(seat, "big_gin", "All 11 cards meld.", (Option("declare", "Declare Big Gin"),)))
+        return found
+
+    # -- acting -------------------------------------------------------------------
+    def act(self, seat: int, move: Move | str) -> None:
+        """As :meth:`GameState.act`, with clearer words for the two discards people try."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if self.stage == "discard" and seat == self.turn and move.kind in ("discard", "knock", "gin"):
+            if move.picks == (self.just_taken,):
+                raise IllegalMove("You can't discard the card you just took from the discard pile; pick another.")
+            card = move.picks[0] if len(move.picks) == 1 else None
+            if move.kind in ("knock", "gin") and card in self.hands[seat]:
+                left = self.discard_deadwoods()[card]
+                if move.kind == "gin" and left:
+                    raise IllegalMove(f"Discarding {label(card)} leaves {left} deadwood; Gin needs 0.")
+                if move.kind == "knock" and left > self.knock_card:
+                    raise IllegalMove(
+                        f"Discarding {label(card)} leaves {left} deadwood; "
+                        f"you may knock with {self.knock_card} or less."
+                    )
+        super().act(seat, move)
+
+    def _apply(self, seat: int, decision: Decision, move: Move) -> None:
+        self._cache = {}
+        pick = move.picks[0]
+        other = 1 - seat
+        if move.kind == "upcard":
+            up = self.pile[-1]
+            if pick == "take":
+                self._take_discard(seat, f"takes the upcard {label(up)}")
+                return
+            self.passed[seat].append(up)
+            self.upcard_passes += 1
+            self.log(f"{seat_name(seat)} passes the upcard.")
+            if self.upcard_passes == 1:
+                self.turn = other  # the dealer's turn to take it or pass
+            else:
+                # Both passed: the non-dealer draws from the stock (no choice, so no question).
+                self.turn = 1 - self.dealer
+                self._draw_stock(self.turn, note_declined=False)
+        elif move.kind == "draw":
+            if pick == "discard":
+                self._take_discard(seat, f"takes {label(self.pile[-1])} from the discard pile")
+            else:
+                self._draw_stock(seat, note_declined=True)
+        elif move.kind == "discard":
+            self.hands[seat].remove(pick)
+            self.pile.append(pick)
+            self.discarded[seat].append(pick)
+            self.just_taken = None
+            self.log(f"{seat_name(seat)} discards {label(pick)}.")
+            if len(self.stock) <= STOCK_FLOOR:
+                self._end_in_draw()
+            else:
+                self.turn = other
+                self.stage = "draw"
+        elif move.kind in ("knock", "gin"):
+            self.hands[seat].remove(pick)
+            self.face_down = pick
+            self._end_hand(move.kind, seat)
+        elif move.kind == "big_gin":
+            self._end_hand("big_gin", seat)
+
+    def _take_discard(self, seat: int, what: str) -> None:
+        card = self.pile.pop()
+        self.hands[seat].append(card)
+        self.picked[seat].append(card)
+        self.just_taken = card
+        self.turn = seat
+        self.stage = "discard"
+        self.log(f"{seat_name(seat)} {what}.")
+
+    def _draw_stock(self, seat: int, note_declined: bool) -> None:
+        if note_declined and self.pile:
+            self.passed[seat].append(self.pile[-1])
+        self.hands[seat].append(self.stock.pop())
+        self.just_taken = None
+        self.turn = seat
+        self.stage = "discard"
+        self.log(f"{seat_name(seat)} draws from the stock.")
+
+    def random_move(self, seat: int, rng: random.Random) -> Move:
+        """A random legal move, leaning towards ending hands so random games finish.
+
+        Uniformly random discards almost never get down to a knock, so every hand would
+        run to a draw. Every kind of move still comes up.
+        """
+        moves = self.legal_moves(seat)
+        if not moves:
+            raise IllegalMove("It is not your turn.")
+        enders = [m for m in moves if m.kind in ("knock", "gin", "big_gin")]
+        if enders and rng.random() < 0.8:
+            return rng.choice(enders)
+        if self.stage == "discard" and rng.random() < 0.7:
+            after = self.discard_deadwoods()
+            plain = [m for m in moves if m.kind == "discard"]
+            least = min(after[m.picks[0]] for m in plain)
+            return rng.choice([m for m in plain if after[m.picks[0]] == least])
+        return rng.choice(moves)
+
+    # -- the end of a hand ----------------------------------------------------------
+    def _end_in_draw(self) -> None:
+        """Two stock cards left after a plain discard: no score, the same dealer deals again."""
+        self.log(f"Only {len(self.stock)} cards are left in the stock: the hand is a draw.")
+        self.last_hand = {
+            "number": self.hand_number,
+            "kind": "draw",
+            "knocker": None,
+            "winner": None,
+            "points": 0,
+            "hands": [],
+            "melds": [],
+            "deadwood_cards": [],
+            "deadwood": [],
+            "layoffs": [],
+            "face_down": None,
+            "scores": list(self.scores),
+        }
+        self._deal()
+
+    def _end_hand(self, kind: str, knocker: int) -> None:
+        """Lay down, lay off (after a plain knock only), count, score; then deal or finish."""
+        defender = 1 - knocker
+        k_mask = to_mask(self.hands[knocker])
+        d_mask = to_mask(self.hands[defender])
+        k_dw, k_melds, _ = arrange_mask(k_mask)
+        laid: list[tuple[int, int]] = []
+        if kind == "knock":
+            _, laid = best_lay_off(d_mask, k_melds)
+            for bit, _ in laid:
+                d_mask ^= bit
+        d_dw, d_melds, _ = arrange_mask(d_mask)
+
+        if kind == "gin":
+            winner, points = knocker, GIN_BONUS + d_dw
+        elif kind == "big_gin":
+            winner, points = knocker, BIG_GIN_BONUS + d_dw
+        elif k_dw < d_dw:
+            winner, points = knocker, d_dw - k_dw
+        else:  # a tie is an undercut too
+            kind = "undercut"
+            winner, points = defender, k_dw - d_dw + int(self.options["undercut_bonus"])
+        self.scores[winner] += points
+        self.hands_won[winner] += 1
+
+        melds = [[], []]
+        melds[knocker] = [sorted_cards(from_mask(m)) for m in k_melds]
+        melds[defender] = [sorted_cards(from_mask(m)) for m in d_melds]
+        dead = [[], []]
+        for seat, mask, seat_melds in ((knocker, k_mask, k_melds), (defender, d_mask, d_melds)):
+            for meld in seat_melds:
+                mask &= ~meld
+            dead[seat] = sorted_cards(from_mask(mask))
+        deadwood = [0, 0]
+        deadwood[knocker], deadwood[defender] = k_dw, d_dw
+        layoffs = [[from_mask(bit)[0], index] for bit, index in laid]
+        self.last_hand = {
+            "number": self.hand_number,
+            "kind": kind,
+            "knocker": knocker,
+            "winner": winner,
+            "points": points,
+            "hands": [sorted_cards(h) for h in self.hands],
+            "melds": melds,
+            "deadwood_cards": dead,
+            "deadwood": deadwood,
+            "layoffs": layoffs,
+            "face_down": self.face_down,
+            "scores": list(self.scores),
+        }
+        self._log_hand_end(kind, knocker, winner, points, k_dw, d_dw, layoffs)
+        target = int(self.options["target_score"])
+        if target == 0 or self.scores[winner] >= target:
+            self._finish(winner)
+        else:
+            self.dealer = 1 - self.dealer
+            self._deal()
+
+    def _log_hand_end(
+        self, kind: str, knocker: int, winner: int, points: int, k_dw: int, d_dw: int, layoffs: list
+    ) -> None:
+        k, d = seat_name(knocker), seat_name(1 - knocker)
+        if kind == "gin":
+            self.log(f"{k} goes Gin! {d} has {d_dw} deadwood: {k} scores {points}.")
+        elif kind == "big_gin":
+            self.log(f"{k} declares Big Gin! {d} has {d_dw} deadwood: {k} scores {points}.")
+        else:
+            off = f" after laying off {', '.join(label(c) for c, _ in layoffs)}" if layoffs else ""
+            self.log(f"{k} knocks with {k_dw} deadwood; {d} has {d_dw}{off}.")
+            if kind == "undercut":
+                self.log(f"Undercut! {d} scores {points}.")
+            else:
+                self.log(f"{k} scores {points}.")
+        self.log(f"Score: {seat_name(0)} {self.scores[0]}, {seat_name(1)} {self.scores[1]}.")
+
+    def _finish(self, winner: int) -> None:
+        loser = 1 - winner
+        game_bonus = SHUTOUT_GAME_BONUS if self.hands_won[loser] == 0 else GAME_BONUS
+        line_bonus = LINE_BONUS * self.hands_won[winner]
+        totals = list(self.scores)
+        totals[winner] += game_bonus + line_bonus
+        self.final = {"winner": winner, "game_bonus": game_bonus, "line_bonus": line_bonus, "totals": totals}
+        self.stage = "over"
+        shutout = " (shutout)" if self.hands_won[loser] == 0 else ""
+        self.log(
+            f"{seat_name(winner)} wins the game: game bonus {game_bonus}{shutout}, line bonus {line_bonus}; "
+            f"final {totals[0]} to {totals[1]}."
+        )
+
+    def outcome(self) -> Outcome | None:
+        if self.final is None:
+            return None
+        totals = tuple(self.final["totals"])
+        return Outcome(f"{seat_name(self.final['winner'])} won the game", totals, places_from_points(totals))
+
+    # -- what a seat sees -------------------------------------------------------------
+    def view(self, seat: int | None) -> GinRummyView:
+        hand: tuple[str, ...] = ()
+        melds: tuple[tuple[str, ...], ...] = ()
+        dead: tuple[str, ...] = ()
+        deadwood = None
+        best_discard = None
+        if seat is not None and self.stage != "over":
+            hand = tuple(sorted_cards(self.hands[seat]))
+            mask = to_mask(hand)
+            if len(hand) == 11:
+                legal = [c for c in hand if c != self.just_taken]
+                best_discard = min(legal, key=lambda c: deadwood_mask(mask ^ CARD_BIT[c]))
+                mask ^= CARD_BIT[best_discard]
+            deadwood, meld_masks, _ = arrange_mask(mask)
+            melds = tuple(tuple(sorted_cards(from_mask(m))) for m in meld_masks)
+            in_melds = {c for m in melds for c in m}
+            dead = tuple(c for c in hand if c not in in_melds)
+        return GinRummyView(
+            **self.base_view_fields(seat),
+            hand=hand,
+            melds=melds,
+            deadwood_cards=dead,
+            deadwood=deadwood,
+            best_discard=best_discard,
+            just_taken=self.just_taken,
+            discard_top=self.pile[-1] if self.pile else None,
+            discard_pile=tuple(self.pile),
+            stock_size=len(self.stock),
+            hand_sizes=(len(self.hands[0]), len(self.hands[1])),
+            turn=None if self.stage == "over" else self.turn,
+            dealer=self.dealer,
+            scores=tuple(self.scores),
+            hands_won=tuple(self.hands_won),
+            hand_number=self.hand_number,
+            picked=tuple(tuple(p) for p in self.picked),
+            discarded=tuple(tuple(d) for d in self.discarded),
+            passed=tuple(tuple(p) for p in self.passed),
+            knock_card=self.knock_card,
+            target_score=int(self.options["target_score"]),
+            last_hand=HandResult.from_dict(self.last_hand) if self.last_hand else None,
+            final=FinalScore(
+                self.final["winner"],
+                self.final["game_bonus"],
+                self.final["line_bonus"],
+                tuple(self.final["totals"]),
+            )
+            if self.final
+            else None,
+        )
+
+    # -- persistence ---------------------------------------------------------------------
+    _FIELDS = (
+        "hands",
+        "stock",
+        "pile",
+        "face_down",
+        "dealer",
+        "turn",
+        "stage",
+        "upcard_passes",
+        "just_taken",
+        "scores",
+        "hands_won",
+        "hand_number",
+        "picked",
+        "discarded",
+        "passed",
+        "last_hand",
+        "final",
+    )
+
+    def _data(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self._FIELDS}
+
+    def _load(self, data: dict[str, Any]) -> None:
+        self._cache = {}
+        for name in self._FIELDS:
+            setattr(self, name, data[name])
+
+    def all_cards(self) -> list[str]:
+        """Every card the state holds, wherever it is (tests check there are 52, once each)."""
+        cards = [*self.hands[0], *self.hands[1], *self.stock, *self.pile]
+        if self.face_down is not None:
+            cards.append(self.face_down)
+        return cards
+
+
+@registry.register
+class GinRummy(Game):
+    key = "gin_rummy"
+    name = "Gin Rummy"
+    min_players = 2
+    max_players = 2
+    summary = "Two players draw and discard to build sets and runs, then knock or go Gin."
+    rules = (
+        "Each player gets 10 cards. On your turn **draw** the top of the stock or the top discard, then "
+        "**discard** one card (not the card you just took from the discard pile).\n\n"
+        "**Melds** are sets (3–4 of a rank) and runs (3+ in a suit; Ace is low only). Cards in no meld "
+        "are **deadwood**: Ace 1, 2–10 face value, J Q K 10. Parlour always arranges your melds for the "
+        "least deadwood.\n\n"
+        "**Knock** instead of a plain discard when your deadwood is at most the knock card (10 by "
+        "default). The other player lays off deadwood on your melds; the lower deadwood scores the "
+        "difference, but if you don't have less you are **undercut** (they score the difference + 25). "
+        "**Gin** (no deadwood) scores 25 + their deadwood, **Big Gin** (all 11 cards) 31 + their deadwood; "
+        "no lay-offs after Gin.\n\n"
+        "Hands go on to the target score (100): the winner adds 100 (200 for a shutout) and 25 per hand won."
+    )
+    options = (
+        GameOption("knock_card", "Most deadwood you may knock with", 10, minimum=0, maximum=10),
+        GameOption("undercut_bonus", "Bonus for an undercut", 25, minimum=0, maximum=100),
+        GameOption("target_score", "Points to win the game (0 = a single hand)", 100, minimum=0, maximum=500),
+    )
+
+    @classmethod
+    def state_class(cls) -> type[GameState]:
+        return GinRummyState
+
+    @classmethod
+    def computer_player(cls, seed: int = 0) -> ComputerPlayer:
+        from engine.gin_rummy.players import GinRummyPlayer
+
+        return GinRummyPlayer(seed)
+
+    @classmethod
+    def baselines(cls) -> dict[str, type[ComputerPlayer]]:
+        from engine.gin_rummy.players import SimplePlayer
+
+        return {"simple": SimplePlayer}
+
+
+GinRummyState.game = GinRummy
