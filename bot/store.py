@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from sqlalchemy import update
+from sqlalchemy import and_, case, insert, or_, update
 from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -88,6 +88,19 @@ class ResultLine:
     computer: bool
     place: int  # 1 = winner (ties share a place)
     points: int  # exact, any size
+
+
+@dataclass(frozen=True)
+class ActionSave:
+    """One action to save with :meth:`Store.save_actions` (the arguments of :meth:`Store.save_action`)."""
+
+    table_id: int
+    expected_version: int
+    new_state_json: str
+    seat: int
+    move: str
+    actor: str
+    user_id: int | None
 
 
 @dataclass(frozen=True)
@@ -357,6 +370,66 @@ class Store:
                 assert table is not None
                 self._finish(session, table, new_state_json, results, now)
         return new_version
+
+    async def save_actions(self, saves: Sequence[ActionSave], *, now: datetime | None = None) -> list[int | StoreError]:
+        """Save many actions (of different tables) in one transaction and three round trips.
+
+        What a busy bot does instead of one transaction per action: one UPDATE moves every
+        table that is still at its expected version (RETURNING says which), one INSERT writes
+        their log lines, one COMMIT. Each action gets its new version, or the StoreError that
+        :meth:`save_action` would raise for it (those wrote nothing). A database error fails
+        them all (nothing written), and the caller may retry them one by one.
+        """
+        if len({save.table_id for save in saves}) != len(saves):
+            raise ValueError("save_actions takes at most one action per table")
+        if not saves:
+            return []
+        actors = [Actor(save.actor) for save in saves]  # a bad actor fails them all, before any write
+        now = now or utcnow()
+        table = GameTable.__table__  # type: ignore[attr-defined]
+        async with self.sessions.begin() as session:
+            moved = await session.execute(
+                update(table)
+                .where(
+                    table.c.status == TableStatus.PLAYING,
+                    or_(*(and_(table.c.id == s.table_id, table.c.version == s.expected_version) for s in saves)),
+                )
+                .values(
+                    state_json=case({s.table_id: s.new_state_json for s in saves}, value=table.c.id),
+                    version=table.c.version + 1,
+                    updated_at=now,
+                    last_action_at=now,
+                )
+                .returning(table.c.id)
+            )
+            saved = {row[0] for row in moved}
+            if saved:
+                await session.execute(
+                    insert(TableAction.__table__),  # type: ignore[attr-defined]
+                    [
+                        {
+                            "table_id": s.table_id,
+                            "version": s.expected_version + 1,
+                            "seat": s.seat,
+                            "move": s.move,
+                            "actor": actor.value,
+                            "user_id": s.user_id,
+                            "at": now,
+                        }
+                        for s, actor in zip(saves, actors, strict=True)
+                        if s.table_id in saved
+                    ],
+                )
+            answers: list[int | StoreError] = []
+            for save in saves:
+                if save.table_id in saved:
+                    answers.append(save.expected_version + 1)
+                    continue
+                try:
+                    await self._explain_refusal(session, save.table_id, save.expected_version)
+                except StoreError as error:
+                    answers.append(error)
+        return answers
 
     async def finish_table(
         self,

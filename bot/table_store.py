@@ -1,4 +1,10 @@
-"""The table service's view of the database: Table objects in, rows out (over bot.store)."""
+"""The table service's view of the database: Table objects in, rows out (over bot.store).
+
+Actions are saved by group commit: each caller queues its action and awaits its own
+answer; one writer task saves whatever is queued in one transaction
+(:meth:`bot.store.Store.save_actions`) and answers each caller once it is committed, so
+"saved before answered" holds while a busy bot pays a few round trips per batch, not per action.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +13,13 @@ import contextlib
 import json
 
 from bot.models import GameTable, TableStatus
-from bot.store import ResultLine, Store
+from bot.store import ActionSave, ResultLine, Store
 from bot.tables import GuildSettings, Seat, Table
 from engine import registry
 from engine.core import Outcome
+
+#: The most actions one transaction saves (the rest wait for the next one).
+MAX_BATCH = 100
 
 
 class TableStoreAdapter:
@@ -24,6 +33,8 @@ class TableStoreAdapter:
         # a try); queueing our own writes here keeps the wait as short as the write itself.
         bind = store.sessions.kw.get("bind")
         self._writes = asyncio.Lock() if bind is not None and bind.dialect.name == "sqlite" else None
+        self._queue: list[tuple[ActionSave, asyncio.Future[int]]] = []
+        self._writer: asyncio.Task[None] | None = None
 
     def _writing(self) -> contextlib.AbstractAsyncContextManager[object]:
         return self._writes if self._writes is not None else contextlib.nullcontext()
@@ -68,23 +79,70 @@ class TableStoreAdapter:
         user_id: int | None,
         outcome: Outcome | None = None,
     ) -> None:
-        results = None
-        if outcome is not None:
-            results = [
-                ResultLine(
-                    seat=i,
-                    user_id=s.user_id,
-                    name=s.name,
-                    computer=s.computer,
-                    place=outcome.places[i],
-                    points=outcome.points[i],
-                )
-                for i, s in enumerate(table.seats)
-            ]
-        async with self._writing():
+        if outcome is None:
+            save = ActionSave(table.id, table.version, new_state_json, seat, move, actor, user_id)
+            await self._queued(save)
+            return
+        results = [
+            ResultLine(
+                seat=i,
+                user_id=s.user_id,
+                name=s.name,
+                computer=s.computer,
+                place=outcome.places[i],
+                points=outcome.points[i],
+            )
+            for i, s in enumerate(table.seats)
+        ]
+        async with self._writing():  # the last action of a game, with its results: once a game
             await self.store.save_action(
                 table.id, table.version, new_state_json, seat, move, actor, user_id, results=results
             )
+
+    async def _queued(self, save: ActionSave) -> int:
+        """Queue an action for the writer and wait until it is committed (or refused)."""
+        answer: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._queue.append((save, answer))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_queued())
+        return await answer
+
+    async def _write_queued(self) -> None:
+        """The single writer: save what is queued, batch by batch, until the queue is empty."""
+        try:
+            while self._queue:
+                await self._write_batch()
+        except BaseException:  # cancelled at shutdown: nobody may wait forever
+            for _, future in self._queue:
+                future.cancel()
+            raise
+
+    async def _write_batch(self) -> None:
+        batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+        saves = [save for save, _ in batch]
+        try:
+            async with self._writing():
+                try:
+                    answers: list[int | Exception] = list(await self.store.save_actions(saves))
+                except Exception:
+                    # One bad action must not spoil the others: save them one at a time.
+                    answers = []
+                    for save in saves:
+                        try:
+                            answers.append(await self.store.save_action(*_arguments(save)))
+                        except Exception as error:
+                            answers.append(error)
+        except BaseException:
+            for _, future in batch:
+                future.cancel()
+            raise
+        for (_, future), answer in zip(batch, answers, strict=True):
+            if future.done():  # its caller was cancelled
+                continue
+            if isinstance(answer, Exception):
+                future.set_exception(answer)
+            else:
+                future.set_result(answer)
 
     async def set_status(self, table: Table, status: str) -> None:
         async with self._writing():
@@ -112,6 +170,10 @@ class TableStoreAdapter:
             row = await self.store.update_settings(guild_id, **changes)  # type: ignore[arg-type]
         settings = self._settings[guild_id] = GuildSettings(row.idle_minutes, row.use_threads, row.computer_pause_ms)
         return settings
+
+
+def _arguments(save: ActionSave) -> tuple:
+    return (save.table_id, save.expected_version, save.new_state_json, save.seat, save.move, save.actor, save.user_id)
 
 
 def table_from_row(row: GameTable) -> Table:

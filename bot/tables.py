@@ -81,6 +81,9 @@ class Table:
     #: is stale; a button from after is current even if other seats moved since (so players
     #: deciding at once do not trip over each other's versions).
     fresh_from: dict[int, int] = field(default_factory=dict)
+    #: Pictures of this table drawn for Discord, so each is drawn once per state version
+    #: (kept and pruned by cogs.table_ui; memory only).
+    pictures: dict[tuple, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def is_current(self, seat: int, version: int) -> bool:
         return self.fresh_from.get(seat, self.version) <= version <= self.version

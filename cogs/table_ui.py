@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import discord
 
@@ -155,6 +157,28 @@ def closed_lobby_parts(table: Table, reason: str) -> MessageParts:
     return MessageParts(embed=embed, view=discord.ui.View(timeout=None), mentions=discord.AllowedMentions.none())
 
 
+# -- pictures -----------------------------------------------------------------
+async def drawn_once(table: Table, kind: str, seat: int | None, draw: Callable[[], bytes]) -> bytes:
+    """A picture of the table as it is now, drawn off the event loop once and then reused.
+
+    The table message, a refreshed hand and Show my hand often want the same picture of the
+    same moment: it is keyed by what it shows (kind, state version, seat, names), and
+    concurrent askers share one drawing. Pictures of older versions are dropped.
+    """
+    key = (kind, table.version, seat, tuple(table.names))
+    drawing = table.pictures.get(key)
+    if drawing is None:
+        drawing = table.pictures[key] = asyncio.ensure_future(asyncio.to_thread(draw))
+    try:
+        return await asyncio.shield(drawing)
+    except Exception:
+        table.pictures.pop(key, None)  # a failed drawing is not kept: the next ask tries again
+        raise
+    finally:
+        for old in [k for k in table.pictures if k[1] < table.version]:
+            del table.pictures[old]
+
+
 # -- the table message --------------------------------------------------------
 def _who(table: Table, seat: int) -> str:
     s = table.seats[seat]
@@ -188,17 +212,13 @@ async def table_parts(table: Table, note: str | None = None) -> MessageParts:
     assert table.state is not None
     spectator = table.state.view(None)
     pictures = pictures_for(table.game.key)
-    files = [
-        discord.File(
-            io.BytesIO(await asyncio.to_thread(pictures.table_picture, spectator, names=table.names)),
-            filename="table.png",
-        )
-    ]
+    names = table.names
+    picture = await drawn_once(table, "table", None, partial(pictures.table_picture, spectator, names=names))
+    files = [discord.File(io.BytesIO(picture), filename="table.png")]
     view = discord.ui.View(timeout=None)
     if spectator.outcome is not None:
-        results = await asyncio.to_thread(
-            results_picture, spectator.outcome, names=table.names, game_name=table.game.name
-        )
+        draw = partial(results_picture, spectator.outcome, names=names, game_name=table.game.name)
+        results = await drawn_once(table, "results", None, draw)
         files.insert(0, discord.File(io.BytesIO(results), filename="results.png"))
         view.add_item(_button("rematch", table.id, "Rematch", discord.ButtonStyle.success, 0))
     elif table.status == "playing":
@@ -212,7 +232,8 @@ async def hand_parts(table: Table, seat: int, pages: dict[str, int] | None = Non
     """One player's private picture and the controls of their pending decisions."""
     assert table.state is not None
     view = table.state.view(seat)
-    picture = await asyncio.to_thread(pictures_for(table.game.key).hand_picture, view, names=table.names)
+    draw = partial(pictures_for(table.game.key).hand_picture, view, names=table.names)
+    picture = await drawn_once(table, "hand", seat, draw)
     lines = [f"**{table.game.name}** · table #{table.id} · your hand"]
     if view.outcome is not None:
         lines.append("The game is over.")

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 BROKEN = "That button is broken or forged; press Show my hand on the table message for working ones."
+#: Clicks that change a table: acknowledged at once (a deferred update), answered once saved.
+WRITES = frozenset({"join", "leave", "add_computer", "remove_computer", "cancel", "start", "move", "rematch"})
 #: What the bot must be allowed in a channel to run a table there.
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files")
 
@@ -153,6 +155,9 @@ class Tables(commands.Cog):
             await _tell(interaction, BROKEN)
             return
         user = interaction.user
+        if click.action in WRITES:
+            # Acknowledge at once: saving and drawing come after, so Discord's 3 seconds never run out.
+            await interaction.response.defer()
         try:
             match click.action:
                 case "join":
@@ -169,12 +174,12 @@ class Tables(commands.Cog):
                     await self._ask_options(interaction, click.table_id)
                 case "cancel":
                     table = await self.service.cancel(click.table_id, user.id)
-                    await interaction.response.edit_message(
+                    await interaction.edit_original_response(
                         **closed_lobby_parts(table, "Cancelled by the host.").edit_kwargs()
                     )
                 case "start":
                     table = await self.service.start(click.table_id, user.id)
-                    await interaction.response.edit_message(
+                    await interaction.edit_original_response(
                         **(await table_parts(table, "The cards are dealt.")).edit_kwargs()
                     )
                     table.message_id, table.message_posted_at = interaction.message.id, self.service.clock()  # type: ignore[union-attr]
@@ -196,6 +201,7 @@ class Tables(commands.Cog):
         if click is None or not values:
             await _tell(interaction, BROKEN if click is None else "Pick at least one option.")
             return
+        await interaction.response.defer()  # a move: acknowledge first, then save and draw
         try:
             await self._move(interaction, click, f"{click.payload}:{','.join(values)}")
         except TableError as error:
@@ -203,7 +209,7 @@ class Tables(commands.Cog):
 
     # -- the pieces -------------------------------------------------------------
     async def _lobby_edit(self, interaction: discord.Interaction, table: Table) -> None:
-        await interaction.response.edit_message(**lobby_parts(table).edit_kwargs())
+        await interaction.edit_original_response(**lobby_parts(table).edit_kwargs())
 
     async def _ask_options(self, interaction: discord.Interaction, table_id: int) -> None:
         table = self.service.get(table_id)
@@ -234,17 +240,23 @@ class Tables(commands.Cog):
         self.presenter.hand_shown(table, seat, interaction, pages)
 
     async def _move(self, interaction: discord.Interaction, click: Click, move_text: str) -> None:
+        """Apply a move (the click is already acknowledged), then show the new hand in place."""
         table = await self.service.act(click.table_id, interaction.user.id, click.version or 0, move_text)
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
-        parts = await hand_parts(table, seat)
-        await interaction.response.edit_message(**parts.edit_kwargs())
-        self.presenter.hand_shown(table, seat, interaction, {})
+        in_hand = interaction.message is not None and interaction.message.flags.ephemeral
+        if in_hand:  # this hand is shown at this version below; the table update need not redo it
+            self.presenter.hand_shown(table, seat, interaction, {})
         await self.presenter.table_changed(table)
+        parts = await hand_parts(table, seat)
+        if in_hand:
+            await interaction.edit_original_response(**parts.edit_kwargs())
+        else:  # a move button forged onto a public message: the hand must stay private
+            await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
 
     async def _rematch(self, interaction: discord.Interaction, table_id: int) -> None:
         table = await self.service.rematch(table_id, interaction.user.id)
-        await interaction.response.edit_message(view=None)
+        await interaction.edit_original_response(view=None)
         parts = await table_parts(table, f"Rematch! {interaction.user.display_name} dealt a new game.")
         message = await interaction.channel.send(**parts.send_kwargs())  # type: ignore[union-attr]
         table.message_id, table.message_posted_at = message.id, self.service.clock()
@@ -284,12 +296,13 @@ class OptionsModal(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         changes = {name: field.value.strip() for name, field in self.fields.items()}
+        await interaction.response.defer()  # acknowledge first; the lobby message is edited once saved
         try:
             table = await self.cog.service.set_options(self.table_id, interaction.user.id, changes)
         except TableError as error:
             await _tell(interaction, str(error))
             return
-        await interaction.response.edit_message(**lobby_parts(table, "Options saved.").edit_kwargs())
+        await interaction.edit_original_response(**lobby_parts(table, "Options saved.").edit_kwargs())
 
 
 def _has_component(message: discord.Message | None, custom_id: str) -> bool:

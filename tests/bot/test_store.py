@@ -9,7 +9,12 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 
 from bot.models import Actor, Seat, TableAction, TableStatus
-from bot.store import ResultLine, Store, TableNotFound, VersionConflict, WrongStatus
+from bot.store import ActionSave, ResultLine, Store, TableNotFound, VersionConflict, WrongStatus
+from bot.table_store import TableStoreAdapter
+from bot.tables import Seat as TableSeat
+from bot.tables import Table
+from engine import registry
+from tests import testgame  # noqa: F401  (registers High Card)
 
 GUILD = 1_234_567_890_123_456_789  # snowflakes use all 64 bits
 CHANNEL = 987_654_321_098_765_432
@@ -197,6 +202,87 @@ async def test_actions_need_a_table_in_play(store: Store) -> None:
     with pytest.raises(ValueError):
         await store.save_action(lobby.id, 0, "{}", 0, "pick:1", "robot", None)
     assert await store.actions_for(lobby.id) == []
+
+
+async def test_many_actions_save_in_one_go_and_each_refusal_is_its_own(store: Store) -> None:
+    moving, stale, finished_soon = [await playing_table(store) for _ in range(3)]
+    lobby = await new_table(store)
+    await store.save_action(stale.id, 0, '{"state": 1}', 0, "pick:1", "player", ALICE)
+    at = datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC)
+    answers = await store.save_actions(
+        [
+            ActionSave(moving.id, 0, '{"moved": 1}', 0, "pick:2", "player", ALICE),
+            ActionSave(stale.id, 0, '{"stale": 1}', 0, "pick:3", "player", ALICE),
+            ActionSave(lobby.id, 0, '{"lobby": 1}', 0, "pick:4", "player", ALICE),
+            ActionSave(lobby.id + 1000, 0, "{}", 0, "pick:5", "player", ALICE),
+            ActionSave(finished_soon.id, 0, '{"other": 1}', 1, "pick:6", "computer", None),
+        ],
+        now=at,
+    )
+    assert answers[0] == 1 and answers[4] == 1
+    assert [type(a) for a in answers[1:4]] == [VersionConflict, WrongStatus, TableNotFound]
+    loaded = await store.load_table(moving.id)
+    assert (loaded.state_json, loaded.version, loaded.last_action_at) == ('{"moved": 1}', 1, at)
+    assert [(a.version, a.move, a.actor, a.at) for a in await store.actions_for(moving.id)] == [
+        (1, "pick:2", "player", at)
+    ]
+    assert [(a.version, a.move, a.user_id) for a in await store.actions_for(finished_soon.id)] == [(1, "pick:6", None)]
+    untouched = await store.load_table(stale.id)
+    assert (untouched.state_json, untouched.version) == ('{"state": 1}', 1)
+    assert [a.move for a in await store.actions_for(stale.id)] == ["pick:1"]
+    assert await store.actions_for(lobby.id) == []
+
+
+async def test_a_batch_takes_one_action_per_table_and_a_bad_one_writes_nothing(store: Store) -> None:
+    table = await playing_table(store)
+    other = await playing_table(store)
+    with pytest.raises(ValueError):
+        await store.save_actions([ActionSave(table.id, 0, "{}", 0, f"pick:{i}", "player", ALICE) for i in (1, 2)])
+    with pytest.raises(ValueError):
+        await store.save_actions(
+            [
+                ActionSave(table.id, 0, "{}", 0, "pick:1", "player", ALICE),
+                ActionSave(other.id, 0, "{}", 0, "pick:1", "robot", None),
+            ]
+        )
+    assert await store.actions_for(table.id) == [] and (await store.load_table(table.id)).version == 0
+
+
+async def test_queued_saves_are_committed_before_each_caller_hears_and_one_conflict_spoils_nothing(
+    store: Store,
+) -> None:
+    """The adapter's group commit: many tables at once, each caller gets its own answer."""
+    adapter = TableStoreAdapter(store)
+    rows = [await playing_table(store) for _ in range(12)]
+    tables = [
+        Table(
+            id=row.id,
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            game=registry.get("highcard"),
+            host_id=ALICE,
+            options={},
+            seats=[TableSeat(ALICE, "Alice"), TableSeat(None, "Computer 1", True)],
+            status="playing",
+        )
+        for row in rows
+    ]
+    tables[5].version = 3  # out of step with the database: its save must be refused alone
+
+    async def save(table: Table, step: int) -> int:
+        await adapter.save_action(table, f'{{"step": {step}}}', 0, f"pick:{step}", "player", ALICE)
+        loaded = await store.load_table(table.id)  # saved before the caller is answered
+        assert loaded.version == table.version + 1 and loaded.state_json == f'{{"step": {step}}}'
+        table.version += 1
+        return table.version
+
+    for step in range(3):
+        answers = await asyncio.gather(*(save(t, step) for t in tables), return_exceptions=True)
+        assert isinstance(answers[5], VersionConflict)
+        assert [a for i, a in enumerate(answers) if i != 5] == [step + 1] * 11
+    for table in tables[:5] + tables[6:]:
+        assert [a.move for a in await store.actions_for(table.id)] == ["pick:0", "pick:1", "pick:2"]
+    assert await store.actions_for(tables[5].id) == []
 
 
 # --- results ----------------------------------------------------------------------------------

@@ -89,8 +89,8 @@ async def play_whole_game(
         waiting = table.waiting_people()
         assert waiting, f"the game waits on nobody: {table.state.waiting_on()}"
         user = users[table.seats[waiting[0]].user_id]
-        event = await (await parlour.play(user, table_id)).answer()
-        assert event.callback_type in (6, 7), event.body
+        kind, hand = await parlour.outcome(await parlour.play(user, table_id))
+        assert kind == "update" and hand is not None and hand.ephemeral, kind
     raise AssertionError("the game did not end")
 
 

@@ -103,10 +103,26 @@ class Parlour:
         return None
 
     async def press(self, user: UserSpec, message: Message, label: str) -> tuple[str, Message | None]:
-        """Press a button; return (the answer's kind, the message it produced or edited)."""
-        handle = await self.server.click(user, message, label=label)
+        """Press a button; return what the user saw and the message it showed or edited.
+
+        "update": the pressed message was edited (at once, or after a deferred update);
+        "message": a new message; "refused": an ephemeral sentence; "modal": a form opened.
+        """
+        return await self.outcome(await self.server.click(user, message, label=label))
+
+    async def outcome(self, handle: InteractionHandle) -> tuple[str, Message | None]:
+        """What an interaction came to, once the bot has finished answering it (see ``press``)."""
         event = await handle.answer()
-        return _kind(event.callback_type), self.server.recorder.messages.get(event.message_id or 0)
+        messages = self.server.recorder.messages
+        if event.callback_type != 6:
+            return _kind(event.callback_type), messages.get(event.message_id or 0)
+        # A deferred update: the user sees the message edited, or a sentence only they can see.
+        while True:
+            later = await handle.next()
+            if later.kind == "edit_original":
+                return "update", messages.get(later.message_id or 0)
+            if later.kind == "followup":
+                return ("refused" if later.ephemeral else "message"), messages.get(later.message_id or 0)
 
     def tables(self) -> dict:
         assert self.bot is not None
@@ -149,8 +165,8 @@ class Parlour:
             opened = await self.server.click(host, lobby, label="Options")
             modal = await opened.modal()
             fields = {_input_id(modal, name): value for name, value in options.items()}
-            answer = await (await self.server.submit_modal(host, opened, fields)).answer()
-            assert answer.callback_type == 7, answer.body
+            kind, _ = await self.outcome(await self.server.submit_modal(host, opened, fields))
+            assert kind == "update", kind
         table_id = int(lobby.embeds[0]["title"].rsplit("#", 1)[1])
         kind, _ = await self.press(host, lobby, "Start")
         assert kind == "update"
@@ -257,7 +273,7 @@ def _input_id(modal: dict, option: str) -> str:
 
 
 def _kind(callback_type: int | None) -> str:
-    return {4: "message", 5: "deferred", 6: "deferred_update", 7: "update", 9: "modal"}.get(callback_type or 0, "?")
+    return {4: "message", 5: "deferred", 7: "update", 9: "modal"}.get(callback_type or 0, "?")
 
 
 def with_settings(parlour: Parlour, **changes: object) -> None:

@@ -29,7 +29,9 @@ async def test_every_bad_click_is_refused_and_changes_nothing(parlour: Parlour) 
     assert first is not None and first.startswith(f"pl:m:{table_id}:0:play:")
     pressed = await server.click(alice, a_hand, custom_id=first)
     again = await parlour.forge(alice, a_hand, first)  # a double click: the same button at once
-    assert (await pressed.answer()).callback_type in (6, 7)
+    kind, shown = await parlour.outcome(pressed)
+    assert kind == "update" and shown is not None and shown.id == a_hand.id
+    assert "You have chosen" in shown.content and shown.buttons == []  # her hand, edited in place
     await refused(again, "earlier moment")
     assert parlour.table(table_id).version == 1
 
@@ -38,9 +40,8 @@ async def test_every_bad_click_is_refused_and_changes_nothing(parlour: Parlour) 
     await refused(await parlour.forge(alice, a_hand, f"pl:m:{table_id}:1:play:{card}"), "not your turn")
 
     # Bob's hand was opened before alice chose; his decision is unchanged, so it still works.
-    assert (
-        await (await server.click(bob, b_hand, custom_id=b_hand.buttons[0]["custom_id"])).answer()
-    ).callback_type in (6, 7)
+    kind, shown = await parlour.outcome(await server.click(bob, b_hand, custom_id=b_hand.buttons[0]["custom_id"]))
+    assert kind == "update" and shown is not None and shown.id == b_hand.id
     await parlour.settle()
 
     # Forged custom_ids.
@@ -60,7 +61,7 @@ async def test_every_bad_click_is_refused_and_changes_nothing(parlour: Parlour) 
         await refused(await parlour.forge(carol, table_message, garbage), "broken or forged")
 
     # Carol finishes the round; now alice's and bob's old buttons are from an earlier moment.
-    await (await parlour.play(carol, table_id)).answer()
+    await parlour.outcome(await parlour.play(carol, table_id))
     await parlour.settle()
     await refused(await parlour.forge(alice, a_hand, first), "earlier moment")
 

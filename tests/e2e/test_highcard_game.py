@@ -19,9 +19,9 @@ async def play_out(parlour: Parlour, table_id: int, people: dict) -> None:
         assert waiting, "the game waits on nobody"
         seat = waiting[0]
         user = people[table.seats[seat].user_id]
-        handle = await parlour.play(user, table_id)
-        event = await handle.answer()
-        assert event.callback_type in (6, 7), event.body
+        kind, hand = await parlour.outcome(await parlour.play(user, table_id))
+        assert kind == "update" and hand is not None and hand.ephemeral, kind
+        assert hand.attachments[0].filename == "hand.png"
     raise AssertionError("the game did not end")
 
 

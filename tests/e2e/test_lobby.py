@@ -43,7 +43,7 @@ async def test_lobby_game_rematch_and_standings(parlour: Parlour) -> None:
     opened = await server.click(alice, lobby, label="Options")
     assert (await opened.modal())["components"][0]["components"][0]["value"] == "5"
     saved = await server.submit_modal(alice, opened, {"option:hand_size": "3"})
-    assert (await saved.answer()).callback_type == 7
+    assert (await parlour.outcome(saved))[0] == "update"
     assert parlour.table(table_id).options == {"hand_size": 3}
     assert "**3**" in str(server.recorder.messages[lobby.id].embeds[0]["fields"])
 
@@ -60,8 +60,7 @@ async def test_lobby_game_rematch_and_standings(parlour: Parlour) -> None:
     assert "Game over" in final.content and final.attachments[0].filename == "results.png"
 
     # Rematch: same seats and options, a new table message at once.
-    handle = await server.click(bob, final, label="Rematch")
-    assert (await handle.answer()).callback_type == 7
+    assert (await parlour.press(bob, final, "Rematch"))[0] == "update"
     assert server.recorder.messages[final.id].buttons == []
     rematch = max(parlour.tables())
     assert rematch != table_id

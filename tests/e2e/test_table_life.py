@@ -17,29 +17,31 @@ from tests.e2e.test_highcard_game import play_out
 async def test_restart_mid_game_and_finish_with_the_old_buttons(parlour: Parlour) -> None:
     server = parlour.server
     alice, bob = server.user("alice"), server.user("bob")
+    people = {alice.id: alice, bob.id: bob}
     table_id = await parlour.start_game(alice, [bob], computers=1)
-    await (await parlour.play(alice, table_id)).answer()
-    await (await parlour.play(bob, table_id)).answer()
+    await parlour.outcome(await parlour.play(alice, table_id))
+    await parlour.outcome(await parlour.play(bob, table_id))
     await parlour.settle()
     old_table_message = parlour.table_message(table_id)
-    old_hand = await parlour.show_hand(alice, table_id)
+    table = parlour.table(table_id)
+    mover = people[table.seats[table.waiting_people()[0]].user_id]  # a round's winner takes alone
+    old_hand = await parlour.show_hand(mover, table_id)
     before = parlour.snapshot(table_id)
 
     await parlour.restart()
     assert parlour.snapshot(table_id) == before
     move = old_hand.buttons[0]["custom_id"] if old_hand.buttons else None
-    if move is None:  # alice won a round and must take from the pot: use the select menu
+    if move is None:  # the mover won a round and must take from the pot: use the select menu
         select = old_hand.items()[0]
-        answer = await (
-            await server.select(alice, old_hand, [select["options"][0]["value"]], custom_id=select["custom_id"])
-        ).answer()
+        handle = await server.select(mover, old_hand, [select["options"][0]["value"]], custom_id=select["custom_id"])
     else:
-        answer = await (await server.click(alice, old_hand, custom_id=move)).answer()
-    assert answer.callback_type in (6, 7)
+        handle = await server.click(mover, old_hand, custom_id=move)
+    kind, shown = await parlour.outcome(handle)
+    assert kind == "update" and shown is not None and shown.id == old_hand.id
     assert parlour.table(table_id).version == before[0] + 1
     hand = await (await server.click(bob, old_table_message, label="Show my hand")).message()
     assert hand.ephemeral and hand.attachments[0].filename == "hand.png"
-    await play_out(parlour, table_id, {alice.id: alice, bob.id: bob})
+    await play_out(parlour, table_id, people)
     await parlour.settle()
     assert "Game over" in server.recorder.messages[old_table_message.id].content
     results = await parlour.bot.store.results_for(table_id)
@@ -52,7 +54,7 @@ async def test_simultaneous_choices_show_who_never_what(parlour: Parlour) -> Non
     table_id = await parlour.start_game(alice, [bob, carol])
     table = parlour.table(table_id)
     names = table.names
-    await (await parlour.play(alice, table_id)).answer()
+    await parlour.outcome(await parlour.play(alice, table_id))
     await parlour.settle()
     message = parlour.table_message(table_id)
     assert "already chosen: alice" in message.content
@@ -64,8 +66,8 @@ async def test_simultaneous_choices_show_who_never_what(parlour: Parlour) -> Non
     words = re.sub(r"<@\d+>|#\d+", "", message.content)
     assert "Revealed" not in words and str(chosen) not in words
 
-    await (await parlour.play(bob, table_id)).answer()
-    await (await parlour.play(carol, table_id)).answer()
+    await parlour.outcome(await parlour.play(bob, table_id))
+    await parlour.outcome(await parlour.play(carol, table_id))
     await parlour.settle()
     message = parlour.table_message(table_id)
     assert f"Revealed: seat 1 {chosen}" in message.content
@@ -77,7 +79,7 @@ async def test_idle_player_is_reminded_then_played_for(parlour: Parlour) -> None
     await (await server.slash(owner, "parlour settings", idle_minutes=1)).answer()
     alice, bob = server.user("alice"), server.user("bob")
     table_id = await parlour.start_game(alice, [bob])
-    await (await parlour.play(alice, table_id)).answer()
+    await parlour.outcome(await parlour.play(alice, table_id))
     await parlour.settle()
     service = parlour.bot.tables
 
@@ -130,7 +132,7 @@ async def test_host_replaces_an_absent_player_with_a_computer(parlour: Parlour) 
     server = parlour.server
     alice, bob = server.user("alice"), server.user("bob")
     table_id = await parlour.start_game(alice, [bob])
-    await (await parlour.play(alice, table_id)).answer()
+    await parlour.outcome(await parlour.play(alice, table_id))
     said = await parlour.sentence(await parlour.slash(alice, "table replace", {"table": table_id, "player": bob}))
     assert "computer now plays for bob" in said
     await parlour.settle()
@@ -161,8 +163,8 @@ async def test_clicks_on_one_table_apply_one_at_a_time_and_tables_run_at_once(pa
     store.save_action = counting
     hands = [await parlour.show_hand(p, table_id) for p in people]
     clicks = [await server.click(p, h, custom_id=h.buttons[0]["custom_id"]) for p, h in zip(people, hands, strict=True)]
-    answers = await asyncio.gather(*(c.answer() for c in clicks))
-    assert all(a.callback_type in (6, 7) for a in answers)
+    answers = await asyncio.gather(*(parlour.outcome(c) for c in clicks))
+    assert [kind for kind, _ in answers] == ["update"] * 4
     await parlour.settle()
     assert parlour.table(table_id).version == 4 and most[table_id] == 1  # all four applied, one at a time
 
