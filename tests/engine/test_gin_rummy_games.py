@@ -106,3 +106,11 @@ def test_the_computer_player_takes_gin_and_big_gin() -> None:
     assert GinRummy.computer_player(1).choose(state.view(0)).text() == "big_gin:declare"
     state = rig(("As 2s 3s 4s 7h 7d 7c Kh Qh Jh 9c", OTHER), pile="8d")
     assert GinRummy.computer_player(1).choose(state.view(0)).text() == "gin:9c"
+
+
+def test_the_computer_player_knocks_with_the_least_deadwood() -> None:
+    from tests.engine.test_gin_rummy_rules import OTHER, rig
+
+    # Throwing K♦ leaves 9 deadwood, throwing 9♦ leaves 10: both may knock; the lower is better.
+    state = rig(("As 2s 3s 4h 5h 6h 7h 7d 7c 9d Kd", OTHER), pile="8d")
+    assert GinRummy.computer_player(1).choose(state.view(0)).text() == "knock:Kd"
