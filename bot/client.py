@@ -49,8 +49,10 @@ class ParlourBot(commands.Bot):
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         **options: object,
     ) -> None:
+        # Only the guilds intent: everything arrives as interactions, so the bot asks Discord for
+        # no message, typing or reaction events (each would be decompressed and parsed for nothing).
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None, **options
+            command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True), help_command=None, **options
         )
         point_discord_at(settings.discord_api_url, settings.discord_gateway_url)
         self.settings = settings

@@ -12,14 +12,14 @@ import asyncio
 import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 
 import discord
 
 from bot.tables import Table
 from cogs import ids
 from engine.core import Decision
-from render import pictures_for
+from render import pictures_for as _pictures_for
 from render.results import results_picture
 
 #: Discord's limits on components.
@@ -56,6 +56,11 @@ class MessageParts:
             "view": self.view,
             "allowed_mentions": self.mentions,
         }
+
+
+#: A game's render module, looked up once (a game without its own module would otherwise
+#: search the import path again on every picture).
+pictures_for = cache(_pictures_for)
 
 
 # -- components ---------------------------------------------------------------

@@ -456,7 +456,7 @@ class GameState(ABC):
         state.options = payload["options"]
         state.seed = payload["seed"]
         version, internal, gauss = payload["rng"]
-        state.rng = random.Random()
+        state.rng = random.Random(0)  # replaced at once by setstate; no seeding from the OS
         state.rng.setstate((version, tuple(internal), gauss))
         state.events = list(payload["events"])
         state.history = [(seat, text) for seat, text in payload["history"]]
