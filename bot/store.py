@@ -388,7 +388,8 @@ class Store:
         now = now or utcnow()
         table = GameTable.__table__  # type: ignore[attr-defined]
         async with self.sessions.begin() as session:
-            moved = await session.execute(
+            connection = await session.connection()  # Core statements: no ORM objects to load
+            moved = await connection.execute(
                 update(table)
                 .where(
                     table.c.status == TableStatus.PLAYING,
@@ -404,7 +405,7 @@ class Store:
             )
             saved = {row[0] for row in moved}
             if saved:
-                await session.execute(
+                await connection.execute(
                     insert(TableAction.__table__),  # type: ignore[attr-defined]
                     [
                         {
