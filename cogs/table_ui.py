@@ -18,7 +18,7 @@ import discord
 
 from bot.tables import Table
 from cogs import ids
-from engine.core import Decision
+from engine.core import Decision, name_seats
 from render import pictures_for as _pictures_for
 from render.results import results_picture
 
@@ -190,6 +190,10 @@ def _who(table: Table, seat: int) -> str:
     return s.name if s.computer else f"<@{s.user_id}>"
 
 
+#: How many of the latest public events the table message repeats (a computer may move right after you).
+RECENT_EVENTS = 3
+
+
 def table_text(table: Table, note: str | None = None) -> str:
     """The words of the table message: what just happened and whose turn it is."""
     assert table.state is not None
@@ -197,8 +201,7 @@ def table_text(table: Table, note: str | None = None) -> str:
     view = table.state.view(None)
     if note:
         lines.append(note)
-    elif view.events:
-        lines.append(view.events[-1])
+    lines += [name_seats(event, table.names) for event in view.events[-RECENT_EVENTS:]]
     outcome = view.outcome
     if outcome is not None:
         winners = " and ".join(table.seats[s].name for s in outcome.winners)
@@ -243,7 +246,7 @@ async def hand_parts(table: Table, seat: int, pages: dict[str, int] | None = Non
     if view.outcome is not None:
         lines.append("The game is over.")
     elif view.decisions:
-        lines += [f"• {d.prompt}" for d in view.decisions]
+        lines += [f"• {name_seats(d.prompt, table.names)}" for d in view.decisions]
     elif seat in view.decided:
         lines.append("You have chosen. Waiting for the others.")
     elif view.waiting_on:
@@ -326,12 +329,12 @@ def _build_row(table_id: int, version: int, decision: Decision, kind: str, pages
     ]
     low = max(1, min(decision.min_picks, len(shown)))
     high = max(low, min(decision.max_picks, len(shown)))
-    picks = f" (pick {low})" if low == high else f" (pick {low} to {high})"
+    picks = "" if high == 1 else f" (pick {low})" if low == high else f" (pick {low} to {high})"
     return [
         ParlourSelect(
             ids.decision_select(table_id, version, decision.kind, page),
             options,
-            placeholder=f"{title}{picks}: {decision.prompt}",
+            placeholder=f"{decision.prompt}{picks}",
             min_values=low,
             max_values=high,
         )
