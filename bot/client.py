@@ -57,14 +57,12 @@ class ParlourBot(commands.Bot):
         point_discord_at(settings.discord_api_url, settings.discord_gateway_url)
         self.settings = settings
         self.database = database
-        self.store = Store(database.sessions)
+        self.store = Store(database.sessions, default_computer_pause_ms=settings.computer_pause_ms)
         self.store_adapter = TableStoreAdapter(self.store)
         self.presenter = DiscordPresenter(
             self, self.store_adapter.save_message, edit_interval=edit_interval, clock=clock
         )
-        self.tables = TableService(
-            self.store_adapter, presenter=self.presenter, clock=clock, default_pause_ms=settings.computer_pause_ms
-        )
+        self.tables = TableService(self.store_adapter, presenter=self.presenter, clock=clock)
         self._sweeper: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:

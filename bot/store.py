@@ -136,8 +136,13 @@ _UNSET: Any = object()
 class Store:
     """The repository over an async session maker (``bot.db.Database.sessions``)."""
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], *, default_computer_pause_ms: int = 1500) -> None:
         self.sessions = sessions
+        #: The computer pause of a server that has not set its own (COMPUTER_PAUSE_MS).
+        self.default_computer_pause_ms = default_computer_pause_ms
+
+    def _default_settings(self, guild_id: int) -> GuildSettings:
+        return GuildSettings(guild_id=guild_id, computer_pause_ms=self.default_computer_pause_ms)
 
     # --- guild settings -------------------------------------------------------------------
 
@@ -145,7 +150,7 @@ class Store:
         """The server's settings; the defaults (not saved) when it never changed them."""
         async with self.sessions() as session:
             row = await session.get(GuildSettings, guild_id)
-        return row if row is not None else GuildSettings(guild_id=guild_id)
+        return row if row is not None else self._default_settings(guild_id)
 
     async def update_settings(
         self,
@@ -159,7 +164,7 @@ class Store:
         async with self.sessions.begin() as session:
             row = await session.get(GuildSettings, guild_id, with_for_update=True)
             if row is None:
-                row = GuildSettings(guild_id=guild_id)
+                row = self._default_settings(guild_id)
                 session.add(row)
             if idle_minutes is not None:
                 row.idle_minutes = idle_minutes

@@ -168,12 +168,10 @@ class TableService:
         *,
         presenter: Presenter | None = None,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
-        default_pause_ms: int = 1500,
     ) -> None:
         self.store = store
         self.presenter = presenter
         self.clock = clock
-        self.default_pause_ms = default_pause_ms
         self.tables: dict[int, Table] = {}
         #: Finished tables, kept for their Rematch button until the bot restarts.
         self.finished: dict[int, Table] = {}

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy.exc import IntegrityError
 
+from bot.db import Database
 from bot.models import Actor, Seat, TableAction, TableStatus
 from bot.store import ActionSave, ResultLine, Store, TableNotFound, VersionConflict, WrongStatus
 from bot.table_store import TableStoreAdapter
@@ -367,3 +368,11 @@ async def test_stats_give_one_line_per_game(store: Store) -> None:
         ("high_card", 2, 1, 2 * BIG + 1, BIG + 1),
     ]
     assert await store.stats(GUILD, CAROL) == []
+
+
+async def test_a_server_without_settings_gets_the_configured_computer_pause(database: Database) -> None:
+    store = Store(database.sessions, default_computer_pause_ms=250)
+    assert (await store.get_settings(77)).computer_pause_ms == 250
+    saved = await store.update_settings(77, idle_minutes=9)  # the first save keeps the default pause
+    assert (saved.idle_minutes, saved.computer_pause_ms) == (9, 250)
+    assert (await store.update_settings(77, computer_pause_ms=0)).computer_pause_ms == 0
