@@ -30,6 +30,9 @@ BROKEN = "That button is broken or forged; press Show my hand on the table messa
 WRITES = frozenset({"join", "leave", "add_computer", "remove_computer", "cancel", "start", "move", "rematch"})
 #: What the bot must be allowed in a channel to run a table there.
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files")
+#: The custom_id of a table's options form is OPTIONS_FORM + table id; its fields, OPTION_FIELD + option name.
+OPTIONS_FORM = "po:"
+OPTION_FIELD = "option:"
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -135,7 +138,11 @@ class Tables(commands.Cog):
 
         discord.py's dynamic items only fire for a component the message really has; anything
         else would go unanswered ("This interaction failed"), so it gets a sentence here.
+        Submitted options forms are answered here too, from their custom_id.
         """
+        if interaction.type is discord.InteractionType.modal_submit:
+            await self._submit_options(interaction)
+            return
         if interaction.type is not discord.InteractionType.component:
             return
         data = interaction.data or {}
@@ -207,6 +214,23 @@ class Tables(commands.Cog):
         except TableError as error:
             await _tell(interaction, str(error))
 
+    async def _submit_options(self, interaction: discord.Interaction) -> None:
+        data = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        table_id = custom_id.removeprefix(OPTIONS_FORM)
+        if not custom_id.startswith(OPTIONS_FORM) or not table_id.isdigit():
+            await _tell(interaction, "That form is broken; press Options on the lobby again.")
+            return
+        fields = _form_values(list(data.get("components", [])))  # type: ignore[arg-type]
+        changes = {k.removeprefix(OPTION_FIELD): v.strip() for k, v in fields.items() if k.startswith(OPTION_FIELD)}
+        await interaction.response.defer()  # acknowledge first; the lobby message is edited once saved
+        try:
+            table = await self.service.set_options(int(table_id), interaction.user.id, changes)
+        except TableError as error:
+            await _tell(interaction, str(error))
+            return
+        await interaction.edit_original_response(**lobby_parts(table, "Options saved.").edit_kwargs())
+
     # -- the pieces -------------------------------------------------------------
     async def _lobby_edit(self, interaction: discord.Interaction, table: Table) -> None:
         await interaction.edit_original_response(**lobby_parts(table).edit_kwargs())
@@ -219,7 +243,9 @@ class Tables(commands.Cog):
             raise TableError("Only the host can change the options.")
         if not table.game.options:
             raise TableError(f"{table.game.name} has no options to set.")
-        await interaction.response.send_modal(OptionsModal(self, table))
+        form = options_form(table)
+        await interaction.response.send_modal(form)
+        form.stop()  # answered by on_interaction from its custom_id, not by this object
 
     async def _show_hand(
         self, interaction: discord.Interaction, table_id: int, pages: dict[str, int], *, edit: bool
@@ -274,35 +300,36 @@ class Tables(commands.Cog):
             log.info("Could not mark table %s closed: %s", table.id, error)
 
 
-class OptionsModal(discord.ui.Modal):
-    """The host's options form: one text field per option, validated by the game."""
+def options_form(table: Table) -> discord.ui.Modal:
+    """The host's options form: one text field per option. Its custom_id carries the table.
 
-    def __init__(self, cog: Tables, table: Table) -> None:
-        super().__init__(title=f"{table.game.name} options"[:45], timeout=600)
-        self.cog, self.table_id = cog, table.id
-        self.fields: dict[str, discord.ui.TextInput] = {}
-        for option in table.game.options[:5]:
-            allowed = (
-                "/".join(str(c) for c in option.choices) if option.choices else f"{option.minimum}–{option.maximum}"
-            )
-            field = discord.ui.TextInput(
+    The form is answered statelessly (:meth:`Tables.on_interaction`), so a form opened before
+    a restart of the bot still works when it is submitted.
+    """
+    form = discord.ui.Modal(title=f"{table.game.name} options"[:45], custom_id=f"{OPTIONS_FORM}{table.id}")
+    for option in table.game.options[:5]:
+        allowed = "/".join(str(c) for c in option.choices) if option.choices else f"{option.minimum}–{option.maximum}"
+        form.add_item(
+            discord.ui.TextInput(
                 label=f"{option.description} ({allowed})"[:45],
                 default=str(table.options[option.name]),
                 max_length=40,
-                custom_id=f"option:{option.name}"[:100],
+                custom_id=f"{OPTION_FIELD}{option.name}"[:100],
             )
-            self.fields[option.name] = field
-            self.add_item(field)
+        )
+    return form
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        changes = {name: field.value.strip() for name, field in self.fields.items()}
-        await interaction.response.defer()  # acknowledge first; the lobby message is edited once saved
-        try:
-            table = await self.cog.service.set_options(self.table_id, interaction.user.id, changes)
-        except TableError as error:
-            await _tell(interaction, str(error))
-            return
-        await interaction.edit_original_response(**lobby_parts(table, "Options saved.").edit_kwargs())
+
+def _form_values(components: list) -> dict[str, str]:
+    """The text fields of a submitted form, by custom_id (rows and labels nest them)."""
+    values: dict[str, str] = {}
+    for component in components:
+        if "value" in component and "custom_id" in component:
+            values[component["custom_id"]] = str(component["value"])
+        values.update(_form_values(component.get("components", [])))
+        if "component" in component:
+            values.update(_form_values([component["component"]]))
+    return values
 
 
 def _has_component(message: discord.Message | None, custom_id: str) -> bool:
