@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 from collections.abc import Callable, Sequence
@@ -31,6 +30,10 @@ log = logging.getLogger(__name__)
 #: A table with no action for this long is closed without results.
 ABANDONED_AFTER = timedelta(hours=24)
 MAX_NAME = 32
+#: Finished tables kept in memory (for Show my hand and Rematch); older ones are read from the database.
+KEEP_FINISHED = 500
+#: What a click that cannot be read gets (a broken or forged custom_id).
+BROKEN_BUTTON = "That button is broken or forged; press Show my hand on the table message for working ones."
 
 
 class TableError(Exception):
@@ -199,9 +202,6 @@ class TableService:
     def lock(self, table_id: int) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
 
-    def tables_in(self, channel_id: int) -> list[Table]:
-        return [t for t in self.tables.values() if t.channel_id == channel_id]
-
     # -- the lobby ---------------------------------------------------------
     async def open(
         self,
@@ -310,7 +310,7 @@ class TableService:
         try:
             move = Move.parse(move_text)
         except BadMove:
-            raise TableError("That button is broken or forged; press Show my hand for working ones.") from None
+            raise TableError(BROKEN_BUTTON) from None
         async with self.lock(table_id):
             table = self._playing(table_id)
             seat = table.seat_of(user_id)
@@ -393,9 +393,7 @@ class TableService:
                     if table.status != "playing" or not table.waiting_computers():
                         return
                     seat = table.waiting_computers()[0]
-                    player = table.game.computer_player(table.seed + seat + table.version)
-                    move = player.choose(table.view(seat))
-                    await self._apply(table, seat, move, "computer", None)
+                    await self._apply(table, seat, _computer_move(table, seat), "computer", None)
                 await self._notify(table)
         except Exception:  # a computer must never take the table down silently
             log.exception("Computer player failed at table %s", table_id)
@@ -428,10 +426,8 @@ class TableService:
         async with self.lock(table.id):
             if table.status != "playing" or seat not in table.waiting_people():
                 return
-            player = table.game.computer_player(table.seed + seat + table.version)
-            move = player.choose(table.view(seat))
             name = table.seats[seat].name
-            await self._apply(table, seat, move, "idle", table.seats[seat].user_id)
+            await self._apply(table, seat, _computer_move(table, seat), "idle", table.seats[seat].user_id)
         await self._notify(table, f"{name} was away too long, so the computer played their move.")
         self._kick_computers(table)
 
@@ -445,7 +441,7 @@ class TableService:
         except IllegalMove as error:
             raise TableError(str(error)) from None
         except BadMove:
-            raise TableError("That button is broken or forged; press Show my hand for working ones.") from None
+            raise TableError(BROKEN_BUTTON) from None
         outcome = trial.outcome()
         await self.store.save_action(table, trial.to_json(), seat, move.text(), actor, user_id, outcome)
         before = table.state
@@ -457,8 +453,10 @@ class TableService:
         self._touch(table)
         if outcome is not None:
             table.status = "finished"
-            self.tables.pop(table.id, None)
+            self._forget(table)
             self.finished[table.id] = table
+            while len(self.finished) > KEEP_FINISHED:
+                del self.finished[next(iter(self.finished))]
 
     def _touch(self, table: Table) -> None:
         table.last_action_at = self.clock()
@@ -487,7 +485,12 @@ class TableService:
     async def _close(self, table: Table, status: str) -> None:
         await self.store.set_status(table, status)
         table.status = status
+        self._forget(table)
+
+    def _forget(self, table: Table) -> None:
+        """An ended table leaves the open tables, with its lock and its computer task."""
         self.tables.pop(table.id, None)
+        self._locks.pop(table.id, None)  # a holder keeps its reference; later callers find no table
         task = self._computer_tasks.pop(table.id, None)
         if task and task is not asyncio.current_task():
             task.cancel()
@@ -533,6 +536,12 @@ class TableService:
                 await task
 
 
+def _computer_move(table: Table, seat: int) -> Move:
+    """The computer's move for ``seat``, from that seat's view only (seeded: replays the same)."""
+    player = table.game.computer_player(table.seed + seat + table.version)
+    return player.choose(table.view(seat))
+
+
 def _decisions(state: GameState, seat: int) -> list[dict[str, Any]]:
     return [d.to_dict() for d in state.decisions_for(seat)]
 
@@ -540,7 +549,3 @@ def _decisions(state: GameState, seat: int) -> list[dict[str, Any]]:
 def _clean_name(name: str) -> str:
     name = " ".join(name.split()) or "Player"
     return name[:MAX_NAME]
-
-
-def options_json(options: dict[str, Any]) -> str:
-    return json.dumps(options, sort_keys=True)

@@ -81,6 +81,9 @@ class DiscordPresenter:
             except discord.HTTPException as error:
                 log.info("Could not refresh a hand at table %s: %s", table.id, error)
                 self.hands.pop((table_id, seat), None)
+        if table.status != "playing":  # the final hands are shown: nothing will change them again
+            for key in [key for key in self.hands if key[0] == table.id]:
+                del self.hands[key]
 
     # -- the table message ---------------------------------------------------
     async def table_changed(self, table: Table, note: str | None = None) -> None:

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.tables import Table, TableError
+from bot.tables import BROKEN_BUTTON, Table, TableError
 from cogs import ids
 from cogs.ids import Click
 from cogs.table_ui import ParlourButton, ParlourSelect, closed_lobby_parts, hand_parts, lobby_parts, table_parts
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-BROKEN = "That button is broken or forged; press Show my hand on the table message for working ones."
 #: Clicks that change a table: acknowledged at once (a deferred update), answered once saved.
 WRITES = frozenset({"join", "leave", "add_computer", "remove_computer", "cancel", "start", "move", "rematch"})
 #: What the bot must be allowed in a channel to run a table there.
@@ -155,11 +154,11 @@ class Tables(commands.Cog):
             values = [str(v) for v in data.get("values", [])]  # type: ignore[union-attr]
             await self.on_select(interaction, ids.parse_select(custom_id[3:]), values)
         else:
-            await _tell(interaction, BROKEN)
+            await _tell(interaction, BROKEN_BUTTON)
 
     async def on_button(self, interaction: discord.Interaction, click: Click | None) -> None:
         if click is None:
-            await _tell(interaction, BROKEN)
+            await _tell(interaction, BROKEN_BUTTON)
             return
         user = interaction.user
         if click.action in WRITES:
@@ -200,13 +199,13 @@ class Tables(commands.Cog):
                 case "rematch":
                     await self._rematch(interaction, click.table_id)
                 case _:
-                    await _tell(interaction, BROKEN)
+                    await _tell(interaction, BROKEN_BUTTON)
         except TableError as error:
             await _tell(interaction, str(error))
 
     async def on_select(self, interaction: discord.Interaction, click: Click | None, values: list[str]) -> None:
         if click is None or not values:
-            await _tell(interaction, BROKEN if click is None else "Pick at least one option.")
+            await _tell(interaction, BROKEN_BUTTON if click is None else "Pick at least one option.")
             return
         await interaction.response.defer()  # a move: acknowledge first, then save and draw
         try:

@@ -13,10 +13,6 @@ def register(game: type[Game]) -> type[Game]:
     return game
 
 
-def unregister(key: str) -> None:
-    _GAMES.pop(key, None)
-
-
 def get(key_or_name: str) -> type[Game]:
     """A game by key or by its name (any case); KeyError with a sentence otherwise."""
     _load_builtin_games()

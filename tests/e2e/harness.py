@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -274,10 +273,6 @@ def _input_id(modal: dict, option: str) -> str:
 
 def _kind(callback_type: int | None) -> str:
     return {4: "message", 5: "deferred", 7: "update", 9: "modal"}.get(callback_type or 0, "?")
-
-
-def with_settings(parlour: Parlour, **changes: object) -> None:
-    parlour.settings = replace(parlour.settings, **changes)  # type: ignore[arg-type]
 
 
 __all__ = ["FakeClock", "Parlour", "discord"]
