@@ -4,7 +4,7 @@ Run: ``python -m benchmarks.load --tables 200 [--think 1.0] [--runs 3]``
 
 The bot runs as ``python -m bot`` (a fresh SQLite file, the High Card test game added with
 PARLOUR_EXTRA_GAMES), pointed at a loopback Discord served by this process. A moderator sets
-the server's computer pause to 0 and threads off with ``/parlour settings``. Each table has one
+the server's computer pause to 0 and threads off with ``/settings``. Each table has one
 scripted person and one computer. The person only knows what Discord shows them: when the
 table message says it waits on them, they press Show my hand and click a button (or pick one
 value of a select) that the bot offered on their private hand message, until the game is over.
@@ -311,9 +311,9 @@ async def start_bot(server: LoopbackDiscord, folder: Path, profile: str | None) 
 
 
 async def set_up_server(server: LoopbackDiscord) -> None:
-    """A moderator sets the benchmark's settings the way a person would: /parlour settings."""
+    """A moderator sets the benchmark's settings the way a person would: /settings."""
     admin = server.user("admin", manage_guild=True)
-    handle = await server.slash(admin, "parlour settings", threads=False, computer_pause_ms=0)
+    handle = await server.slash(admin, "settings", threads=False, computer_pause_ms=0)
     message = await handle.message(timeout=30)
     assert "Saved" in message.content and "0 ms" in message.content, message.content
 

@@ -17,12 +17,13 @@ from bot.settings import Settings
 from bot.store import Store
 from bot.table_store import TableStoreAdapter
 from bot.tables import TableService
+from cogs.answers import tell_pending
 from cogs.presenter import DiscordPresenter
 
 log = logging.getLogger(__name__)
 
 #: The cogs the bot loads, in order.
-EXTENSIONS = ("cogs.parlour", "cogs.tables", "cogs.stats", "cogs.rules")
+EXTENSIONS = ("cogs.parlour", "cogs.settings", "cogs.tables", "cogs.stats", "cogs.rules")
 
 
 def point_discord_at(api_url: str, gateway_url: str) -> None:
@@ -63,6 +64,7 @@ class ParlourBot(commands.Bot):
             self, self.store_adapter.save_message, edit_interval=edit_interval, clock=clock
         )
         self.tables = TableService(self.store_adapter, presenter=self.presenter, clock=clock)
+        self.clock = clock
         self._sweeper: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -70,6 +72,9 @@ class ParlourBot(commands.Bot):
             await self.load_extension(extension)
         restored = await self.tables.restore()
         log.info("Restored %d open tables", len(restored))
+        told = await tell_pending(self, self.store)
+        if told:
+            log.info("Told %d people about clicks the last run could not answer", told)
         self._sweeper = asyncio.create_task(self._sweep_idle())
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)

@@ -131,6 +131,10 @@ class GameTable(SQLModel, table=True):
     status: str = TableStatus.LOBBY.value
     state_json: str | None = Field(default=None, sa_type=Text)
     version: int = 0
+    #: Per seat, the oldest state version whose controls still work for it (JSON list; NULL: all current).
+    fresh_json: str | None = Field(default=None, sa_type=Text)
+    #: Per seat, the selection a person is building on the choice screen (JSON object; NULL: none).
+    drafts_json: str | None = Field(default=None, sa_type=Text)
     seed: int = Field(sa_type=BigInteger)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
@@ -185,3 +189,20 @@ class Result(SQLModel, table=True):
     place: int
     points: int = Field(sa_type=BigScore)
     finished_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class PendingClick(SQLModel, table=True):
+    """A click acknowledged before its move was saved (a slow save): kept so that the person is
+    told what became of it if the bot stops before answering (an interaction token lives 15 minutes)."""
+
+    __tablename__ = "pending_clicks"
+
+    id: int | None = Field(default=None, sa_type=BigId, primary_key=True)
+    table_id: int = Field(sa_type=BigInteger, foreign_key="game_tables.id")
+    user_id: int = Field(sa_type=BigInteger)
+    #: The table's version when the click arrived: the move is saved if the action after it is this click's.
+    version: int
+    move: str = Field(sa_type=Text)
+    application_id: int = Field(sa_type=BigInteger)
+    token: str = Field(sa_type=Text)
+    at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

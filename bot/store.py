@@ -28,6 +28,7 @@ from bot.models import (
     Actor,
     GameTable,
     GuildSettings,
+    PendingClick,
     Result,
     TableAction,
     TableStatus,
@@ -101,6 +102,8 @@ class ActionSave:
     move: str
     actor: str
     user_id: int | None
+    #: Per seat, the oldest version whose controls still work (JSON), or None to leave it unchanged.
+    fresh_json: str | None = None
 
 
 @dataclass(frozen=True)
@@ -257,6 +260,7 @@ class Store:
         *,
         seats: Sequence[SeatLike] | None = None,
         options: dict[str, Any] | None = None,
+        fresh_json: str | None = None,
         now: datetime | None = None,
     ) -> GameTable:
         """Lobby to playing with the initial state (version 0). Raises WrongStatus if not a lobby."""
@@ -272,6 +276,8 @@ class Store:
             table.status = TableStatus.PLAYING
             table.state_json = state_json
             table.version = 0
+            table.fresh_json = fresh_json
+            table.drafts_json = None
             table.updated_at = table.last_action_at = now
         return table
 
@@ -333,6 +339,7 @@ class Store:
         user_id: int | None,
         *,
         results: Sequence[ResultLine] | None = None,
+        fresh_json: str | None = None,
         now: datetime | None = None,
     ) -> int:
         """Save one applied action in one transaction and return the new version.
@@ -346,6 +353,14 @@ class Store:
         actor = Actor(actor)
         now = now or utcnow()
         new_version = expected_version + 1
+        values: dict[str, Any] = {
+            "state_json": new_state_json,
+            "version": new_version,
+            "updated_at": now,
+            "last_action_at": now,
+        }
+        if fresh_json is not None:
+            values["fresh_json"] = fresh_json
         async with self.sessions.begin() as session:
             changed = await session.exec(
                 update(GameTable)
@@ -354,7 +369,7 @@ class Store:
                     col(GameTable.version) == expected_version,
                     col(GameTable.status) == TableStatus.PLAYING,
                 )
-                .values(state_json=new_state_json, version=new_version, updated_at=now, last_action_at=now)
+                .values(**values)
                 .execution_options(synchronize_session=False)
             )
             if changed.rowcount != 1:
@@ -402,6 +417,13 @@ class Store:
                 )
                 .values(
                     state_json=case({s.table_id: s.new_state_json for s in saves}, value=table.c.id),
+                    fresh_json=case(
+                        {s.table_id: s.fresh_json for s in saves if s.fresh_json is not None},
+                        value=table.c.id,
+                        else_=table.c.fresh_json,
+                    )
+                    if any(s.fresh_json is not None for s in saves)
+                    else table.c.fresh_json,
                     version=table.c.version + 1,
                     updated_at=now,
                     last_action_at=now,
@@ -480,6 +502,38 @@ class Store:
             )
             for line in results
         )
+
+    async def save_drafts(self, table_id: int, drafts_json: str | None) -> None:
+        """Keep the choice screen's drafts of a table in play (they change no state version)."""
+        async with self.sessions.begin() as session:
+            await session.exec(
+                update(GameTable)
+                .where(col(GameTable.id) == table_id)
+                .values(drafts_json=drafts_json)
+                .execution_options(synchronize_session=False)
+            )
+
+    # --- clicks acknowledged before their move was saved ----------------------------------
+
+    async def add_pending_click(self, click: PendingClick) -> int:
+        async with self.sessions.begin() as session:
+            session.add(click)
+        assert click.id is not None
+        return click.id
+
+    async def drop_pending_click(self, click_id: int) -> None:
+        async with self.sessions.begin() as session:
+            row = await session.get(PendingClick, click_id)
+            if row is not None:
+                await session.delete(row)
+
+    async def take_pending_clicks(self) -> list[PendingClick]:
+        """Every pending click, removed from the database (each is answered once, at start)."""
+        async with self.sessions.begin() as session:
+            rows = list((await session.exec(select(PendingClick).order_by(col(PendingClick.id)))).all())
+            for row in rows:
+                await session.delete(row)
+        return rows
 
     async def actions_for(self, table_id: int) -> list[TableAction]:
         """The table's action log in order (for replay and audit)."""

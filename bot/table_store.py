@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Sequence
 
 from bot.models import GameTable, TableStatus
 from bot.store import ActionSave, ResultLine, Store
@@ -67,7 +68,13 @@ class TableStoreAdapter:
 
     async def save_start(self, table: Table, state_json: str) -> None:
         async with self._writing():
-            await self.store.start_table(table.id, state_json, seats=table.seats, options=table.options)
+            await self.store.start_table(
+                table.id,
+                state_json,
+                seats=table.seats,
+                options=table.options,
+                fresh_json=json.dumps([0] * len(table.seats)),
+            )
 
     async def save_action(
         self,
@@ -78,9 +85,11 @@ class TableStoreAdapter:
         actor: str,
         user_id: int | None,
         outcome: Outcome | None = None,
+        fresh_from: Sequence[int] | None = None,
     ) -> None:
+        fresh_json = json.dumps(list(fresh_from)) if fresh_from is not None else None
         if outcome is None:
-            save = ActionSave(table.id, table.version, new_state_json, seat, move, actor, user_id)
+            save = ActionSave(table.id, table.version, new_state_json, seat, move, actor, user_id, fresh_json)
             await self._queued(save)
             return
         results = [
@@ -96,7 +105,15 @@ class TableStoreAdapter:
         ]
         async with self._writing():  # the last action of a game, with its results: once a game
             await self.store.save_action(
-                table.id, table.version, new_state_json, seat, move, actor, user_id, results=results
+                table.id,
+                table.version,
+                new_state_json,
+                seat,
+                move,
+                actor,
+                user_id,
+                results=results,
+                fresh_json=fresh_json,
             )
 
     async def _queued(self, save: ActionSave) -> int:
@@ -129,7 +146,7 @@ class TableStoreAdapter:
                     answers = []
                     for save in saves:
                         try:
-                            answers.append(await self.store.save_action(*_arguments(save)))
+                            answers.append(await self.store.save_action(*_arguments(save), fresh_json=save.fresh_json))
                         except Exception as error:
                             answers.append(error)
         except BaseException:
@@ -197,4 +214,5 @@ def table_from_row(row: GameTable) -> Table:
         message_id=row.message_id,
         message_posted_at=row.message_posted_at,
         last_action_at=row.last_action_at,
+        fresh_from=dict(enumerate(json.loads(row.fresh_json))) if row.fresh_json else {},
     )

@@ -32,8 +32,12 @@ ABANDONED_AFTER = timedelta(hours=24)
 MAX_NAME = 32
 #: Finished tables kept in memory (for Show my hand and Rematch); older ones are read from the database.
 KEEP_FINISHED = 500
-#: What a click that cannot be read gets (a broken or forged custom_id).
-BROKEN_BUTTON = "That button is broken or forged; press Show my hand on the table message for working ones."
+#: What a click that cannot be read gets (a custom_id from a broken client, or made up).
+BROKEN_BUTTON = "I can't read that button; press Show my hand on the table message for working ones."
+#: What a button from a moment the table has not reached gets (it was never sent by Parlour).
+NOT_A_BUTTON = "That is not a valid button for this table; press Show my hand on the table message for working ones."
+#: What a button of an earlier moment gets, when that seat's choices have changed since.
+STALE_BUTTON = "That button is from an earlier moment of the game; press Show my hand again."
 
 
 class TableError(Exception):
@@ -91,6 +95,17 @@ class Table:
     def is_current(self, seat: int, version: int) -> bool:
         return self.fresh_from.get(seat, self.version) <= version <= self.version
 
+    def check_version(self, seat: int, version: int) -> None:
+        """Refuse a control of ``seat`` made at ``version`` unless it still works."""
+        if version > self.version:
+            raise TableError(NOT_A_BUTTON)
+        if not self.is_current(seat, version):
+            raise TableError(STALE_BUTTON)
+
+    def fresh_list(self) -> list[int]:
+        """``fresh_from`` as one version per seat (what the database keeps)."""
+        return [self.fresh_from.get(seat, self.version) for seat in range(len(self.seats))]
+
     @property
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
@@ -143,8 +158,10 @@ class TableStore(Protocol):
         actor: str,
         user_id: int | None,
         outcome: Outcome | None = None,
+        fresh_from: Sequence[int] | None = None,
     ) -> None:
-        """Save the new state and its log line (and, with an outcome, the results) in one transaction."""
+        """Save the new state, its log line and each seat's valid-from version (and, with an
+        outcome, the results) in one transaction."""
         ...
 
     async def save_start(self, table: Table, state_json: str) -> None: ...
@@ -188,7 +205,8 @@ class TableService:
         for table in await self.store.open_tables():
             table.last_action_at = table.last_action_at or self.clock()
             self.tables[table.id] = table
-            table.fresh_from = dict.fromkeys(range(len(table.seats)), table.version)
+            if not table.fresh_from:  # saved before valid-from versions were kept: all current
+                table.fresh_from = dict.fromkeys(range(len(table.seats)), table.version)
             self._refresh_pending(table)
             self._kick_computers(table)
         return list(self.tables.values())
@@ -316,8 +334,7 @@ class TableService:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("You are not seated at this table; you can watch, and join the next one.")
-            if not table.is_current(seat, version):
-                raise TableError("That button is from an earlier moment of the game; press Show my hand again.")
+            table.check_version(seat, version)
             await self._apply(table, seat, move, "player", user_id)
         self._kick_computers(table)
         return table
@@ -443,13 +460,19 @@ class TableService:
         except BadMove:
             raise TableError(BROKEN_BUTTON) from None
         outcome = trial.outcome()
-        await self.store.save_action(table, trial.to_json(), seat, move.text(), actor, user_id, outcome)
-        before = table.state
+        version = table.version + 1
+        changed = [
+            other
+            for other in range(len(table.seats))
+            if other == seat or _decisions(table.state, other) != _decisions(trial, other)
+        ]
+        fresh_from = [
+            version if other in changed else table.fresh_from.get(other, version) for other in range(len(table.seats))
+        ]
+        await self.store.save_action(table, trial.to_json(), seat, move.text(), actor, user_id, outcome, fresh_from)
         table.state = trial
-        table.version += 1
-        for other in range(len(table.seats)):
-            if other == seat or _decisions(before, other) != _decisions(trial, other):
-                table.fresh_from[other] = table.version
+        table.version = version
+        table.fresh_from = dict(enumerate(fresh_from))
         self._touch(table)
         if outcome is not None:
             table.status = "finished"

@@ -1,4 +1,4 @@
-"""``/parlour``: about the bot, and the server's table settings."""
+"""``/parlour about``: what the bot is and which games it plays."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 class Parlour(commands.GroupCog, group_name="parlour"):
-    """About Parlour and its settings."""
+    """About Parlour."""
 
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
@@ -34,48 +34,6 @@ class Parlour(commands.GroupCog, group_name="parlour"):
             colour=discord.Colour.dark_green(),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
-
-    @app_commands.command(name="settings")
-    @app_commands.guild_only()
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.describe(
-        idle_minutes="Minutes before an idle player is reminded (the computer plays for them after twice that)",
-        threads="Open each table in a new thread",
-        computer_pause_ms="Pause before a computer player moves, in milliseconds",
-    )
-    async def settings(
-        self,
-        interaction: discord.Interaction,
-        idle_minutes: app_commands.Range[int, 1, 1440] | None = None,
-        threads: bool | None = None,
-        computer_pause_ms: app_commands.Range[int, 0, 10_000] | None = None,
-    ) -> None:
-        """Show or change this server's table settings (Manage Server only)."""
-        if interaction.guild is None:
-            await interaction.response.send_message("Settings belong to a server; use this in one.", ephemeral=True)
-            return
-        if not interaction.permissions.manage_guild:
-            await interaction.response.send_message(
-                "Only members with the Manage Server permission can change Parlour's settings.", ephemeral=True
-            )
-            return
-        if idle_minutes is None and threads is None and computer_pause_ms is None:
-            row = await self.bot.store_adapter.guild_settings(interaction.guild.id)
-            said = "This server's settings"
-        else:
-            row = await self.bot.store_adapter.update_settings(
-                interaction.guild.id,
-                idle_minutes=idle_minutes,
-                use_threads=threads,
-                computer_pause_ms=computer_pause_ms,
-            )
-            said = "Saved. This server's settings"
-        await interaction.response.send_message(
-            f"{said}: idle reminder after **{row.idle_minutes} min** (the computer plays after "
-            f"{2 * row.idle_minutes} min); tables in threads: **{'yes' if row.use_threads else 'no'}**; "
-            f"computer pause: **{row.computer_pause_ms} ms**.",
-            ephemeral=True,
-        )
 
 
 def _players(low: int, high: int) -> str:

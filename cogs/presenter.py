@@ -13,14 +13,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import discord
 
 from bot.tables import Table
-from cogs.table_ui import closed_lobby_parts, hand_parts, table_parts
+from cogs.table_ui import MessageParts, closed_lobby_parts, hand_parts, table_parts
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +36,13 @@ class OpenHand:
 
     interaction: discord.Interaction
     at: datetime
+    #: The state version the message shows now.
     version: int
     pages: dict[str, int]
+
+
+#: How a hand is put on screen: an interaction response, a follow-up, or an edit of an open hand.
+Show = Callable[[MessageParts], Awaitable[object]]
 
 
 class DiscordPresenter:
@@ -56,34 +61,65 @@ class DiscordPresenter:
         self.edit_interval = edit_interval
         self.clock = clock
         self.hands: dict[tuple[int, int], OpenHand] = {}
+        #: One lock per (table, seat): edits of one hand message never overlap, so the last
+        #: one Discord applies is the last one drawn, and each draws the table as it is then.
+        self._hand_locks: dict[tuple[int, int], asyncio.Lock] = {}
         self._notes: dict[int, str | None] = {}
         self._dirty: dict[int, Table] = {}
         self._updaters: dict[int, asyncio.Task[None]] = {}
 
     # -- hands ---------------------------------------------------------------
-    def hand_shown(self, table: Table, seat: int, interaction: discord.Interaction, pages: dict[str, int]) -> None:
-        self.hands[(table.id, seat)] = OpenHand(interaction, self.clock(), table.version, pages)
+    async def show_hand(
+        self,
+        table: Table,
+        seat: int,
+        interaction: discord.Interaction,
+        show: Show,
+        pages: dict[str, int] | None = None,
+    ) -> None:
+        """Draw ``seat``'s hand as the table is now, show it with ``show`` and keep the message open.
+
+        Serialised with every other edit of this seat's hand; if the table moved on while it was
+        being shown, the hand is refreshed again at once (latest wins, nothing is left behind).
+        """
+        key = (table.id, seat)
+        async with self._hand_lock(key):
+            parts = await hand_parts(table, seat, pages or {})
+            await show(parts)
+            assert parts.version is not None
+            self.hands[key] = OpenHand(interaction, self.clock(), parts.version, dict(pages or {}))
+        if table.version != parts.version:
+            await self._refresh_hand(table, seat)
+
+    def _hand_lock(self, key: tuple[int, int]) -> asyncio.Lock:
+        return self._hand_locks.setdefault(key, asyncio.Lock())
 
     async def _refresh_hands(self, table: Table) -> None:
-        now = self.clock()
-        for (table_id, seat), hand in list(self.hands.items()):
-            if table_id != table.id:
-                continue
-            if now - hand.at > HAND_TOKEN_LIFE or table.status not in ("playing", "finished"):
-                del self.hands[(table_id, seat)]
-                continue
-            if hand.version == table.version:
-                continue
-            hand.version = table.version
-            try:
-                parts = await hand_parts(table, seat, hand.pages)
-                await hand.interaction.edit_original_response(**_edit_kwargs(parts))
-            except discord.HTTPException as error:
-                log.info("Could not refresh a hand at table %s: %s", table.id, error)
-                self.hands.pop((table_id, seat), None)
+        for _, seat in [key for key in self.hands if key[0] == table.id]:
+            await self._refresh_hand(table, seat)
         if table.status != "playing":  # the final hands are shown: nothing will change them again
             for key in [key for key in self.hands if key[0] == table.id]:
                 del self.hands[key]
+                self._hand_locks.pop(key, None)
+
+    async def _refresh_hand(self, table: Table, seat: int) -> None:
+        """Bring one open hand up to the table's version (until it shows the latest one)."""
+        key = (table.id, seat)
+        async with self._hand_lock(key):
+            hand = self.hands.get(key)
+            while hand is not None and hand.version != table.version:
+                if self.clock() - hand.at > HAND_TOKEN_LIFE or table.status not in ("playing", "finished"):
+                    del self.hands[key]
+                    return
+                try:
+                    parts = await hand_parts(table, seat, hand.pages)
+                    await hand.interaction.edit_original_response(**_edit_kwargs(parts))
+                except discord.HTTPException as error:
+                    log.info("Could not refresh a hand at table %s: %s", table.id, error)
+                    self.hands.pop(key, None)
+                    return
+                assert parts.version is not None
+                hand.version = parts.version
 
     # -- the table message ---------------------------------------------------
     async def table_changed(self, table: Table, note: str | None = None) -> None:

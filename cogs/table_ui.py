@@ -39,6 +39,8 @@ class MessageParts:
     files: list[discord.File] = field(default_factory=list)
     view: discord.ui.View | None = None
     mentions: discord.AllowedMentions = field(default_factory=lambda: discord.AllowedMentions(users=True))
+    #: The state version these parts show (a hand: its controls carry it).
+    version: int | None = None
 
     def send_kwargs(self) -> dict:
         kwargs: dict = {"content": self.content or None, "files": self.files, "allowed_mentions": self.mentions}
@@ -239,7 +241,7 @@ async def table_parts(table: Table, note: str | None = None) -> MessageParts:
 async def hand_parts(table: Table, seat: int, pages: dict[str, int] | None = None) -> MessageParts:
     """One player's private picture and the controls of their pending decisions."""
     assert table.state is not None
-    view = table.state.view(seat)
+    version, view = table.version, table.state.view(seat)  # one moment: the picture and controls agree
     draw = partial(pictures_for(table.game.key).hand_picture, view, names=table.names)
     picture = await drawn_once(table, "hand", seat, draw)
     lines = [f"**{table.game.name}** · table #{table.id} · your hand"]
@@ -252,13 +254,14 @@ async def hand_parts(table: Table, seat: int, pages: dict[str, int] | None = Non
     elif view.waiting_on:
         lines.append("Waiting for " + ", ".join(table.seats[s].name for s in view.waiting_on) + ".")
     controls = discord.ui.View(timeout=None)
-    for item in decision_items(table.id, table.version, list(view.decisions), pages or {}):
+    for item in decision_items(table.id, version, list(view.decisions), pages or {}):
         controls.add_item(item)
     return MessageParts(
         content="\n".join(lines)[:2000],
         files=[discord.File(io.BytesIO(picture), filename="hand.png")],
         view=controls,
         mentions=discord.AllowedMentions.none(),
+        version=version,
     )
 
 

@@ -8,6 +8,7 @@ untouched.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -16,8 +17,16 @@ from discord.ext import commands
 
 from bot.tables import BROKEN_BUTTON, Table, TableError
 from cogs import ids
+from cogs.answers import PendingMove, reply_privately, saved, update
 from cogs.ids import Click
-from cogs.table_ui import ParlourButton, ParlourSelect, closed_lobby_parts, hand_parts, lobby_parts, table_parts
+from cogs.table_ui import (
+    MessageParts,
+    ParlourButton,
+    ParlourSelect,
+    closed_lobby_parts,
+    lobby_parts,
+    table_parts,
+)
 from engine import registry
 
 if TYPE_CHECKING:
@@ -25,8 +34,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: Clicks that change a table: acknowledged at once (a deferred update), answered once saved.
-WRITES = frozenset({"join", "leave", "add_computer", "remove_computer", "cancel", "start", "move", "rematch"})
 #: What the bot must be allowed in a channel to run a table there.
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files")
 #: The custom_id of a table's options form is OPTIONS_FORM + table id; its fields, OPTION_FIELD + option name.
@@ -161,33 +168,33 @@ class Tables(commands.Cog):
             await _tell(interaction, BROKEN_BUTTON)
             return
         user = interaction.user
-        if click.action in WRITES:
-            # Acknowledge at once: saving and drawing come after, so Discord's 3 seconds never run out.
-            await interaction.response.defer()
         try:
             match click.action:
                 case "join":
                     await self._lobby_edit(
-                        interaction, await self.service.join(click.table_id, user.id, user.display_name)
+                        interaction,
+                        await saved(interaction, self.service.join(click.table_id, user.id, user.display_name)),
                     )
                 case "leave":
-                    await self._lobby_edit(interaction, await self.service.leave(click.table_id, user.id))
+                    await self._lobby_edit(
+                        interaction, await saved(interaction, self.service.leave(click.table_id, user.id))
+                    )
                 case "add_computer":
-                    await self._lobby_edit(interaction, await self.service.add_computer(click.table_id, user.id))
+                    await self._lobby_edit(
+                        interaction, await saved(interaction, self.service.add_computer(click.table_id, user.id))
+                    )
                 case "remove_computer":
-                    await self._lobby_edit(interaction, await self.service.remove_computer(click.table_id, user.id))
+                    await self._lobby_edit(
+                        interaction, await saved(interaction, self.service.remove_computer(click.table_id, user.id))
+                    )
                 case "options":
                     await self._ask_options(interaction, click.table_id)
                 case "cancel":
-                    table = await self.service.cancel(click.table_id, user.id)
-                    await interaction.edit_original_response(
-                        **closed_lobby_parts(table, "Cancelled by the host.").edit_kwargs()
-                    )
+                    table = await saved(interaction, self.service.cancel(click.table_id, user.id))
+                    await update(interaction, closed_lobby_parts(table, "Cancelled by the host."))
                 case "start":
-                    table = await self.service.start(click.table_id, user.id)
-                    await interaction.edit_original_response(
-                        **(await table_parts(table, "The cards are dealt.")).edit_kwargs()
-                    )
+                    table = await saved(interaction, self.service.start(click.table_id, user.id))
+                    await update(interaction, await table_parts(table, "The cards are dealt."))
                     table.message_id, table.message_posted_at = interaction.message.id, self.service.clock()  # type: ignore[union-attr]
                     await self.bot.store_adapter.save_message(table)
                 case "hand":
@@ -207,7 +214,6 @@ class Tables(commands.Cog):
         if click is None or not values:
             await _tell(interaction, BROKEN_BUTTON if click is None else "Pick at least one option.")
             return
-        await interaction.response.defer()  # a move: acknowledge first, then save and draw
         try:
             await self._move(interaction, click, f"{click.payload}:{','.join(values)}")
         except TableError as error:
@@ -222,17 +228,16 @@ class Tables(commands.Cog):
             return
         fields = _form_values(list(data.get("components", [])))  # type: ignore[arg-type]
         changes = {k.removeprefix(OPTION_FIELD): v.strip() for k, v in fields.items() if k.startswith(OPTION_FIELD)}
-        await interaction.response.defer()  # acknowledge first; the lobby message is edited once saved
         try:
-            table = await self.service.set_options(int(table_id), interaction.user.id, changes)
+            table = await saved(interaction, self.service.set_options(int(table_id), interaction.user.id, changes))
         except TableError as error:
             await _tell(interaction, str(error))
             return
-        await interaction.edit_original_response(**lobby_parts(table, "Options saved.").edit_kwargs())
+        await update(interaction, lobby_parts(table, "Options saved."))
 
     # -- the pieces -------------------------------------------------------------
     async def _lobby_edit(self, interaction: discord.Interaction, table: Table) -> None:
-        await interaction.edit_original_response(**lobby_parts(table).edit_kwargs())
+        await update(interaction, lobby_parts(table))
 
     async def _ask_options(self, interaction: discord.Interaction, table_id: int) -> None:
         table = self.service.get(table_id)
@@ -257,31 +262,27 @@ class Tables(commands.Cog):
             raise TableError("You are not seated at this table; you can watch, and join the next one.")
         if table.state is None:
             raise TableError("The game has not started yet.")
-        parts = await hand_parts(table, seat, pages)
-        if edit:
-            await interaction.response.edit_message(**parts.edit_kwargs())
-        else:
-            await interaction.response.send_message(ephemeral=True, **parts.send_kwargs())
-        self.presenter.hand_shown(table, seat, interaction, pages)
+        show = partial(update, interaction) if edit else partial(reply_privately, interaction)
+        await self.presenter.show_hand(table, seat, interaction, show, pages)
 
     async def _move(self, interaction: discord.Interaction, click: Click, move_text: str) -> None:
-        """Apply a move (the click is already acknowledged), then show the new hand in place."""
-        table = await self.service.act(click.table_id, interaction.user.id, click.version or 0, move_text)
-        seat = table.seat_of(interaction.user.id)
+        """Save the move, then answer once with the new hand in place (see :func:`saved`)."""
+        table_id, user_id = click.table_id, interaction.user.id
+        arrived = self.service.tables.get(table_id)
+        pending = PendingMove(self.bot.store, table_id, user_id, arrived.version if arrived else 0, move_text)
+        table = await saved(interaction, self.service.act(table_id, user_id, click.version or 0, move_text), pending)
+        seat = table.seat_of(user_id)
         assert seat is not None
-        in_hand = interaction.message is not None and interaction.message.flags.ephemeral
-        if in_hand:  # this hand is shown at this version below; the table update need not redo it
-            self.presenter.hand_shown(table, seat, interaction, {})
         await self.presenter.table_changed(table)
-        parts = await hand_parts(table, seat)
-        if in_hand:
-            await interaction.edit_original_response(**parts.edit_kwargs())
+        if interaction.message is not None and interaction.message.flags.ephemeral:
+            await self.presenter.show_hand(table, seat, interaction, partial(update, interaction))
         else:  # a move button forged onto a public message: the hand must stay private
-            await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
+            await self.presenter.show_hand(table, seat, interaction, partial(reply_privately, interaction))
+        await pending.answered()
 
     async def _rematch(self, interaction: discord.Interaction, table_id: int) -> None:
-        table = await self.service.rematch(table_id, interaction.user.id)
-        await interaction.edit_original_response(view=None)
+        table = await saved(interaction, self.service.rematch(table_id, interaction.user.id))
+        await update(interaction, MessageParts(view=None), keep_content=True)
         parts = await table_parts(table, f"Rematch! {interaction.user.display_name} dealt a new game.")
         message = await interaction.channel.send(**parts.send_kwargs())  # type: ignore[union-attr]
         table.message_id, table.message_posted_at = message.id, self.service.clock()

@@ -28,7 +28,7 @@ from bot.db import (
 )
 from tests.bot.conftest import TestDatabase
 
-TABLES = {"guild_settings", "game_tables", "table_actions", "results"}
+TABLES = {"guild_settings", "game_tables", "table_actions", "results", "pending_clicks"}
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 

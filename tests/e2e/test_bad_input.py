@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.e2e.harness import Parlour
+from tests.loopback.injection import InjectionError
 
 
 async def test_every_bad_click_is_refused_and_changes_nothing(parlour: Parlour) -> None:
@@ -55,10 +58,12 @@ async def test_every_bad_click_is_refused_and_changes_nothing(parlour: Parlour) 
     await refused(
         await parlour.forge(carol, table_message, f"pv:{table_id}:{version}:play:0", [str(low), str(high)]), "exactly 1"
     )
-    await refused(await parlour.forge(carol, table_message, f"pl:m:{table_id}:{version + 5}:play:1"), "earlier moment")
+    await refused(
+        await parlour.forge(carol, table_message, f"pl:m:{table_id}:{version + 5}:play:1"), "not a valid button"
+    )
     await refused(await parlour.forge(carol, table_message, "pl:m:987654:0:play:1"), "closed")
     for garbage in ("pl:zzz", "pl:m:1:x:play:1", "pv:1:2", "hack", "pl:" + "9" * 90):
-        await refused(await parlour.forge(carol, table_message, garbage), "broken or forged")
+        await refused(await parlour.forge(carol, table_message, garbage), "can't read that button")
 
     # Carol finishes the round; now alice's and bob's old buttons are from an earlier moment.
     await parlour.outcome(await parlour.play(carol, table_id))
@@ -77,11 +82,17 @@ async def test_every_bad_click_is_refused_and_changes_nothing(parlour: Parlour) 
 async def test_settings_need_manage_server(parlour: Parlour) -> None:
     server = parlour.server
     bob = server.user("bob")
-    sentence = await parlour.sentence(await server.slash(bob, "parlour settings", idle_minutes=1))
+    owner = next(m for m in server.guild.members if m.manage_guild)
+    assert "settings" in server.visible_commands(owner)
+    assert "settings" not in server.visible_commands(bob) and "play" in server.visible_commands(bob)
+    with pytest.raises(InjectionError, match="cannot see /settings"):
+        await server.slash(bob, "settings", idle_minutes=1)
+    # A server may allow the command to anyone (Integrations settings): the bot still checks.
+    server.command_grants["settings"] = {bob.id}
+    sentence = await parlour.sentence(await server.slash(bob, "settings", idle_minutes=1))
     assert "Manage Server" in sentence
     assert (await parlour.bot.store.get_settings(server.guild.id)).idle_minutes == 5
-    owner = next(m for m in server.guild.members if m.manage_guild)
-    said = await parlour.sentence(await server.slash(owner, "parlour settings", idle_minutes=2))
+    said = await parlour.sentence(await server.slash(owner, "settings", idle_minutes=2))
     assert "2 min" in said
     assert (await parlour.bot.store.get_settings(server.guild.id)).idle_minutes == 2
 

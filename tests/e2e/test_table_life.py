@@ -80,7 +80,7 @@ async def test_simultaneous_choices_show_who_never_what(parlour: Parlour) -> Non
 async def test_idle_player_is_reminded_then_played_for(parlour: Parlour) -> None:
     server = parlour.server
     owner = next(m for m in server.guild.members if m.manage_guild)
-    await (await server.slash(owner, "parlour settings", idle_minutes=1)).answer()
+    await (await server.slash(owner, "settings", idle_minutes=1)).answer()
     alice, bob = server.user("alice"), server.user("bob")
     table_id = await parlour.start_game(alice, [bob])
     await parlour.outcome(await parlour.play(alice, table_id))

@@ -108,6 +108,8 @@ class LoopbackDiscord:
             owner_id=owner.id,
         )
         self.commands: dict[int | None, list[dict]] = {}
+        #: Per command name, members a server admin allowed it to (Server Settings → Integrations).
+        self.command_grants: dict[str, set[int]] = {}
         self.interactions: dict[int, InteractionState] = {}
         self.unknown_routes: list[str] = []
         self.gateway = Gateway(self._ready_payloads, self._members, lambda: self.gateway_url)
@@ -682,11 +684,32 @@ class LoopbackDiscord:
             raise InjectionError(f"{user.name} cannot see message {getattr(message, 'id', message)}")
         return found
 
+    def member_permissions(self, user: UserSpec) -> int:
+        """A member's permission bits in the guild (everyone's, plus Manage Server for moderators)."""
+        return permission_bits(*EVERYONE_PERMISSIONS) | (permission_bits("manage_guild") if user.manage_guild else 0)
+
+    def visible_commands(self, user: UserSpec) -> list[str]:
+        """The names of the top-level commands ``user`` sees in Discord's command picker.
+
+        Discord hides a command whose ``default_member_permissions`` the member lacks (it
+        applies them to top-level commands only; subcommands inherit their root's).
+        """
+        held = self.member_permissions(user)
+        seen = []
+        for command in self.commands.get(self.guild.id, []) + self.commands.get(None, []):
+            needed = command.get("default_member_permissions")
+            granted = user.id in self.command_grants.get(command["name"], set())
+            if granted or needed is None or (int(needed) & held) == int(needed):
+                seen.append(command["name"])
+        return seen
+
     async def _inject(
         self, kind: int, user: UserSpec, channel: ChannelSpec, data: dict, message: Message | None = None
     ) -> InteractionHandle:
         if user not in self.guild.members:
             self.guild.members.append(user)
+        if kind == APPLICATION_COMMAND and data.get("type", 1) == 1 and data["name"] not in self.visible_commands(user):
+            raise InjectionError(f"{user.name} cannot see /{data['name']}: it needs permissions they lack")
         state = InteractionState(
             id=self.ids.next(),
             token=f"tok-{secrets.token_hex(24)}",
@@ -700,9 +723,7 @@ class LoopbackDiscord:
         )
         self.interactions[state.id] = state
         member = self.member(user)
-        member["permissions"] = str(
-            permission_bits(*EVERYONE_PERMISSIONS) | (permission_bits("manage_guild") if user.manage_guild else 0)
-        )
+        member["permissions"] = str(self.member_permissions(user))
         payload: dict = {
             "id": str(state.id),
             "application_id": str(self.application_id),

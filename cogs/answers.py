@@ -1,0 +1,122 @@
+"""Answering a click: save first, then one response that already shows the result.
+
+A click is answered only once what it asked for is saved, so an acknowledged click cannot
+vanish in a restart. Discord wants a first answer within 3 seconds: when a save takes longer
+than :data:`DEFER_AFTER`, the click is deferred and answered by an edit once saved, and a move
+is written down meanwhile (:class:`PendingMove`) so that, should the bot stop before it
+answers, the person is told at the next start what became of their click.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, TypeVar
+
+import discord
+
+from bot.models import PendingClick
+
+if TYPE_CHECKING:
+    from bot.store import Store
+    from cogs.table_ui import MessageParts
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: How long a save may take before the click is deferred (Discord's deadline is 3 s).
+DEFER_AFTER = 2.0
+#: Interaction tokens live 15 minutes: older pending clicks cannot be answered any more.
+TOKEN_LIFE = timedelta(minutes=15)
+
+
+class PendingMove:
+    """A move click that had to be deferred, written down until it is answered."""
+
+    def __init__(self, store: Store, table_id: int, user_id: int, version: int, move: str) -> None:
+        self.store = store
+        self.table_id, self.user_id, self.version, self.move = table_id, user_id, version, move
+        self.row_id: int | None = None
+
+    async def deferred(self, interaction: discord.Interaction) -> None:
+        try:
+            self.row_id = await self.store.add_pending_click(
+                PendingClick(
+                    table_id=self.table_id,
+                    user_id=self.user_id,
+                    version=self.version,
+                    move=self.move,
+                    application_id=interaction.application_id,
+                    token=interaction.token,
+                )
+            )
+        except Exception:  # the move itself matters more than the note about it
+            log.exception("Could not write down a deferred click at table %s", self.table_id)
+
+    async def answered(self) -> None:
+        if self.row_id is not None:
+            row_id, self.row_id = self.row_id, None
+            await self.store.drop_pending_click(row_id)
+
+
+async def saved(interaction: discord.Interaction, work: Awaitable[T], pending: PendingMove | None = None) -> T:
+    """Await ``work`` (a save); defer the click if it takes longer than :data:`DEFER_AFTER`."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done:
+        await interaction.response.defer()
+        if pending is not None:
+            await pending.deferred(interaction)
+    try:
+        return await task
+    except Exception:  # a refusal is answered with its sentence (a cancel, at shutdown, is not)
+        if pending is not None:
+            await pending.answered()
+        raise
+
+
+async def update(interaction: discord.Interaction, parts: MessageParts, *, keep_content: bool = False) -> None:
+    """Edit the clicked message: as the interaction's response, or after a deferral."""
+    kwargs = {"view": parts.view} if keep_content else parts.edit_kwargs()
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)
+
+
+async def reply_privately(interaction: discord.Interaction, parts: MessageParts) -> None:
+    """A new message only the clicker sees."""
+    if interaction.response.is_done():
+        await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
+    else:
+        await interaction.response.send_message(ephemeral=True, **parts.send_kwargs())
+
+
+async def tell_pending(client: discord.Client, store: Store, now: datetime | None = None) -> int:
+    """At start: tell each person whose deferred click was never answered what became of it."""
+    now = now or datetime.now(UTC)
+    told = 0
+    for click in await store.take_pending_clicks():
+        if now - click.at > TOKEN_LIFE:
+            continue
+        actions = [a for a in await store.actions_for(click.table_id) if a.version > click.version]
+        made = any(a.user_id == click.user_id and a.move == click.move and a.actor == "player" for a in actions)
+        sentence = (
+            f"Your move ({click.move}) at table #{click.table_id} was saved just before the bot restarted; "
+            "press Show my hand on the table message to go on."
+            if made
+            else f"Your last click at table #{click.table_id} was not saved: the bot restarted before it could. "
+            "Press Show my hand on the table message and choose again."
+        )
+        # The interaction's own follow-up webhook, as discord.py builds it for Interaction.followup.
+        data = {"id": click.application_id, "type": 3, "token": click.token}
+        webhook = discord.Webhook.from_state(data, client._connection)  # type: ignore[arg-type]
+        try:
+            await webhook.send(sentence, ephemeral=True)
+            told += 1
+        except discord.HTTPException as error:
+            log.info("Could not tell %s about a click at table %s: %s", click.user_id, click.table_id, error)
+    return told
