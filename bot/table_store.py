@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from bot.models import GameTable, TableStatus
 from bot.store import ActionSave, ResultLine, Store
-from bot.tables import GuildSettings, Seat, Table
+from bot.tables import Draft, GuildSettings, Seat, Table
 from engine import registry
 from engine.core import Outcome
 
@@ -161,6 +161,11 @@ class TableStoreAdapter:
             else:
                 future.set_result(answer)
 
+    async def save_drafts(self, table: Table) -> None:
+        drafts = {str(seat): draft.to_dict() for seat, draft in table.drafts.items()}
+        async with self._writing():
+            await self.store.save_drafts(table.id, json.dumps(drafts) if drafts else None)
+
     async def set_status(self, table: Table, status: str) -> None:
         async with self._writing():
             await self.store.set_status(table.id, TableStatus(status))
@@ -215,4 +220,5 @@ def table_from_row(row: GameTable) -> Table:
         message_posted_at=row.message_posted_at,
         last_action_at=row.last_action_at,
         fresh_from=dict(enumerate(json.loads(row.fresh_json))) if row.fresh_json else {},
+        drafts={int(s): Draft.from_dict(d) for s, d in json.loads(row.drafts_json).items()} if row.drafts_json else {},
     )

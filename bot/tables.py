@@ -60,6 +60,27 @@ class Seat:
         return cls(data["user_id"], data["name"], data["computer"])
 
 
+@dataclass(frozen=True)
+class Draft:
+    """A selection a person is building on the choice screen: private to its seat, kept with the table.
+
+    ``kind`` is the decision being answered (the one the screen shows), ``picks`` the option ids
+    chosen so far in the order chosen, ``version`` the state version the draft was made at (a
+    draft older than its seat's valid-from version belongs to choices that are gone).
+    """
+
+    kind: str
+    picks: tuple[str, ...] = ()
+    version: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "picks": list(self.picks), "version": self.version}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Draft:
+        return cls(str(data["kind"]), tuple(str(p) for p in data["picks"]), int(data["version"]))
+
+
 @dataclass
 class Table:
     """One table as the service holds it in memory (its row in the database, plus the state)."""
@@ -88,6 +109,8 @@ class Table:
     #: is stale; a button from after is current even if other seats moved since (so players
     #: deciding at once do not trip over each other's versions).
     fresh_from: dict[int, int] = field(default_factory=dict)
+    #: Per seat, the selection being built on the choice screen (saved with the table).
+    drafts: dict[int, Draft] = field(default_factory=dict)
     #: Pictures of this table drawn for Discord, so each is drawn once per state version
     #: (kept and pruned by cogs.table_ui; memory only).
     pictures: dict[tuple, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -165,6 +188,7 @@ class TableStore(Protocol):
         ...
 
     async def save_start(self, table: Table, state_json: str) -> None: ...
+    async def save_drafts(self, table: Table) -> None: ...
     async def set_status(self, table: Table, status: str) -> None: ...
     async def save_message(self, table: Table) -> None: ...
     async def open_tables(self) -> list[Table]: ...
@@ -207,6 +231,7 @@ class TableService:
             self.tables[table.id] = table
             if not table.fresh_from:  # saved before valid-from versions were kept: all current
                 table.fresh_from = dict.fromkeys(range(len(table.seats)), table.version)
+            table.drafts = {s: d for s, d in table.drafts.items() if d.version >= table.fresh_from.get(s, 0)}
             self._refresh_pending(table)
             self._kick_computers(table)
         return list(self.tables.values())
@@ -215,6 +240,26 @@ class TableService:
         table = self.tables.get(table_id)
         if table is None:
             raise TableError("This table is closed: start a new one with /play.")
+        return table
+
+    def seat_view(self, table_id: int, user_id: int) -> tuple[Table, int]:
+        """A started table (open or just finished) and ``user_id``'s seat at it, to show their hand."""
+        table = self.tables.get(table_id) or self.finished.get(table_id)
+        if table is None:
+            raise TableError("This table is closed: start a new one with /play.")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not seated at this table; you can watch, and join the next one.")
+        if table.state is None:
+            raise TableError("The game has not started yet.")
+        return table, seat
+
+    def options_form_table(self, table_id: int, user_id: int) -> Table:
+        """The lobby whose options ``user_id`` may change now (the host, before the start)."""
+        table = self._lobby(table_id)
+        self._must_be_host(table, user_id, "change the options")
+        if not table.game.options:
+            raise TableError(f"{table.game.name} has no options to set.")
         return table
 
     def lock(self, table_id: int) -> asyncio.Lock:
@@ -338,6 +383,35 @@ class TableService:
             await self._apply(table, seat, move, "player", user_id)
         self._kick_computers(table)
         return table
+
+    async def draft(self, table_id: int, user_id: int, version: int, kind: str, picks: Sequence[str]) -> Table:
+        """Keep the selection ``user_id`` is building for decision ``kind`` (choice screen)."""
+        async with self.lock(table_id):
+            table = self._playing(table_id)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not seated at this table; you can watch, and join the next one.")
+            table.check_version(seat, version)
+            assert table.state is not None
+            decision = next((d for d in table.state.decisions_for(seat) if d.kind == kind), None)
+            if decision is None:
+                raise TableError("That choice is not yours to make now; press Show my hand again.")
+            known = {o.id for o in decision.options}
+            if any(p not in known for p in picks) or len(set(picks)) != len(picks):
+                raise TableError(BROKEN_BUTTON)
+            if len(picks) > decision.max_picks:
+                raise TableError(f"You can pick at most {decision.max_picks}; unpick one first.")
+            before = table.drafts.get(seat)
+            table.drafts[seat] = Draft(kind, tuple(picks), table.version)
+            try:
+                await self.store.save_drafts(table)
+            except Exception:
+                if before is None:
+                    table.drafts.pop(seat, None)
+                else:
+                    table.drafts[seat] = before
+                raise
+            return table
 
     async def replace_with_computer(self, table_id: int, user_id: int, seat: int) -> Table:
         """The host hands an absent player's seat to a computer for the rest of the game."""
@@ -473,6 +547,8 @@ class TableService:
         table.state = trial
         table.version = version
         table.fresh_from = dict(enumerate(fresh_from))
+        for other in changed:  # their choices changed: what they were building belongs to the old ones
+            table.drafts.pop(other, None)
         self._touch(table)
         if outcome is not None:
             table.status = "finished"

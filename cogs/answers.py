@@ -120,3 +120,11 @@ async def tell_pending(client: discord.Client, store: Store, now: datetime | Non
         except discord.HTTPException as error:
             log.info("Could not tell %s about a click at table %s: %s", click.user_id, click.table_id, error)
     return told
+
+
+async def tell(interaction: discord.Interaction, sentence: str) -> None:
+    """Answer with one ephemeral sentence, whether or not the interaction was answered yet."""
+    if interaction.response.is_done():
+        await interaction.followup.send(sentence, ephemeral=True)
+    else:
+        await interaction.response.send_message(sentence, ephemeral=True)

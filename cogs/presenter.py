@@ -51,7 +51,7 @@ class DiscordPresenter:
     def __init__(
         self,
         client: discord.Client,
-        save_message: Callable[[Table], object],
+        save_message: Callable[[Table], Awaitable[object]],
         *,
         edit_interval: float = 1.0,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
@@ -166,13 +166,17 @@ class DiscordPresenter:
                 pass
         old = table.message_id
         message = await channel.send(**parts.send_kwargs())
-        table.message_id, table.message_posted_at = message.id, self.clock()
-        await self.save_message(table)
+        await self.message_posted(table, message.id)
         if old:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(old).edit(
                     content=f"Table #{table.id} moved to a newer message below.", attachments=[], view=None
                 )
+
+    async def message_posted(self, table: Table, message_id: int) -> None:
+        """The table's public message is now ``message_id`` (posted just now): keep it, and save it."""
+        table.message_id, table.message_posted_at = message_id, self.clock()
+        await self.save_message(table)
 
     async def remind(self, table: Table, seats: Sequence[int]) -> None:
         channel = await self._channel(table.channel_id)

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, partial
 
 import discord
 
-from bot.tables import Table
-from cogs import ids
+from bot.tables import Draft, Table, TableError
+from cogs import clicks
 from engine.core import Decision, name_seats
 from render import pictures_for as _pictures_for
 from render.results import results_picture
@@ -28,6 +28,9 @@ MAX_BUTTONS_PER_ROW = 5
 MAX_SELECT_OPTIONS = 25
 MAX_BUTTON_LABEL = 80
 MAX_OPTION_LABEL = 100
+#: The custom_id of a table's options form is OPTIONS_FORM + table id; its fields, OPTION_FIELD + option name.
+OPTIONS_FORM = "po:"
+OPTION_FIELD = "option:"
 
 
 @dataclass
@@ -66,66 +69,10 @@ pictures_for = cache(_pictures_for)
 
 
 # -- components ---------------------------------------------------------------
-class ParlourButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.BUTTON_TEMPLATE):
-    """Every Parlour button; the custom_id says what it does (cogs.ids)."""
-
-    def __init__(
-        self,
-        custom_id: str,
-        label: str,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(label=label[:MAX_BUTTON_LABEL], style=style, custom_id=custom_id, disabled=disabled),
-            row=row,
-        )
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match) -> ParlourButton:
-        return cls(item.custom_id or "", item.label or "", item.style)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        handler = interaction.client.get_cog("Tables")  # type: ignore[union-attr]
-        await handler.on_button(interaction, ids.parse_button(self.custom_id[3:]))
-
-
-class ParlourSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.SELECT_TEMPLATE):
-    """Every Parlour select menu: the picked values are option ids of one decision."""
-
-    def __init__(
-        self,
-        custom_id: str,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str = "",
-        min_values: int = 1,
-        max_values: int = 1,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=custom_id,
-                options=options or [discord.SelectOption(label="-")],
-                placeholder=placeholder[:150] or None,
-                min_values=min_values,
-                max_values=max_values,
-            ),
-            row=row,
-        )
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match) -> ParlourSelect:
-        return cls(item.custom_id or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
-        handler = interaction.client.get_cog("Tables")  # type: ignore[union-attr]
-        await handler.on_select(interaction, ids.parse_select(self.custom_id[3:]), values)
-
-
-def _button(action: str, table_id: int, label: str, style: discord.ButtonStyle, row: int) -> ParlourButton:
-    return ParlourButton(ids.table_button(action, table_id), label, style, row=row)
+def _button(action: str, table_id: int, label: str, style: discord.ButtonStyle, row: int) -> clicks.TableAction:
+    item = clicks.TableAction(action, table_id, label, style)
+    item.row = row
+    return item
 
 
 # -- the lobby ----------------------------------------------------------------
@@ -242,6 +189,7 @@ async def hand_parts(table: Table, seat: int, pages: dict[str, int] | None = Non
     """One player's private picture and the controls of their pending decisions."""
     assert table.state is not None
     version, view = table.version, table.state.view(seat)  # one moment: the picture and controls agree
+    draft = _draft(table, seat, view.decisions)
     draw = partial(pictures_for(table.game.key).hand_picture, view, names=table.names)
     picture = await drawn_once(table, "hand", seat, draw)
     lines = [f"**{table.game.name}** · table #{table.id} · your hand"]
@@ -253,8 +201,10 @@ async def hand_parts(table: Table, seat: int, pages: dict[str, int] | None = Non
         lines.append("You have chosen. Waiting for the others.")
     elif view.waiting_on:
         lines.append("Waiting for " + ", ".join(table.seats[s].name for s in view.waiting_on) + ".")
+    screen = Screen(table.id, version, list(view.decisions), pages or {}, draft)
+    lines += screen.summary(table.names)
     controls = discord.ui.View(timeout=None)
-    for item in decision_items(table.id, version, list(view.decisions), pages or {}):
+    for item in screen.items():
         controls.add_item(item)
     return MessageParts(
         content="\n".join(lines)[:2000],
@@ -265,26 +215,186 @@ async def hand_parts(table: Table, seat: int, pages: dict[str, int] | None = Non
     )
 
 
-def decision_items(
-    table_id: int, version: int, decisions: list[Decision], pages: dict[str, int]
-) -> list[discord.ui.Item]:
-    """Buttons for small single-pick decisions, select menus (paged by 25) for the rest.
+def _draft(table: Table, seat: int, decisions: Sequence[Decision]) -> Draft | None:
+    draft = table.drafts.get(seat)
+    if draft is None or draft.version < table.fresh_from.get(seat, 0) or draft.kind not in {d.kind for d in decisions}:
+        return None
+    return draft
 
-    Stays within Discord's 5 rows; a decision that does not fit is left for the next
-    message (it rarely happens: games hold at most a few decisions at once).
+
+def needs_screen(decision: Decision) -> bool:
+    """A selection one select menu cannot make: picks kept in order, or many picks over several pages."""
+    return decision.ordered or (decision.max_picks > 1 and len(decision.options) > MAX_SELECT_OPTIONS)
+
+
+@dataclass
+class Screen:
+    """The controls of one hand: every decision at once when they fit Discord's five rows;
+    otherwise a select of the decisions and the chosen one alone, a selection being built
+    across pages (pick, unpick, see the picks, confirm) when one select cannot make it.
+    No decision is ever left out."""
+
+    table_id: int
+    version: int
+    decisions: list[Decision]
+    pages: dict[str, int]
+    draft: Draft | None
+
+    def items(self) -> list[discord.ui.Item]:
+        rows: list[list[discord.ui.Item]] = []
+        small = sum(len(_rows_for(d)) for d in self.decisions) <= MAX_ROWS
+        if small and self.draft is None and not any(needs_screen(d) for d in self.decisions):
+            for decision in self.decisions:
+                rows.extend(
+                    _build_row(self.table_id, self.version, decision, kind, self.pages) for kind in _rows_for(decision)
+                )
+        elif self.decisions:
+            active = self.active
+            if len(self.decisions) > 1:
+                rows.append([self._decision_menu(active)])
+            if needs_screen(active) or (self.draft is not None and active.max_picks > 1):
+                rows.extend(self._selection_rows(active))
+            else:
+                rows.extend(
+                    _build_row(self.table_id, self.version, active, kind, self.pages) for kind in _rows_for(active)
+                )
+        items: list[discord.ui.Item] = []
+        for index, row in enumerate(rows[:MAX_ROWS]):
+            for item in row:
+                item.row = index
+                items.append(item)
+        return items
+
+    @property
+    def active(self) -> Decision:
+        kind = self.draft.kind if self.draft is not None else None
+        return next((d for d in self.decisions if d.kind == kind), self.decisions[0])
+
+    @property
+    def picks(self) -> tuple[str, ...]:
+        return self.draft.picks if self.draft is not None and self.draft.kind == self.active.kind else ()
+
+    def summary(self, names: Sequence[str]) -> list[str]:
+        """The selection so far, in words (only when one is being built)."""
+        if not self.decisions or not (needs_screen(self.active) or self.picks):
+            return []
+        decision = self.active
+        labels = [o.label for p in self.picks if (o := decision.option(p)) is not None]
+        wanted = (
+            f"{decision.min_picks}"
+            if decision.min_picks == decision.max_picks
+            else f"{decision.min_picks}–{decision.max_picks}"
+        )
+        shown = ", ".join(f"{i + 1}. {label}" if decision.ordered else label for i, label in enumerate(labels))
+        return [f"**Picked so far** ({len(labels)} of {wanted}): {shown or 'nothing yet'}"[:1000]]
+
+    def _decision_menu(self, active: Decision) -> discord.ui.Item:
+        options = [
+            discord.SelectOption(
+                label=d.prompt[:MAX_OPTION_LABEL] or d.kind, value=d.kind, default=d.kind == active.kind
+            )
+            for d in self.decisions[:MAX_SELECT_OPTIONS]
+        ]
+        select = discord.ui.Select(
+            custom_id=clicks.DraftClick.make_id(self.table_id, self.version, "d", active.kind),
+            options=options,
+            placeholder="Choose what to do",
+        )
+        return clicks.DraftClick(self.table_id, self.version, "d", active.kind, 0, select)
+
+    def _selection_rows(self, decision: Decision) -> list[list[discord.ui.Item]]:
+        page_count = max(1, -(-len(decision.options) // MAX_SELECT_OPTIONS))
+        page = min(max(self.pages.get(decision.kind, 0), 0), page_count - 1)
+        shown = decision.options[page * MAX_SELECT_OPTIONS : (page + 1) * MAX_SELECT_OPTIONS]
+        picks = self.picks
+        if decision.ordered:  # one pick at a time, so the order is the player's
+            options = [
+                discord.SelectOption(
+                    label=(f"{picks.index(o.id) + 1}. ✓ " if o.id in picks else "") + o.label[:90],
+                    value=o.id,
+                    description=o.group[:100] or None,
+                )
+                for o in shown
+            ]
+            low, high, hint = 1, 1, "Pick the next one (pick a ticked one to unpick it)"
+        else:
+            options = [
+                discord.SelectOption(
+                    label=o.label[:MAX_OPTION_LABEL],
+                    value=o.id,
+                    description=o.group[:100] or None,
+                    default=o.id in picks,
+                )
+                for o in shown
+            ]
+            low, high, hint = 0, len(shown), f"Pick or unpick on this page ({page + 1}/{page_count})"
+        select = discord.ui.Select(
+            custom_id=clicks.DraftClick.make_id(self.table_id, self.version, "s", decision.kind, page),
+            options=options,
+            placeholder=hint[:150],
+            min_values=low,
+            max_values=high,
+        )
+        rows: list[list[discord.ui.Item]] = [
+            [clicks.DraftClick(self.table_id, self.version, "s", decision.kind, page, select)]
+        ]
+        if page_count > 1:
+            rows.append(_pager(self.table_id, self.version, decision.kind, page, page_count))
+        ready = decision.min_picks <= len(picks) <= decision.max_picks
+        confirm = discord.ui.Button(
+            label=f"Confirm ({len(picks)} picked)",
+            style=discord.ButtonStyle.success,
+            disabled=not ready,
+            custom_id=clicks.DraftClick.make_id(self.table_id, self.version, "c", decision.kind, page),
+        )
+        clear = discord.ui.Button(
+            label="Clear",
+            style=discord.ButtonStyle.secondary,
+            disabled=not picks,
+            custom_id=clicks.DraftClick.make_id(self.table_id, self.version, "x", decision.kind, page),
+        )
+        rows.append(
+            [
+                clicks.DraftClick(self.table_id, self.version, "c", decision.kind, page, confirm),
+                clicks.DraftClick(self.table_id, self.version, "x", decision.kind, page, clear),
+            ]
+        )
+        return rows
+
+
+def toggle_page(table: Table, seat: int, kind: str, page: int, picks: list[str], values: list[str]) -> list[str]:
+    """The picks after a choice on one page of the selection screen.
+
+    Ordered decisions pick one at a time: a new pick goes last, a picked one is unpicked.
+    Otherwise the page's select says exactly what is picked on that page: picks of other
+    pages stay, in their order; new ones go last.
     """
-    rows: list[list[discord.ui.Item]] = []
-    for decision in decisions:
-        needed = _rows_for(decision)
-        if len(rows) + len(needed) > MAX_ROWS:
-            break
-        rows.extend(_build_row(table_id, version, decision, kind, pages) for kind in needed)
-    items: list[discord.ui.Item] = []
-    for index, row in enumerate(rows):
-        for item in row:
-            item.row = index
-            items.append(item)
-    return items
+    assert table.state is not None
+    decision = next((d for d in table.state.decisions_for(seat) if d.kind == kind), None)
+    if decision is None:
+        raise TableError("That choice is not yours to make now; press Show my hand again.")
+    if decision.ordered:
+        chosen = values[0] if values else None
+        if chosen is None:
+            return picks
+        return [p for p in picks if p != chosen] if chosen in picks else [*picks, chosen]
+    on_page = {o.id for o in decision.options[page * MAX_SELECT_OPTIONS : (page + 1) * MAX_SELECT_OPTIONS]}
+    kept = [p for p in picks if p not in on_page or p in values]
+    return kept + [v for v in values if v not in picks and v in on_page]
+
+
+def _pager(table_id: int, version: int, kind: str, page: int, page_count: int) -> list[discord.ui.Item]:
+    return [
+        clicks.PageButton(table_id, version, kind, max(page - 1, 0), "◀ Previous", disabled=page == 0),
+        clicks.PageButton(
+            table_id,
+            version,
+            kind,
+            min(page + 1, page_count - 1),
+            f"Next ▶ ({page + 1}/{page_count})",
+            disabled=page == page_count - 1,
+        ),
+    ]
 
 
 def _rows_for(decision: Decision) -> list[str]:
@@ -303,28 +413,20 @@ def _build_row(table_id: int, version: int, decision: Decision, kind: str, pages
     title = decision.kind.replace("_", " ").capitalize()
     if kind == "buttons":
         return [
-            ParlourButton(
-                ids.move_button(table_id, version, f"{decision.kind}:{o.id}"),
+            clicks.MoveButton(
+                table_id,
+                version,
+                f"{decision.kind}:{o.id}",
                 o.label if len(decision.options) > 1 or o.label.lower() != title.lower() else title,
-                discord.ButtonStyle.primary,
             )
             for o in decision.options
         ]
     page_count = (len(decision.options) + MAX_SELECT_OPTIONS - 1) // MAX_SELECT_OPTIONS
     page = min(max(pages.get(decision.kind, 0), 0), page_count - 1)
     if kind == "pages":
-        return [
-            ParlourButton(
-                ids.page_button(table_id, version, decision.kind, max(page - 1, 0)), "◀ Previous", disabled=page == 0
-            ),
-            ParlourButton(
-                ids.page_button(table_id, version, decision.kind, min(page + 1, page_count - 1)),
-                f"Next ▶ ({page + 1}/{page_count})",
-                disabled=page == page_count - 1,
-            ),
-        ]
+        return _pager(table_id, version, decision.kind, page, page_count)
     if kind == "none":
-        return [ParlourButton(ids.move_button(table_id, version, f"{decision.kind}:"), f"{title}: none")]
+        return [clicks.MoveButton(table_id, version, f"{decision.kind}:", f"{title}: none")]
     shown = decision.options[page * MAX_SELECT_OPTIONS : (page + 1) * MAX_SELECT_OPTIONS]
     options = [
         discord.SelectOption(label=o.label[:MAX_OPTION_LABEL], value=o.id, description=o.group[:100] or None)
@@ -334,11 +436,34 @@ def _build_row(table_id: int, version: int, decision: Decision, kind: str, pages
     high = max(low, min(decision.max_picks, len(shown)))
     picks = "" if high == 1 else f" (pick {low})" if low == high else f" (pick {low} to {high})"
     return [
-        ParlourSelect(
-            ids.decision_select(table_id, version, decision.kind, page),
-            options,
-            placeholder=f"{decision.prompt}{picks}",
+        clicks.DecisionSelect(
+            table_id,
+            version,
+            decision.kind,
+            page,
+            options=options,
+            placeholder=f"{decision.prompt}{picks}"[:150],
             min_values=low,
             max_values=high,
         )
     ]
+
+
+def options_form(table: Table) -> discord.ui.Modal:
+    """The host's options form: one text field per option. Its custom_id carries the table.
+
+    The form is answered statelessly (cogs.tables), so a form opened before a restart of the
+    bot still works when it is submitted.
+    """
+    form = discord.ui.Modal(title=f"{table.game.name} options"[:45], custom_id=f"{OPTIONS_FORM}{table.id}")
+    for option in table.game.options[:5]:
+        allowed = "/".join(str(c) for c in option.choices) if option.choices else f"{option.minimum}–{option.maximum}"
+        form.add_item(
+            discord.ui.TextInput(
+                label=f"{option.description} ({allowed})"[:45],
+                default=str(table.options[option.name]),
+                max_length=40,
+                custom_id=f"{OPTION_FIELD}{option.name}"[:100],
+            )
+        )
+    return form

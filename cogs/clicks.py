@@ -1,0 +1,312 @@
+"""Every kind of click, typed: one persistent DynamicItem per kind, its grammar in its template.
+
+A custom_id carries all a click needs, so buttons keep working after a restart. Each
+template's named groups are the grammar; ``from_custom_id`` decodes them into the item's
+fields; ``callback`` calls the table service and the presenter. The grammar is the one
+Parlour has always posted, so buttons already on Discord keep working after an upgrade:
+
+- ``pl:<code>:<table>`` a lobby or table action (join, start, Show my hand, rematch…);
+- ``pl:m:<table>:<version>:<move text>`` a move (``pl:m:12:7:discard:Kh``);
+- ``pl:p:<table>:<version>:<kind>:<page>`` turn the page of a decision's choices;
+- ``pv:<table>:<version>:<kind>:<page>`` a select menu whose values are the move's picks;
+- ``pd:<table>:<version>:<action>:<kind>:<page>`` the choice screen: pick on a page (``s``),
+  confirm (``c``), clear (``x``), show a decision (``d``, a select of decision kinds).
+
+Anything that does not parse is answered with one sentence (:func:`answer_unlisted`).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.tables import BROKEN_BUTTON, TableError
+from cogs import table_ui
+from cogs.answers import PendingMove, reply_privately, saved, tell, update
+
+if TYPE_CHECKING:
+    from bot.client import ParlourBot
+
+log = logging.getLogger(__name__)
+
+#: Discord's limit on a custom_id.
+MAX_CUSTOM_ID = 100
+_TABLE = r"(?P<table>\d{1,18})"
+_VERSION = r"(?P<version>\d{1,9})"
+_KIND = r"(?P<kind>[a-z_0-9]+)"
+_PAGE = r"(?P<page>\d{1,3})"
+
+#: Lobby and table actions that need only the table id, by their one-letter code.
+ACTIONS = {
+    "j": "join",
+    "l": "leave",
+    "a": "add_computer",
+    "r": "remove_computer",
+    "o": "options",
+    "s": "start",
+    "c": "cancel",
+    "h": "hand",
+    "x": "rematch",
+}
+CODES = {name: code for code, name in ACTIONS.items()}
+
+
+def checked(custom_id: str) -> str:
+    if len(custom_id) > MAX_CUSTOM_ID:
+        raise ValueError(f"custom_id too long for Discord: {custom_id!r}")
+    return custom_id
+
+
+def _bot(interaction: discord.Interaction) -> ParlourBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def _values(interaction: discord.Interaction) -> list[str]:
+    return [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+
+
+class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<code>[jlaroschx]):{_TABLE}"):
+    """A lobby or table button: join, leave, computers, options, start, cancel, Show my hand, rematch."""
+
+    def __init__(
+        self, action: str, table_id: int, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    ) -> None:
+        self.action, self.table_id = action, table_id
+        super().__init__(
+            discord.ui.Button(label=label[:80] or "-", style=style, custom_id=f"pl:{CODES[action]}:{table_id}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> TableAction:
+        return cls(ACTIONS[match["code"]], int(match["table"]), item.label or "", item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot, user, table_id = _bot(interaction), interaction.user, self.table_id
+        service = bot.tables
+        try:
+            match self.action:
+                case "join":
+                    table = await saved(interaction, service.join(table_id, user.id, user.display_name))
+                    await update(interaction, table_ui.lobby_parts(table))
+                case "leave":
+                    await update(
+                        interaction, table_ui.lobby_parts(await saved(interaction, service.leave(table_id, user.id)))
+                    )
+                case "add_computer":
+                    table = await saved(interaction, service.add_computer(table_id, user.id))
+                    await update(interaction, table_ui.lobby_parts(table))
+                case "remove_computer":
+                    table = await saved(interaction, service.remove_computer(table_id, user.id))
+                    await update(interaction, table_ui.lobby_parts(table))
+                case "options":
+                    form = table_ui.options_form(service.options_form_table(table_id, user.id))
+                    await interaction.response.send_modal(form)
+                    form.stop()  # answered from its custom_id (cogs.tables), not by this object
+                case "cancel":
+                    table = await saved(interaction, service.cancel(table_id, user.id))
+                    await update(interaction, table_ui.closed_lobby_parts(table, "Cancelled by the host."))
+                case "start":
+                    table = await saved(interaction, service.start(table_id, user.id))
+                    await update(interaction, await table_ui.table_parts(table, "The cards are dealt."))
+                    assert interaction.message is not None
+                    await bot.presenter.message_posted(table, interaction.message.id)
+                case "hand":
+                    table, seat = service.seat_view(table_id, user.id)
+                    await bot.presenter.show_hand(table, seat, interaction, partial(reply_privately, interaction))
+                case "rematch":
+                    table = await saved(interaction, service.rematch(table_id, user.id))
+                    await update(interaction, table_ui.MessageParts(view=None), keep_content=True)
+                    note = f"Rematch! {user.display_name} dealt a new game."
+                    channel = interaction.channel
+                    message = await channel.send(**(await table_ui.table_parts(table, note)).send_kwargs())  # type: ignore[union-attr]
+                    await bot.presenter.message_posted(table, message.id)
+        except TableError as error:
+            await tell(interaction, str(error))
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:m:{_TABLE}:{_VERSION}:(?P<move>[a-z_0-9]+:[^:]*)"
+):
+    """One move, whole: a single pick, or "none" for a decision that allows no picks."""
+
+    def __init__(self, table_id: int, version: int, move: str, label: str = "") -> None:
+        self.table_id, self.version, self.move = table_id, version, move
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80] or "-",
+                style=discord.ButtonStyle.primary,
+                custom_id=checked(f"pl:m:{table_id}:{version}:{move}"),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> MoveButton:
+        return cls(int(match["table"]), int(match["version"]), match["move"], item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await make_move(interaction, self.table_id, self.version, self.move)
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:p:{_TABLE}:{_VERSION}:{_KIND}:{_PAGE}"):
+    """Turn to another page of a decision's choices (a private hand; nothing is saved)."""
+
+    def __init__(self, table_id: int, version: int, kind: str, page: int, label: str = "", disabled: bool = False):
+        self.table_id, self.version, self.kind, self.page = table_id, version, kind, page
+        super().__init__(
+            discord.ui.Button(
+                label=label or "-",
+                disabled=disabled,
+                custom_id=checked(f"pl:p:{table_id}:{version}:{kind}:{page}"),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> PageButton:
+        return cls(int(match["table"]), int(match["version"]), match["kind"], int(match["page"]), item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        try:
+            table, seat = bot.tables.seat_view(self.table_id, interaction.user.id)
+            show = partial(update, interaction)
+            await bot.presenter.show_hand(table, seat, interaction, show, {self.kind: self.page})
+        except TableError as error:
+            await tell(interaction, str(error))
+
+
+class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pv:{_TABLE}:{_VERSION}:{_KIND}:{_PAGE}"):
+    """A select menu whose picked values are one move's picks (a small decision, in one go)."""
+
+    def __init__(self, table_id: int, version: int, kind: str, page: int, **select: Any) -> None:
+        self.table_id, self.version, self.kind, self.page = table_id, version, kind, page
+        select.setdefault("options", [discord.SelectOption(label="-")])
+        super().__init__(discord.ui.Select(custom_id=checked(f"pv:{table_id}:{version}:{kind}:{page}"), **select))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> DecisionSelect:
+        return cls(int(match["table"]), int(match["version"]), match["kind"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = _values(interaction)
+        if not values:
+            await tell(interaction, "Pick at least one option.")
+            return
+        await make_move(interaction, self.table_id, self.version, f"{self.kind}:{','.join(values)}")
+
+
+class DraftClick(
+    discord.ui.DynamicItem[discord.ui.Item],
+    template=rf"pd:{_TABLE}:{_VERSION}:(?P<action>[scxd]):{_KIND}:{_PAGE}",
+):
+    """The choice screen: pick and unpick on a page (``s``), confirm (``c``), clear (``x``),
+    or show another of the seat's decisions (``d``: a select whose value is a decision kind)."""
+
+    def __init__(self, table_id: int, version: int, action: str, kind: str, page: int, item: discord.ui.Item) -> None:
+        self.table_id, self.version, self.action, self.kind, self.page = table_id, version, action, kind, page
+        super().__init__(item)
+
+    @staticmethod
+    def make_id(table_id: int, version: int, action: str, kind: str, page: int = 0) -> str:
+        return checked(f"pd:{table_id}:{version}:{action}:{kind}:{page}")
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]
+    ) -> DraftClick:
+        return cls(int(match["table"]), int(match["version"]), match["action"], match["kind"], int(match["page"]), item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot, user_id = _bot(interaction), interaction.user.id
+        service = bot.tables
+        try:
+            table, seat = service.seat_view(self.table_id, user_id)
+            draft = table.drafts.get(seat)
+            picks = list(draft.picks) if draft is not None and draft.kind == self.kind else []
+            page = self.page
+            match self.action:
+                case "c":
+                    await make_move(interaction, self.table_id, self.version, f"{self.kind}:{','.join(picks)}")
+                    return
+                case "x":
+                    picks = []
+                case "d":
+                    chosen = _values(interaction)
+                    kind = chosen[0] if chosen else self.kind
+                    table = await saved(interaction, service.draft(self.table_id, user_id, self.version, kind, []))
+                    await bot.presenter.show_hand(table, seat, interaction, partial(update, interaction), {kind: 0})
+                    return
+                case "s":
+                    picks = table_ui.toggle_page(table, seat, self.kind, page, picks, _values(interaction))
+            table = await saved(interaction, service.draft(self.table_id, user_id, self.version, self.kind, picks))
+            await bot.presenter.show_hand(table, seat, interaction, partial(update, interaction), {self.kind: page})
+        except TableError as error:
+            await tell(interaction, str(error))
+
+
+#: Every kind of click, in the order their templates are tried.
+CLICKS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    TableAction,
+    MoveButton,
+    PageButton,
+    DecisionSelect,
+    DraftClick,
+)
+
+
+async def make_move(interaction: discord.Interaction, table_id: int, version: int, move_text: str) -> None:
+    """Save the move, then answer once with the new hand in place (see :func:`cogs.answers.saved`)."""
+    bot, user_id = _bot(interaction), interaction.user.id
+    try:
+        arrived = bot.tables.tables.get(table_id)
+        pending = PendingMove(bot.store, table_id, user_id, arrived.version if arrived else 0, move_text)
+        table = await saved(interaction, bot.tables.act(table_id, user_id, version, move_text), pending)
+    except TableError as error:
+        await tell(interaction, str(error))
+        return
+    seat = table.seat_of(user_id)
+    assert seat is not None
+    await bot.presenter.table_changed(table)
+    private = interaction.message is not None and interaction.message.flags.ephemeral
+    # A move button forged onto a public message gets a new private hand: the hand must stay private.
+    show = partial(update if private else reply_privately, interaction)
+    await bot.presenter.show_hand(table, seat, interaction, show)
+    await pending.answered()
+
+
+async def answer_unlisted(interaction: discord.Interaction) -> None:
+    """A click whose custom_id is not on its message (a modified client, or a broken one).
+
+    discord.py only runs a dynamic item for a component the message really has; anything
+    else would go unanswered ("This interaction failed"). It is decoded by the same item
+    classes, so it is refused for the same reasons a real click would be.
+    """
+    data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+    custom_id = str(data.get("custom_id", ""))
+    for kind in CLICKS:
+        match = kind.__discord_ui_compiled_template__.fullmatch(custom_id)  # type: ignore[attr-defined]
+        if match is None:
+            continue
+        base: discord.ui.Item = (
+            discord.ui.Select(custom_id=custom_id)
+            if data.get("component_type") == 3
+            else discord.ui.Button(custom_id=custom_id)
+        )
+        try:
+            item = await kind.from_custom_id(interaction, base, match)
+        except (ValueError, KeyError):
+            break
+        await item.callback(interaction)
+        return
+    await tell(interaction, BROKEN_BUTTON)
