@@ -18,12 +18,38 @@ import contextlib
 import logging
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol
+from typing import Any
 
+from bot.ports import Presenter, TableStore
+from bot.table import (
+    BROKEN_BUTTON,
+    NOT_A_BUTTON,
+    STALE_BUTTON,
+    Change,
+    Draft,
+    GuildSettings,
+    Seat,
+    Table,
+    TableError,
+)
 from engine import registry
-from engine.core import BadMove, Game, GameState, IllegalMove, Move, Outcome, View
+from engine.core import BadMove, GameState, IllegalMove, Move
+
+__all__ = [
+    "BROKEN_BUTTON",
+    "NOT_A_BUTTON",
+    "STALE_BUTTON",
+    "Change",
+    "Draft",
+    "GuildSettings",
+    "Presenter",
+    "Seat",
+    "Table",
+    "TableError",
+    "TableService",
+    "TableStore",
+]
 
 log = logging.getLogger(__name__)
 
@@ -32,175 +58,6 @@ ABANDONED_AFTER = timedelta(hours=24)
 MAX_NAME = 32
 #: Finished tables kept in memory (for Show my hand and Rematch); older ones are read from the database.
 KEEP_FINISHED = 500
-#: What a click that cannot be read gets (a custom_id from a broken client, or made up).
-BROKEN_BUTTON = "I can't read that button; press Show my hand on the table message for working ones."
-#: What a button from a moment the table has not reached gets (it was never sent by Parlour).
-NOT_A_BUTTON = "That is not a valid button for this table; press Show my hand on the table message for working ones."
-#: What a button of an earlier moment gets, when that seat's choices have changed since.
-STALE_BUTTON = "That button is from an earlier moment of the game; press Show my hand again."
-
-
-class TableError(Exception):
-    """Something a user did that the table refuses. The message is one sentence for them."""
-
-
-@dataclass
-class Seat:
-    """One seat: a person (user_id) or a computer."""
-
-    user_id: int | None
-    name: str
-    computer: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "computer": self.computer}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Seat:
-        return cls(data["user_id"], data["name"], data["computer"])
-
-
-@dataclass(frozen=True)
-class Draft:
-    """A selection a person is building on the choice screen: private to its seat, kept with the table.
-
-    ``kind`` is the decision being answered (the one the screen shows), ``picks`` the option ids
-    chosen so far in the order chosen, ``version`` the state version the draft was made at (a
-    draft older than its seat's valid-from version belongs to choices that are gone).
-    """
-
-    kind: str
-    picks: tuple[str, ...] = ()
-    version: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "picks": list(self.picks), "version": self.version}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Draft:
-        return cls(str(data["kind"]), tuple(str(p) for p in data["picks"]), int(data["version"]))
-
-
-@dataclass
-class Table:
-    """One table as the service holds it in memory (its row in the database, plus the state)."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    game: Game
-    host_id: int
-    options: dict[str, Any]
-    seats: list[Seat]
-    status: str = "lobby"
-    state: GameState | None = None
-    version: int = 0
-    seed: int = 0
-    #: The channel a thread was made in (the table's channel itself when there is no thread).
-    parent_channel_id: int | None = None
-    message_id: int | None = None
-    message_posted_at: datetime | None = None
-    last_action_at: datetime = field(default_factory=lambda: datetime.now(UTC))
-    #: When each pending person began waiting to decide (for idle reminders).
-    pending_since: dict[int, datetime] = field(default_factory=dict)
-    reminded: set[int] = field(default_factory=set)
-    #: Per seat, the oldest state version whose controls still work for it: the version at
-    #: which that seat's own decisions last changed (or it last moved). A button from before
-    #: is stale; a button from after is current even if other seats moved since (so players
-    #: deciding at once do not trip over each other's versions).
-    fresh_from: dict[int, int] = field(default_factory=dict)
-    #: Per seat, the selection being built on the choice screen (saved with the table).
-    drafts: dict[int, Draft] = field(default_factory=dict)
-    #: Pictures of this table drawn for Discord, so each is drawn once per state version
-    #: (kept and pruned by cogs.table_ui; memory only).
-    pictures: dict[tuple, Any] = field(default_factory=dict, repr=False, compare=False)
-
-    def is_current(self, seat: int, version: int) -> bool:
-        return self.fresh_from.get(seat, self.version) <= version <= self.version
-
-    def check_version(self, seat: int, version: int) -> None:
-        """Refuse a control of ``seat`` made at ``version`` unless it still works."""
-        if version > self.version:
-            raise TableError(NOT_A_BUTTON)
-        if not self.is_current(seat, version):
-            raise TableError(STALE_BUTTON)
-
-    def fresh_list(self) -> list[int]:
-        """``fresh_from`` as one version per seat (what the database keeps)."""
-        return [self.fresh_from.get(seat, self.version) for seat in range(len(self.seats))]
-
-    @property
-    def names(self) -> list[str]:
-        return [seat.name for seat in self.seats]
-
-    def seat_of(self, user_id: int) -> int | None:
-        for index, seat in enumerate(self.seats):
-            if not seat.computer and seat.user_id == user_id:
-                return index
-        return None
-
-    def view(self, seat: int | None) -> View:
-        if self.state is None:
-            raise TableError("The game has not started yet.")
-        return self.state.view(seat)
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.state.outcome() if self.state else None
-
-    def waiting_people(self) -> list[int]:
-        """Seats of people the game waits on now."""
-        if self.state is None or self.status != "playing":
-            return []
-        return [s for s in self.state.waiting_on() if not self.seats[s].computer]
-
-    def waiting_computers(self) -> list[int]:
-        if self.state is None or self.status != "playing":
-            return []
-        return [s for s in self.state.waiting_on() if self.seats[s].computer]
-
-
-@dataclass(frozen=True)
-class GuildSettings:
-    idle_minutes: int = 5
-    use_threads: bool = True
-    computer_pause_ms: int = 1500
-
-
-class TableStore(Protocol):
-    """What the service needs of the database (bot.store provides it)."""
-
-    async def create_table(self, table: Table) -> int: ...
-    async def save_lobby(self, table: Table) -> None: ...
-    async def save_action(
-        self,
-        table: Table,
-        new_state_json: str,
-        seat: int,
-        move: str,
-        actor: str,
-        user_id: int | None,
-        outcome: Outcome | None = None,
-        fresh_from: Sequence[int] | None = None,
-    ) -> None:
-        """Save the new state, its log line and each seat's valid-from version (and, with an
-        outcome, the results) in one transaction."""
-        ...
-
-    async def save_start(self, table: Table, state_json: str) -> None: ...
-    async def save_drafts(self, table: Table) -> None: ...
-    async def set_status(self, table: Table, status: str) -> None: ...
-    async def save_message(self, table: Table) -> None: ...
-    async def open_tables(self) -> list[Table]: ...
-    async def load_table(self, table_id: int) -> Table | None: ...
-    async def guild_settings(self, guild_id: int) -> GuildSettings: ...
-
-
-class Presenter(Protocol):
-    """How the service tells the Discord layer about changes it made by itself."""
-
-    async def table_changed(self, table: Table, note: str | None = None) -> None: ...
-    async def remind(self, table: Table, seats: Sequence[int]) -> None: ...
 
 
 class TableService:
@@ -368,8 +225,8 @@ class TableService:
         return table
 
     # -- playing -----------------------------------------------------------
-    async def act(self, table_id: int, user_id: int, version: int, move_text: str) -> Table:
-        """A person's move, from a button or select made at state ``version``."""
+    async def act(self, table_id: int, user_id: int, version: int, move_text: str) -> Change:
+        """A person's move, from a button or select made at state ``version``; returns what it changed."""
         try:
             move = Move.parse(move_text)
         except BadMove:
@@ -380,9 +237,9 @@ class TableService:
             if seat is None:
                 raise TableError("You are not seated at this table; you can watch, and join the next one.")
             table.check_version(seat, version)
-            await self._apply(table, seat, move, "player", user_id)
+            change = await self._apply(table, seat, move, "player", user_id)
         self._kick_computers(table)
-        return table
+        return change
 
     async def draft(self, table_id: int, user_id: int, version: int, kind: str, picks: Sequence[str]) -> Table:
         """Keep the selection ``user_id`` is building for decision ``kind`` (choice screen)."""
@@ -413,13 +270,14 @@ class TableService:
                 raise
             return table
 
-    async def replace_with_computer(self, table_id: int, user_id: int, seat: int) -> Table:
+    async def replace_with_computer(self, table_id: int, user_id: int, player_id: int, player_name: str) -> Table:
         """The host hands an absent player's seat to a computer for the rest of the game."""
         async with self.lock(table_id):
             table = self._playing(table_id)
             self._must_be_host(table, user_id, "replace a player")
-            if not 0 <= seat < len(table.seats) or table.seats[seat].computer:
-                raise TableError("That seat is not a person's seat.")
+            seat = table.seat_of(player_id)
+            if seat is None:
+                raise TableError(f"{player_name} is not seated at table #{table_id}.")
             old = table.seats[seat].name
             seats = list(table.seats)
             seats[seat] = Seat(None, f"{old} (computer)", True)
@@ -523,7 +381,7 @@ class TableService:
         self._kick_computers(table)
 
     # -- internals ---------------------------------------------------------
-    async def _apply(self, table: Table, seat: int, move: Move, actor: str, user_id: int | None) -> None:
+    async def _apply(self, table: Table, seat: int, move: Move, actor: str, user_id: int | None) -> Change:
         """Validate on a copy, save, then adopt: an error at any step leaves the table as it was."""
         assert table.state is not None
         trial = table.state.copy()
@@ -535,17 +393,15 @@ class TableService:
             raise TableError(BROKEN_BUTTON) from None
         outcome = trial.outcome()
         version = table.version + 1
-        changed = [
-            other
-            for other in range(len(table.seats))
-            if other == seat or _decisions(table.state, other) != _decisions(trial, other)
-        ]
+        before, after = _decisions(table.state), _decisions(trial)
+        changed = [other for other in range(len(table.seats)) if other == seat or before.get(other) != after.get(other)]
         fresh_from = [
             version if other in changed else table.fresh_from.get(other, version) for other in range(len(table.seats))
         ]
         await self.store.save_action(table, trial.to_json(), seat, move.text(), actor, user_id, outcome, fresh_from)
         table.state = trial
         table.version = version
+        table._waiting = (version, tuple(sorted(after)))
         table.fresh_from = dict(enumerate(fresh_from))
         for other in changed:  # their choices changed: what they were building belongs to the old ones
             table.drafts.pop(other, None)
@@ -556,6 +412,7 @@ class TableService:
             self.finished[table.id] = table
             while len(self.finished) > KEEP_FINISHED:
                 del self.finished[next(iter(self.finished))]
+        return Change(table, version, seat, outcome, tuple(sorted(after)), tuple(changed))
 
     def _touch(self, table: Table) -> None:
         table.last_action_at = self.clock()
@@ -641,8 +498,12 @@ def _computer_move(table: Table, seat: int) -> Move:
     return player.choose(table.view(seat))
 
 
-def _decisions(state: GameState, seat: int) -> list[dict[str, Any]]:
-    return [d.to_dict() for d in state.decisions_for(seat)]
+def _decisions(state: GameState) -> dict[int, list[dict[str, Any]]]:
+    """Every pending decision, by seat (worked out once per state)."""
+    by_seat: dict[int, list[dict[str, Any]]] = {}
+    for decision in state.decisions():
+        by_seat.setdefault(decision.seat, []).append(decision.to_dict())
+    return by_seat
 
 
 def _clean_name(name: str) -> str:

@@ -271,12 +271,11 @@ async def make_move(interaction: discord.Interaction, table_id: int, version: in
     try:
         arrived = bot.tables.tables.get(table_id)
         pending = PendingMove(bot.store, table_id, user_id, arrived.version if arrived else 0, move_text)
-        table = await saved(interaction, bot.tables.act(table_id, user_id, version, move_text), pending)
+        change = await saved(interaction, bot.tables.act(table_id, user_id, version, move_text), pending)
     except TableError as error:
         await tell(interaction, str(error))
         return
-    seat = table.seat_of(user_id)
-    assert seat is not None
+    table, seat = change.table, change.seat
     await bot.presenter.table_changed(table)
     private = interaction.message is not None and interaction.message.flags.ephemeral
     # A move button forged onto a public message gets a new private hand: the hand must stay private.

@@ -147,7 +147,7 @@ class DiscordPresenter:
         channel = await self._channel(table.channel_id)
         if channel is None:
             return
-        if table.state is None:  # a lobby: only its closing is presented from here
+        if not table.started:  # a lobby: only its closing is presented from here
             if table.status != "lobby" and table.message_id:
                 parts = closed_lobby_parts(table, note or "This table is closed.")
                 with contextlib.suppress(discord.HTTPException):

@@ -145,9 +145,8 @@ RECENT_EVENTS = 3
 
 def table_text(table: Table, note: str | None = None) -> str:
     """The words of the table message: what just happened and whose turn it is."""
-    assert table.state is not None
     lines = [f"**{table.game.name}** · table #{table.id}"]
-    view = table.state.view(None)
+    view = table.view(None)
     if note:
         lines.append(note)
     lines += [name_seats(event, table.names) for event in view.events[-RECENT_EVENTS:]]
@@ -166,8 +165,7 @@ def table_text(table: Table, note: str | None = None) -> str:
 
 async def table_parts(table: Table, note: str | None = None) -> MessageParts:
     """The public table message: the picture everyone sees, and Show my hand (or Rematch)."""
-    assert table.state is not None
-    spectator = table.state.view(None)
+    spectator = table.view(None)
     pictures = pictures_for(table.game.key)
     names = table.names
     picture = await drawn_once(table, "table", None, partial(pictures.table_picture, spectator, names=names))
@@ -187,8 +185,7 @@ async def table_parts(table: Table, note: str | None = None) -> MessageParts:
 # -- a private hand -----------------------------------------------------------
 async def hand_parts(table: Table, seat: int, pages: dict[str, int] | None = None) -> MessageParts:
     """One player's private picture and the controls of their pending decisions."""
-    assert table.state is not None
-    version, view = table.version, table.state.view(seat)  # one moment: the picture and controls agree
+    version, view = table.version, table.view(seat)  # one moment: the picture and controls agree
     draft = _draft(table, seat, view.decisions)
     draw = partial(pictures_for(table.game.key).hand_picture, view, names=table.names)
     picture = await drawn_once(table, "hand", seat, draw)
@@ -369,8 +366,7 @@ def toggle_page(table: Table, seat: int, kind: str, page: int, picks: list[str],
     Otherwise the page's select says exactly what is picked on that page: picks of other
     pages stay, in their order; new ones go last.
     """
-    assert table.state is not None
-    decision = next((d for d in table.state.decisions_for(seat) if d.kind == kind), None)
+    decision = next((d for d in table.view(seat).decisions if d.kind == kind), None)
     if decision is None:
         raise TableError("That choice is not yours to make now; press Show my hand again.")
     if decision.ordered:

@@ -114,11 +114,7 @@ class Tables(commands.Cog):
     async def replace(self, interaction: discord.Interaction, table: int, player: discord.User) -> None:
         """Give an absent player's seat to a computer (the host only)."""
         try:
-            current = self.service.get(table)
-            seat = current.seat_of(player.id)
-            if seat is None:
-                raise TableError(f"{player.display_name} is not seated at table #{table}.")
-            await self.service.replace_with_computer(table, interaction.user.id, seat)
+            await self.service.replace_with_computer(table, interaction.user.id, player.id, player.display_name)
         except TableError as error:
             await tell(interaction, str(error))
             return

@@ -1,0 +1,45 @@
+"""What the table service needs of the database and tells the Discord layer (two Protocols)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot.table import GuildSettings, Table
+from engine.core import Outcome
+
+
+class TableStore(Protocol):
+    """What the service needs of the database (bot.store provides it)."""
+
+    async def create_table(self, table: Table) -> int: ...
+    async def save_lobby(self, table: Table) -> None: ...
+    async def save_action(
+        self,
+        table: Table,
+        new_state_json: str,
+        seat: int,
+        move: str,
+        actor: str,
+        user_id: int | None,
+        outcome: Outcome | None = None,
+        fresh_from: Sequence[int] | None = None,
+    ) -> None:
+        """Save the new state, its log line and each seat's valid-from version (and, with an
+        outcome, the results) in one transaction."""
+        ...
+
+    async def save_start(self, table: Table, state_json: str) -> None: ...
+    async def save_drafts(self, table: Table) -> None: ...
+    async def set_status(self, table: Table, status: str) -> None: ...
+    async def save_message(self, table: Table) -> None: ...
+    async def open_tables(self) -> list[Table]: ...
+    async def load_table(self, table_id: int) -> Table | None: ...
+    async def guild_settings(self, guild_id: int) -> GuildSettings: ...
+
+
+class Presenter(Protocol):
+    """How the service tells the Discord layer about changes it made by itself."""
+
+    async def table_changed(self, table: Table, note: str | None = None) -> None: ...
+    async def remind(self, table: Table, seats: Sequence[int]) -> None: ...

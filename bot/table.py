@@ -1,0 +1,177 @@
+"""The nouns of a table: its seats, drafts and settings, and the Table the service holds.
+
+A Table is sealed for the Discord layer: cogs and pictures read it through views
+(:meth:`Table.view`) and the few facts it states about itself, never its raw game state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from engine.core import Game, GameState, Outcome, View
+
+#: What a click that cannot be read gets (a custom_id from a broken client, or made up).
+BROKEN_BUTTON = "I can't read that button; press Show my hand on the table message for working ones."
+#: What a button from a moment the table has not reached gets (it was never sent by Parlour).
+NOT_A_BUTTON = "That is not a valid button for this table; press Show my hand on the table message for working ones."
+#: What a button of an earlier moment gets, when that seat's choices have changed since.
+STALE_BUTTON = "That button is from an earlier moment of the game; press Show my hand again."
+
+
+class TableError(Exception):
+    """Something a user did that the table refuses. The message is one sentence for them."""
+
+
+@dataclass
+class Seat:
+    """One seat: a person (user_id) or a computer."""
+
+    user_id: int | None
+    name: str
+    computer: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "computer": self.computer}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seat:
+        return cls(data["user_id"], data["name"], data["computer"])
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A selection a person is building on the choice screen: private to its seat, kept with the table.
+
+    ``kind`` is the decision being answered (the one the screen shows), ``picks`` the option ids
+    chosen so far in the order chosen, ``version`` the state version the draft was made at (a
+    draft older than its seat's valid-from version belongs to choices that are gone).
+    """
+
+    kind: str
+    picks: tuple[str, ...] = ()
+    version: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "picks": list(self.picks), "version": self.version}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Draft:
+        return cls(str(data["kind"]), tuple(str(p) for p in data["picks"]), int(data["version"]))
+
+
+@dataclass
+class Table:
+    """One table as the service holds it in memory (its row in the database, plus the state)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game: Game
+    host_id: int
+    options: dict[str, Any]
+    seats: list[Seat]
+    status: str = "lobby"
+    state: GameState | None = None
+    version: int = 0
+    seed: int = 0
+    #: The channel a thread was made in (the table's channel itself when there is no thread).
+    parent_channel_id: int | None = None
+    message_id: int | None = None
+    message_posted_at: datetime | None = None
+    last_action_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    #: When each pending person began waiting to decide (for idle reminders).
+    pending_since: dict[int, datetime] = field(default_factory=dict)
+    reminded: set[int] = field(default_factory=set)
+    #: Per seat, the oldest state version whose controls still work for it: the version at
+    #: which that seat's own decisions last changed (or it last moved). A button from before
+    #: is stale; a button from after is current even if other seats moved since (so players
+    #: deciding at once do not trip over each other's versions).
+    fresh_from: dict[int, int] = field(default_factory=dict)
+    #: Per seat, the selection being built on the choice screen (saved with the table).
+    drafts: dict[int, Draft] = field(default_factory=dict)
+    #: Pictures of this table drawn for Discord, so each is drawn once per state version
+    #: (kept and pruned by cogs.table_ui; memory only).
+    pictures: dict[tuple, Any] = field(default_factory=dict, repr=False, compare=False)
+    _waiting: tuple[int, tuple[int, ...]] | None = field(default=None, repr=False, compare=False)
+
+    def is_current(self, seat: int, version: int) -> bool:
+        return self.fresh_from.get(seat, self.version) <= version <= self.version
+
+    def check_version(self, seat: int, version: int) -> None:
+        """Refuse a control of ``seat`` made at ``version`` unless it still works."""
+        if version > self.version:
+            raise TableError(NOT_A_BUTTON)
+        if not self.is_current(seat, version):
+            raise TableError(STALE_BUTTON)
+
+    def fresh_list(self) -> list[int]:
+        """``fresh_from`` as one version per seat (what the database keeps)."""
+        return [self.fresh_from.get(seat, self.version) for seat in range(len(self.seats))]
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if not seat.computer and seat.user_id == user_id:
+                return index
+        return None
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see (``None``: a spectator); the only way cogs and pictures see the game."""
+        if self.state is None:
+            raise TableError("The game has not started yet.")
+        return self.state.view(seat)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome() if self.state else None
+
+    def waiting_people(self) -> list[int]:
+        """Seats of people the game waits on now."""
+        if self.state is None or self.status != "playing":
+            return []
+        return [s for s in self.waiting_on if not self.seats[s].computer]
+
+    def waiting_computers(self) -> list[int]:
+        if self.state is None or self.status != "playing":
+            return []
+        return [s for s in self.waiting_on if self.seats[s].computer]
+
+    @property
+    def waiting_on(self) -> tuple[int, ...]:
+        """Seats the game waits on, worked out once per state version (decisions can be costly)."""
+        if self.state is None:
+            return ()
+        if self._waiting is None or self._waiting[0] != self.version:
+            self._waiting = (self.version, self.state.waiting_on())
+        return self._waiting[1]
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    idle_minutes: int = 5
+    use_threads: bool = True
+    computer_pause_ms: int = 1500
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one move changed, worked out once by the service so nobody recomputes it."""
+
+    table: Table
+    #: The state version the move made.
+    version: int
+    seat: int
+    outcome: Outcome | None
+    #: Seats the game waits on now.
+    waiting_on: tuple[int, ...]
+    #: Seats whose own choices changed (their older controls no longer work; the mover is one).
+    changed_seats: tuple[int, ...]

@@ -1,0 +1,139 @@
+"""The table service on its own, over a fake store: the lock, versions, stale clicks, drafts."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from bot.tables import NOT_A_BUTTON, STALE_BUTTON, GuildSettings, Table, TableError, TableService
+from engine.core import Outcome
+
+
+class FakeStore:
+    """Keeps what the service saves, in memory; can be made slow or failing."""
+
+    def __init__(self) -> None:
+        self.rows: dict[int, dict[str, Any]] = {}
+        self.actions: list[tuple[int, int, str]] = []
+        self.saving = 0
+        self.most_at_once = 0
+        self.fail = False
+
+    async def create_table(self, table: Table) -> int:
+        table_id = len(self.rows) + 1
+        self.rows[table_id] = {}
+        return table_id
+
+    async def save_lobby(self, table: Table) -> None: ...
+    async def save_start(self, table: Table, state_json: str) -> None:
+        self.rows[table.id] = {"state": state_json, "version": 0, "fresh": [0] * len(table.seats)}
+
+    async def save_action(
+        self,
+        table: Table,
+        new_state_json: str,
+        seat: int,
+        move: str,
+        actor: str,
+        user_id: int | None,
+        outcome: Outcome | None = None,
+        fresh_from: Sequence[int] | None = None,
+    ) -> None:
+        self.saving += 1
+        self.most_at_once = max(self.most_at_once, self.saving)
+        try:
+            await asyncio.sleep(0.001)
+            if self.fail:
+                raise RuntimeError("the database is gone")
+            self.actions.append((table.id, seat, move))
+            self.rows[table.id].update(state=new_state_json, version=table.version + 1, fresh=list(fresh_from or []))
+        finally:
+            self.saving -= 1
+
+    async def save_drafts(self, table: Table) -> None:
+        self.rows[table.id]["drafts"] = dict(table.drafts)
+
+    async def set_status(self, table: Table, status: str) -> None: ...
+    async def save_message(self, table: Table) -> None: ...
+    async def open_tables(self) -> list[Table]:
+        return []
+
+    async def load_table(self, table_id: int) -> Table | None:
+        return None
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        return GuildSettings(computer_pause_ms=0)
+
+
+async def dealt(people: int = 3) -> tuple[TableService, FakeStore, Table]:
+    store = FakeStore()
+    service = TableService(store)
+    table = await service.open(1, 2, "highcard", 100, "p0")
+    for user in range(101, 100 + people):
+        await service.join(table.id, user, f"p{user - 100}")
+    await service.start(table.id, 100)
+    return service, store, table
+
+
+def first_move(table: Table, seat: int) -> str:
+    decision = table.view(seat).decisions[0]
+    return f"{decision.kind}:{decision.options[0].id}"
+
+
+async def test_moves_of_one_table_are_saved_one_at_a_time() -> None:
+    service, store, table = await dealt(3)
+    moves = [service.act(table.id, 100 + seat, 0, first_move(table, seat)) for seat in range(3)]
+    changes = await asyncio.gather(*moves)
+    assert store.most_at_once == 1 and table.version == 3
+    assert sorted(c.version for c in changes) == [1, 2, 3]
+
+
+async def test_a_button_of_a_seat_whose_choices_did_not_change_still_works() -> None:
+    service, _, table = await dealt(3)
+    change = await service.act(table.id, 100, 0, first_move(table, 0))
+    assert change.changed_seats == (0,) and 1 in change.waiting_on
+    await service.act(table.id, 101, 0, first_move(table, 1))  # version 0, but bob's choices never changed
+    assert table.version == 2
+
+
+async def test_stale_and_future_buttons_are_refused_and_change_nothing() -> None:
+    service, store, table = await dealt(2)
+    move = first_move(table, 0)
+    await service.act(table.id, 100, 0, move)
+    await service.act(table.id, 101, 1, first_move(table, 1))  # the round ends: everyone's choices change
+    before = (table.version, table.state.to_json(), len(store.actions))
+    with pytest.raises(TableError, match=STALE_BUTTON):
+        await service.act(table.id, 100, 0, move)
+    with pytest.raises(TableError, match=NOT_A_BUTTON):
+        await service.act(table.id, 100, table.version + 1, move)
+    assert (table.version, table.state.to_json(), len(store.actions)) == before
+
+
+async def test_a_failed_save_leaves_the_table_as_it_was() -> None:
+    service, store, table = await dealt(2)
+    before = (table.version, table.state.to_json(), dict(table.fresh_from))
+    store.fail = True
+    with pytest.raises(RuntimeError):
+        await service.act(table.id, 100, 0, first_move(table, 0))
+    assert (table.version, table.state.to_json(), dict(table.fresh_from)) == before
+
+
+async def test_the_valid_from_versions_are_saved_with_each_move() -> None:
+    service, store, table = await dealt(3)
+    await service.act(table.id, 100, 0, first_move(table, 0))
+    assert store.rows[table.id]["fresh"] == [1, 0, 0]
+
+
+async def test_a_draft_is_private_kept_and_dropped_when_its_choices_change() -> None:
+    service, store, table = await dealt(2)
+    decision = table.view(0).decisions[0]
+    await service.draft(table.id, 100, 0, decision.kind, [decision.options[0].id])
+    assert table.drafts[0].picks == (decision.options[0].id,) and 1 not in table.drafts
+    assert 0 in store.rows[table.id]["drafts"]
+    with pytest.raises(TableError):
+        await service.draft(table.id, 100, 0, "nonsense", [])
+    await service.act(table.id, 100, 0, first_move(table, 0))
+    assert 0 not in table.drafts
