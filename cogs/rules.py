@@ -29,26 +29,31 @@ class Rules(commands.Cog):
     @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """How a game is played (only you see the answer)."""
-        chosen = registry.get(game.value)
-        players = (
-            f"{chosen.min_players} players"
-            if chosen.min_players == chosen.max_players
-            else f"{chosen.min_players}–{chosen.max_players} players"
-        )
-        embed = discord.Embed(
-            title=f"{chosen.name} ({players})",
-            description=(chosen.rules or chosen.summary)[:4000],
-            colour=discord.Colour.dark_green(),
-        )
-        for option in chosen.options:
-            allowed = "/".join(map(str, option.choices)) if option.choices else f"{option.minimum}–{option.maximum}"
-            embed.add_field(name=option.description, value=f"{allowed}, default **{option.default}**")
-        files = []
-        picture = getattr(pictures_for(chosen.key), "rules_picture", None)
-        if picture is not None:
-            files.append(discord.File(io.BytesIO(await asyncio.to_thread(picture)), filename="rules.png"))
-            embed.set_image(url="attachment://rules.png")
-        await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
+        await show_rules(interaction, game.value)
+
+
+async def show_rules(interaction: discord.Interaction, game_key: str) -> None:
+    """How a game is played, with its reference picture where it has one (only the asker sees it)."""
+    chosen = registry.get(game_key)
+    players = (
+        f"{chosen.min_players} players"
+        if chosen.min_players == chosen.max_players
+        else f"{chosen.min_players}–{chosen.max_players} players"
+    )
+    embed = discord.Embed(
+        title=f"{chosen.name} ({players})",
+        description=(chosen.rules or chosen.summary)[:4000],
+        colour=discord.Colour.dark_green(),
+    )
+    for option in chosen.options:
+        allowed = "/".join(map(str, option.choices)) if option.choices else f"{option.minimum}–{option.maximum}"
+        embed.add_field(name=option.description, value=f"{allowed}, default **{option.default}**")
+    files = []
+    picture = getattr(pictures_for(chosen.key), "rules_picture", None)
+    if picture is not None:
+        files.append(discord.File(io.BytesIO(await asyncio.to_thread(picture)), filename="rules.png"))
+        embed.set_image(url="attachment://rules.png")
+    await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
 
 
 async def setup(bot: ParlourBot) -> None:

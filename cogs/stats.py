@@ -31,21 +31,7 @@ class Stats(commands.Cog):
         self, interaction: discord.Interaction, game: app_commands.Choice[str], page: app_commands.Range[int, 1] = 1
     ) -> None:
         """This server's best players of a game: wins, then total points."""
-        assert interaction.guild is not None
-        board = await self.bot.store.leaderboard(interaction.guild.id, game.value, page - 1, PAGE_SIZE)
-        name = registry.get(game.value).name
-        if not board.rows:
-            text = f"No one has finished a game of {name} here yet." if board.players == 0 else "That page is empty."
-            await interaction.response.send_message(text, ephemeral=True)
-            return
-        lines = [
-            f"**{board.first_rank + i}.** <@{row.user_id}>: {row.wins} wins in {row.games} games, "
-            f"{row.points:,} points (best {row.best:,})"
-            for i, row in enumerate(board.rows)
-        ]
-        embed = discord.Embed(title=f"{name} leaderboard", description="\n".join(lines)[:4000])
-        embed.set_footer(text=f"Page {board.page + 1} of {board.pages} · {board.players} players")
-        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        await show_leaderboard(self.bot, interaction, game.value, page)
 
     @app_commands.command(name="stats")
     @app_commands.guild_only()
@@ -67,6 +53,25 @@ class Stats(commands.Cog):
                 value=f"{row.games} games, {row.wins} wins\n{row.points:,} points, best {row.best:,}",
             )
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+
+async def show_leaderboard(bot: ParlourBot, interaction: discord.Interaction, game_key: str, page: int = 1) -> None:
+    """This server's best players of a game: wins, then total points."""
+    assert interaction.guild is not None
+    board = await bot.store.leaderboard(interaction.guild.id, game_key, page - 1, PAGE_SIZE)
+    name = registry.get(game_key).name
+    if not board.rows:
+        text = f"No one has finished a game of {name} here yet." if board.players == 0 else "That page is empty."
+        await interaction.response.send_message(text, ephemeral=True)
+        return
+    lines = [
+        f"**{board.first_rank + i}.** <@{row.user_id}>: {row.wins} wins in {row.games} games, "
+        f"{row.points:,} points (best {row.best:,})"
+        for i, row in enumerate(board.rows)
+    ]
+    embed = discord.Embed(title=f"{name} leaderboard", description="\n".join(lines)[:4000])
+    embed.set_footer(text=f"Page {board.page + 1} of {board.pages} · {board.players} players")
+    await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def setup(bot: ParlourBot) -> None:

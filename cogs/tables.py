@@ -52,48 +52,7 @@ class Tables(commands.Cog):
     @app_commands.choices(game=game_choices())
     async def play(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """Open a table for a card game in this channel."""
-        await self._open(interaction, game.value)
-
-    async def _open(self, interaction: discord.Interaction, game_key: str) -> None:
-        missing = [p for p in NEEDED if not getattr(interaction.app_permissions, p)]
-        if missing or interaction.guild is None or interaction.channel is None:
-            names = ", ".join(p.replace("_", " ").title() for p in missing) or "Send Messages"
-            await tell(interaction, f"I can't run a table in this channel: I need {names} here.")
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        settings = await self.bot.store_adapter.guild_settings(interaction.guild.id)
-        channel: discord.abc.Messageable = interaction.channel  # type: ignore[assignment]
-        try:
-            game = registry.get(game_key)
-        except KeyError as error:
-            await interaction.followup.send(str(error.args[0]), ephemeral=True)
-            return
-        can_thread = (
-            settings.use_threads
-            and isinstance(interaction.channel, discord.TextChannel)
-            and interaction.app_permissions.create_public_threads
-            and interaction.app_permissions.send_messages_in_threads
-        )
-        if can_thread:
-            try:
-                channel = await interaction.channel.create_thread(  # type: ignore[union-attr]
-                    name=f"{game.name} with {interaction.user.display_name}"[:100],
-                    type=discord.ChannelType.public_thread,
-                    auto_archive_duration=1440,
-                )
-            except discord.HTTPException as error:
-                log.info("Could not create a thread: %s", error)
-        try:
-            table = await self.service.open(
-                interaction.guild.id, channel.id, game.key, interaction.user.id, interaction.user.display_name
-            )
-        except TableError as error:
-            await interaction.followup.send(str(error), ephemeral=True)
-            return
-        message = await channel.send(**lobby_parts(table).send_kwargs())
-        await self.presenter.message_posted(table, message.id)
-        where = f"in {channel.mention}" if channel is not interaction.channel else "below"  # type: ignore[union-attr]
-        await interaction.followup.send(f"Your {game.name} table #{table.id} is open {where}.", ephemeral=True)
+        await open_table(self.bot, interaction, game.value)
 
     @table_group.command(name="end")
     @app_commands.describe(table="The table number (shown on its message)")
@@ -162,6 +121,49 @@ class Tables(commands.Cog):
             )
         except discord.HTTPException as error:
             log.info("Could not mark table %s closed: %s", table.id, error)
+
+
+async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key: str) -> None:
+    """Open a table of a game in this channel (in a new thread when the server allows it)."""
+    missing = [p for p in NEEDED if not getattr(interaction.app_permissions, p)]
+    if missing or interaction.guild is None or interaction.channel is None:
+        names = ", ".join(p.replace("_", " ").title() for p in missing) or "Send Messages"
+        await tell(interaction, f"I can't run a table in this channel: I need {names} here.")
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    settings = await bot.store_adapter.guild_settings(interaction.guild.id)
+    channel: discord.abc.Messageable = interaction.channel  # type: ignore[assignment]
+    try:
+        game = registry.get(game_key)
+    except KeyError as error:
+        await interaction.followup.send(str(error.args[0]), ephemeral=True)
+        return
+    can_thread = (
+        settings.use_threads
+        and isinstance(interaction.channel, discord.TextChannel)
+        and interaction.app_permissions.create_public_threads
+        and interaction.app_permissions.send_messages_in_threads
+    )
+    if can_thread:
+        try:
+            channel = await interaction.channel.create_thread(  # type: ignore[union-attr]
+                name=f"{game.name} with {interaction.user.display_name}"[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=1440,
+            )
+        except discord.HTTPException as error:
+            log.info("Could not create a thread: %s", error)
+    try:
+        table = await bot.tables.open(
+            interaction.guild.id, channel.id, game.key, interaction.user.id, interaction.user.display_name
+        )
+    except TableError as error:
+        await interaction.followup.send(str(error), ephemeral=True)
+        return
+    message = await channel.send(**lobby_parts(table).send_kwargs())
+    await bot.presenter.message_posted(table, message.id)
+    where = f"in {channel.mention}" if channel is not interaction.channel else "below"  # type: ignore[union-attr]
+    await interaction.followup.send(f"Your {game.name} table #{table.id} is open {where}.", ephemeral=True)
 
 
 def _form_values(components: list) -> dict[str, str]:

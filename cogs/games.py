@@ -1,0 +1,73 @@
+"""One command group per game, generated from the game declarations: ``/gin-rummy play``,
+``/gin-rummy rules``, ``/gin-rummy leaderboard``. ``/play game:`` stays for people who do not
+know the names. A new game gets its group without a line written here."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.rules import show_rules
+from cogs.stats import show_leaderboard
+from cogs.tables import open_table
+from engine import registry
+from engine.core import Game
+
+if TYPE_CHECKING:
+    from bot.client import ParlourBot
+
+
+def command_name(game: Game) -> str:
+    """A game's command name: its key in Discord's spelling (``gin_rummy`` -> ``gin-rummy``)."""
+    return game.key.replace("_", "-").lower()[:32]
+
+
+def game_group(bot: ParlourBot, game: Game) -> app_commands.Group:
+    """The command group of one game."""
+    group = app_commands.Group(
+        name=command_name(game), description=f"{game.name}: {game.summary or 'a card game'}"[:100], guild_only=True
+    )
+
+    async def play(interaction: discord.Interaction) -> None:
+        await open_table(bot, interaction, game.key)
+
+    async def rules(interaction: discord.Interaction) -> None:
+        await show_rules(interaction, game.key)
+
+    async def leaderboard(interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1) -> None:
+        await show_leaderboard(bot, interaction, game.key, page)
+
+    group.add_command(
+        app_commands.Command(name="play", description=f"Open a {game.name} table here."[:100], callback=play)
+    )
+    group.add_command(
+        app_commands.Command(name="rules", description=f"How {game.name} is played."[:100], callback=rules)
+    )
+    board = app_commands.Command(
+        name="leaderboard", description=f"This server's best {game.name} players."[:100], callback=leaderboard
+    )
+    group.add_command(board)
+    return group
+
+
+class Games(commands.Cog):
+    """A command group for every registered game."""
+
+    def __init__(self, bot: ParlourBot) -> None:
+        self.bot = bot
+        self.groups = [game_group(bot, game) for game in registry.all_games()]
+
+    async def cog_load(self) -> None:
+        for group in self.groups:
+            self.bot.tree.add_command(group, override=True)
+
+    async def cog_unload(self) -> None:
+        for group in self.groups:
+            self.bot.tree.remove_command(group.name)
+
+
+async def setup(bot: ParlourBot) -> None:
+    await bot.add_cog(Games(bot))
