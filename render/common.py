@@ -40,6 +40,12 @@ TITLE = SMALL + 6
 SCORE = SMALL + 12
 #: What marks the seat to act: a thick border, a tab with an arrow and a word.
 ACTIVE: Colour = (255, 214, 90)
+#: Colours a player must tell apart, checked under colour blindness by the tests.
+COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
+    ("the active seat's border on the table", ACTIVE, FELT),
+    ("the active seat's word on its tab", INK, ACTIVE),
+    ("the back of a card on the table", WHITE, BACK),
+)
 
 
 def new_canvas(width: int, height: int, colour: Colour = FELT) -> tuple[Image.Image, ImageDraw.ImageDraw]:

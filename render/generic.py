@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import fields
 
-from engine.core import View
+from engine.core import View, name_seats
 from render.common import BODY, FELT, GOLD, MARGIN, MUTED, TITLE, WHITE, WIDTH, Colour, new_canvas, text, to_png
 from render.text import line_height, wrap
 
@@ -22,7 +22,7 @@ def _lines(view: View, names: Sequence[str]) -> list[str]:
         lines.append("Final: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(view.outcome.points)))
     elif view.waiting_on:
         lines.append("Waiting on: " + ", ".join(names[s] for s in view.waiting_on))
-    return lines + list(view.events[-5:])
+    return lines + [name_seats(line, names) for line in view.events[-5:]]
 
 
 def table_picture(view: View, *, names: Sequence[str]) -> bytes:

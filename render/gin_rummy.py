@@ -199,7 +199,7 @@ def _seat_panel(draw: ImageDraw.ImageDraw, view: GinRummyView, names: Sequence[s
     """A player's panel: name, cards held, hands won, dealer; the score big on the right."""
     active = view.final is None and view.turn == seat
     word = _doing(view).split(",")[0].split(" or ")[0] if active else None
-    word = {"take the upcard": "upcard?"}.get(word or "", word)
+    word = {"take the upcard": "take or pass"}.get(word or "", word)
     x0, x1 = MARGIN, WIDTH - MARGIN
     seat_panel(draw, (x0, y, x1, y + PANEL_H), active_word=f"to {word}" if word else None)
     score = str(view.final.totals[seat] if view.final else view.scores[seat])

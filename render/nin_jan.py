@@ -55,7 +55,7 @@ COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
 )
 
 STRIP = 24  # visible height of a covered card in a pile
-CHIP_W, CHIP_H = 36, 46
+CHIP_W, CHIP_H = 36, 50
 
 
 def sign_shape(draw: ImageDraw.ImageDraw, sign: str, cx: float, cy: float, size: float) -> None:
@@ -98,7 +98,7 @@ def draw_card(draw: ImageDraw.ImageDraw, card: Card, x: float, y: float, *, high
     text(draw, (x + CARD_W - 6, y + 5), card.sign, SMALL, colour, anchor="ra", bold=True)
     sign_shape(draw, card.sign, x + CARD_W / 2, y + CARD_H / 2, 32)
     word = SIGN_WORDS[card.sign]
-    text(draw, (x + CARD_W / 2, y + CARD_H - 5), word, SMALL - (word == "Scissors"), INK, anchor="md")
+    text(draw, (x + CARD_W / 2, y + CARD_H - 5), word, SMALL, INK, anchor="md")
 
 
 def draw_strip(draw: ImageDraw.ImageDraw, card: Card, x: float, y: float) -> None:
@@ -109,11 +109,11 @@ def draw_strip(draw: ImageDraw.ImageDraw, card: Card, x: float, y: float) -> Non
 
 
 def draw_chip(draw: ImageDraw.ImageDraw, card: Card, x: float, y: float) -> None:
-    """A won card, small: its value over its sign's letter (R, P, S), so it reads without colour."""
+    """A won card, small: its value over its sign's shape, so it reads without colour."""
     card_box(draw, x, y, CHIP_W, CHIP_H, fill=SIGN_TINTS[card.sign], width=1)
     colour = SIGN_COLOURS[card.sign]
-    text(draw, (x + CHIP_W / 2, y + 3), str(card.value), SMALL + 1, colour, anchor="ma", bold=True)
-    text(draw, (x + CHIP_W / 2, y + CHIP_H - 3), card.sign, SMALL, INK, anchor="md", bold=True)
+    text(draw, (x + CHIP_W / 2, y + 2), str(card.value), SMALL + 1, colour, anchor="ma", bold=True)
+    sign_shape(draw, card.sign, x + CHIP_W / 2, y + CHIP_H - 13, 20)
 
 
 def pile_height(size: int, strip: int) -> int:

@@ -49,7 +49,7 @@ PER_ROW = (WIDTH - 2 * MARGIN + GAP) // (CARD_W + GAP)
 
 SUIT_COLOURS: dict[str, Colour] = {
     "M": (95, 105, 175),  # Moons: slate blue crescent
-    "S": (230, 140, 15),  # Suns: orange disc with rays
+    "S": (190, 100, 0),  # Suns: orange disc with rays (dark enough to stand out in colour blindness)
     "W": (20, 135, 200),  # Waves: blue wavy lines
     "L": (45, 145, 60),  # Leaves: green leaf
     "Y": (190, 40, 50),  # Wyrms: red serpent
