@@ -206,3 +206,44 @@ class PendingClick(SQLModel, table=True):
     application_id: int = Field(sa_type=BigInteger)
     token: str = Field(sa_type=Text)
     at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class OwnedItem(SQLModel, table=True):
+    """How many of one item (a card of a collection) a person owns in one game of one server.
+
+    Items are the game's own ids (``Transfer.item``); the bot never reads them.
+    """
+
+    __tablename__ = "owned_items"
+    __table_args__ = (UniqueConstraint("guild_id", "user_id", "game_key", "item", name="uq_owned_items_owner_item"),)
+
+    id: int | None = Field(default=None, sa_type=BigId, primary_key=True)
+    guild_id: int = Field(sa_type=BigInteger)
+    user_id: int = Field(sa_type=BigInteger)
+    game_key: str
+    item: str = Field(sa_type=Text)
+    count: int = 1
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class ItemTransfer(SQLModel, table=True):
+    """One item moved at the end of a game: the log line, written with the results.
+
+    ``(table_id, position)`` is unique, so a transfer can never be applied twice. A missing
+    user is a computer seat (the house); ``moved`` is False when nothing could move (see
+    docs/profiles.md).
+    """
+
+    __tablename__ = "item_transfers"
+    __table_args__ = (UniqueConstraint("table_id", "position", name="uq_item_transfers_table_position"),)
+
+    id: int | None = Field(default=None, sa_type=BigId, primary_key=True)
+    table_id: int = Field(sa_type=BigInteger, foreign_key="game_tables.id")
+    position: int
+    guild_id: int = Field(sa_type=BigInteger)
+    game_key: str
+    item: str = Field(sa_type=Text)
+    from_user_id: int | None = Field(default=None, sa_type=BigInteger)
+    to_user_id: int | None = Field(default=None, sa_type=BigInteger)
+    moved: bool = True
+    at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

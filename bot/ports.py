@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.table import GuildSettings, Table
 from engine.core import Outcome
@@ -31,6 +31,10 @@ class TableStore(Protocol):
 
     async def save_start(self, table: Table, state_json: str) -> None: ...
     async def save_drafts(self, table: Table) -> None: ...
+    async def profiles(self, table: Table) -> list[dict[str, Any] | None]:
+        """Each seat's profile (for a game that declares uses_profiles)."""
+        ...
+
     async def set_status(self, table: Table, status: str) -> None: ...
     async def save_message(self, table: Table) -> None: ...
     async def open_tables(self) -> list[Table]: ...

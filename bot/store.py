@@ -28,6 +28,8 @@ from bot.models import (
     Actor,
     GameTable,
     GuildSettings,
+    ItemTransfer,
+    OwnedItem,
     PendingClick,
     Result,
     TableAction,
@@ -89,6 +91,16 @@ class ResultLine:
     computer: bool
     place: int  # 1 = winner (ties share a place)
     points: int  # exact, any size
+
+
+@dataclass(frozen=True)
+class TransferLine:
+    """One item the game moves at its end, between people (a None user is a computer seat)."""
+
+    position: int
+    item: str
+    from_user_id: int | None
+    to_user_id: int | None
 
 
 @dataclass(frozen=True)
@@ -339,6 +351,7 @@ class Store:
         user_id: int | None,
         *,
         results: Sequence[ResultLine] | None = None,
+        transfers: Sequence[TransferLine] = (),
         fresh_json: str | None = None,
         now: datetime | None = None,
     ) -> int:
@@ -389,6 +402,7 @@ class Store:
                 table = await session.get(GameTable, table_id, populate_existing=True)
                 assert table is not None
                 self._finish(session, table, new_state_json, results, now)
+                await self._move_items(session, table, transfers, now)
         return new_version
 
     async def save_actions(self, saves: Sequence[ActionSave], *, now: datetime | None = None) -> list[int | StoreError]:
@@ -534,6 +548,103 @@ class Store:
             for row in rows:
                 await session.delete(row)
         return rows
+
+    @staticmethod
+    async def _move_items(
+        session: AsyncSession, table: GameTable, transfers: Sequence[TransferLine], now: datetime
+    ) -> None:
+        """Move owned items at the end of a game, in the transaction that saves its results.
+
+        Nobody loses what they do not own and nothing is made from nothing between people:
+        from a person who owns the item, it moves (to a computer seat: it goes to the house);
+        from a computer seat, the house gives it; anything else moves nothing. Every line is
+        logged under a unique (table, position), so a transfer is never applied twice.
+        """
+        for line in transfers:
+            moved = False
+            if line.from_user_id is not None:
+                owned = await Store._owned(session, table.guild_id, line.from_user_id, table.game_key, line.item)
+                if owned is not None and owned.count > 0:
+                    moved = True
+                    owned.count -= 1
+                    owned.updated_at = now
+                    if owned.count == 0:
+                        await session.delete(owned)
+            elif line.to_user_id is not None:
+                moved = True  # the house gives
+            if moved and line.to_user_id is not None:
+                owned = await Store._owned(session, table.guild_id, line.to_user_id, table.game_key, line.item)
+                if owned is None:
+                    session.add(
+                        OwnedItem(
+                            guild_id=table.guild_id,
+                            user_id=line.to_user_id,
+                            game_key=table.game_key,
+                            item=line.item,
+                            count=1,
+                            updated_at=now,
+                        )
+                    )
+                else:
+                    owned.count += 1
+                    owned.updated_at = now
+            assert table.id is not None
+            session.add(
+                ItemTransfer(
+                    table_id=table.id,
+                    position=line.position,
+                    guild_id=table.guild_id,
+                    game_key=table.game_key,
+                    item=line.item,
+                    from_user_id=line.from_user_id,
+                    to_user_id=line.to_user_id,
+                    moved=moved,
+                    at=now,
+                )
+            )
+            await session.flush()
+
+    @staticmethod
+    async def _owned(session: AsyncSession, guild_id: int, user_id: int, game_key: str, item: str) -> OwnedItem | None:
+        query = select(OwnedItem).where(
+            OwnedItem.guild_id == guild_id,
+            OwnedItem.user_id == user_id,
+            OwnedItem.game_key == game_key,
+            OwnedItem.item == item,
+        )
+        return (await session.exec(query.with_for_update())).first()
+
+    # --- owned items ----------------------------------------------------------------------
+
+    async def owned_items(self, guild_id: int, user_id: int, game_key: str) -> list[OwnedItem]:
+        """What a person owns in one game of one server, by item."""
+        query = (
+            select(OwnedItem)
+            .where(OwnedItem.guild_id == guild_id, OwnedItem.user_id == user_id, OwnedItem.game_key == game_key)
+            .order_by(col(OwnedItem.item))
+        )
+        async with self.sessions() as session:
+            return list((await session.exec(query)).all())
+
+    async def grant_items(self, guild_id: int, user_id: int, game_key: str, items: Sequence[str]) -> None:
+        """Give a person items (a first collection, a top-up), in one transaction."""
+        now = utcnow()
+        async with self.sessions.begin() as session:
+            for item in items:
+                owned = await self._owned(session, guild_id, user_id, game_key, item)
+                if owned is None:
+                    session.add(
+                        OwnedItem(guild_id=guild_id, user_id=user_id, game_key=game_key, item=item, updated_at=now)
+                    )
+                    await session.flush()
+                else:
+                    owned.count += 1
+                    owned.updated_at = now
+
+    async def transfers_for(self, table_id: int) -> list[ItemTransfer]:
+        query = select(ItemTransfer).where(ItemTransfer.table_id == table_id).order_by(col(ItemTransfer.position))
+        async with self.sessions() as session:
+            return list((await session.exec(query)).all())
 
     async def actions_for(self, table_id: int) -> list[TableAction]:
         """The table's action log in order (for replay and audit)."""

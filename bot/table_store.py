@@ -12,9 +12,11 @@ import asyncio
 import contextlib
 import json
 from collections.abc import Sequence
+from typing import Any
 
 from bot.models import GameTable, TableStatus
-from bot.store import ActionSave, ResultLine, Store
+from bot.profiles import build_profile
+from bot.store import ActionSave, ResultLine, Store, TransferLine
 from bot.tables import Draft, GuildSettings, Seat, Table
 from engine import registry
 from engine.core import Outcome
@@ -103,7 +105,11 @@ class TableStoreAdapter:
             )
             for i, s in enumerate(table.seats)
         ]
-        async with self._writing():  # the last action of a game, with its results: once a game
+        transfers = [
+            TransferLine(i, t.item, table.seats[t.from_seat].user_id, table.seats[t.to_seat].user_id)
+            for i, t in enumerate(outcome.transfers)
+        ]
+        async with self._writing():  # the last action of a game, with its results and items: once a game
             await self.store.save_action(
                 table.id,
                 table.version,
@@ -113,6 +119,7 @@ class TableStoreAdapter:
                 actor,
                 user_id,
                 results=results,
+                transfers=transfers,
                 fresh_json=fresh_json,
             )
 
@@ -160,6 +167,17 @@ class TableStoreAdapter:
                 future.set_exception(answer)
             else:
                 future.set_result(answer)
+
+    async def profiles(self, table: Table) -> list[dict[str, Any] | None]:
+        """Each seat's profile for a game that uses them (a computer seat brings none)."""
+        return [
+            None
+            if seat.computer or seat.user_id is None
+            else build_profile(
+                table.game.key, await self.store.owned_items(table.guild_id, seat.user_id, table.game.key)
+            )
+            for seat in table.seats
+        ]
 
     async def save_drafts(self, table: Table) -> None:
         drafts = {str(seat): draft.to_dict() for seat, draft in table.drafts.items()}

@@ -213,8 +213,9 @@ class TableService:
         async with self.lock(table_id):
             table = self._lobby(table_id)
             self._must_be_host(table, user_id, "start the game")
+            profiles = await self.store.profiles(table) if table.game.uses_profiles else None
             try:
-                state = table.game.new_state(len(table.seats), table.seed, table.options)
+                state = table.game.new_state(len(table.seats), table.seed, table.options, profiles)
             except ValueError as error:
                 raise TableError(str(error)) from None
             await self.store.save_start(table, state.to_json())

@@ -28,7 +28,15 @@ from bot.db import (
 )
 from tests.bot.conftest import TestDatabase
 
-TABLES = {"guild_settings", "game_tables", "table_actions", "results", "pending_clicks"}
+TABLES = {
+    "guild_settings",
+    "game_tables",
+    "table_actions",
+    "results",
+    "pending_clicks",
+    "owned_items",
+    "item_transfers",
+}
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
