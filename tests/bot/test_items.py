@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,8 +79,14 @@ SWAP = Game(
     computer_player=Nobody,
     uses_profiles=True,
 )
-if not any(g.key == SWAP.key for g in registry.all_games()):
+
+
+@pytest.fixture(autouse=True)
+def swap_game() -> Iterator[None]:
+    """The test game is registered for these tests only (registry-wide tests elsewhere play every game)."""
     registry.register(SWAP)
+    yield
+    registry.unregister(SWAP.key)
 
 
 async def play(store: Store, script: int, computer: bool = False) -> tuple[TableService, int]:

@@ -3,6 +3,8 @@ restart, ordered picks kept in the player's order; and buttons posted by an olde
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from engine import registry
@@ -10,8 +12,13 @@ from tests.e2e.harness import Parlour
 from tests.e2e.pickgame import GAME as PICK_GAME
 from tests.loopback.recorder import Message
 
-if not any(g.key == PICK_GAME.key for g in registry.all_games()):
+
+@pytest.fixture(autouse=True)
+def pick_game() -> Iterator[None]:
+    """The test game is registered for these tests only (registry-wide tests elsewhere play every game)."""
     registry.register(PICK_GAME)
+    yield
+    registry.unregister(PICK_GAME.key)
 
 
 async def _start(parlour: Parlour) -> tuple[int, object]:
