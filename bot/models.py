@@ -82,6 +82,7 @@ class Actor(StrEnum):
     PLAYER = "player"
     COMPUTER = "computer"  # a computer seat
     IDLE = "idle"  # the computer played for an idle player
+    AUTO = "auto"  # a person's only possible move, made for them
 
 
 @dataclass(frozen=True)

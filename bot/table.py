@@ -95,6 +95,8 @@ class Table:
     #: (kept and pruned by cogs.table_ui; memory only).
     pictures: dict[tuple, Any] = field(default_factory=dict, repr=False, compare=False)
     _waiting: tuple[int, tuple[int, ...]] | None = field(default=None, repr=False, compare=False)
+    #: The version at which a person's only move was refused by the rules (not tried again there).
+    no_forced_move: int | None = field(default=None, repr=False, compare=False)
 
     def is_current(self, seat: int, version: int) -> bool:
         return self.fresh_from.get(seat, self.version) <= version <= self.version

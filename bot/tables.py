@@ -322,8 +322,9 @@ class TableService:
 
     # -- computers and idle players ----------------------------------------
     def _kick_computers(self, table: Table) -> None:
-        """Make sure a task plays the computer seats of this table while it is their turn."""
-        if not table.waiting_computers():
+        """Make sure a task plays the computer seats of this table while it is their turn, and
+        the one move a person has when they have exactly one."""
+        if not table.waiting_computers() and _forced_move(table) is None:
             return
         task = self._computer_tasks.get(table.id)
         if task is None or task.done():
@@ -333,7 +334,11 @@ class TableService:
         try:
             while True:
                 table = self.tables.get(table_id)
-                if table is None or not table.waiting_computers():
+                if table is None:
+                    return
+                if await self._play_forced(table):
+                    continue
+                if not table.waiting_computers():
                     return
                 settings = await self.store.guild_settings(table.guild_id)
                 pause = settings.computer_pause_ms / 1000
@@ -347,6 +352,22 @@ class TableService:
                 await self._notify(table)
         except Exception:  # a computer must never take the table down silently
             log.exception("Computer player failed at table %s", table_id)
+
+    async def _play_forced(self, table: Table) -> bool:
+        """Make a person's only legal move for them, and say so (no one waits to press the one button)."""
+        async with self.lock(table.id):
+            forced = _forced_move(table) if table.status == "playing" else None
+            if forced is None:
+                return False
+            seat, move = forced
+            person = table.seats[seat]
+            try:
+                await self._apply(table, seat, move, "auto", person.user_id)
+            except TableError:
+                table.no_forced_move = table.version  # the rules refuse it after all: let the person choose
+                return False
+        await self._notify(table, f"{person.name} had only one possible move, so it was made for them.")
+        return True
 
     async def sweep_idle(self) -> None:
         """Remind idle people, let the computer play for the long-idle, close abandoned tables."""
@@ -497,6 +518,22 @@ def _computer_move(table: Table, seat: int) -> Move:
     """The computer's move for ``seat``, from that seat's view only (seeded: replays the same)."""
     player = table.game.computer_player(table.seed + seat + table.version)
     return player.choose(table.view(seat))
+
+
+def _forced_move(table: Table) -> tuple[int, Move] | None:
+    """A waiting person's move when it is the only one they have: one decision whose picks are
+    all determined (one option to pick, or every option to pick in any order)."""
+    if table.state is None or table.no_forced_move == table.version:
+        return None
+    for seat in table.waiting_people():
+        decisions = table.state.decisions_for(seat)
+        if len(decisions) != 1:
+            continue
+        decision = decisions[0]
+        ids = tuple(o.id for o in decision.options)
+        if decision.min_picks == decision.max_picks == len(ids) and (len(ids) == 1 or not decision.ordered):
+            return seat, Move(decision.kind, ids)
+    return None
 
 
 def _decisions(state: GameState) -> dict[int, list[dict[str, Any]]]:
