@@ -23,7 +23,7 @@ from cogs.presenter import DiscordPresenter
 log = logging.getLogger(__name__)
 
 #: The cogs the bot loads, in order.
-EXTENSIONS = ("cogs.parlour", "cogs.settings", "cogs.tables", "cogs.stats", "cogs.rules", "cogs.games")
+EXTENSIONS = ("cogs.parlour", "cogs.settings", "cogs.tables", "cogs.stats", "cogs.rules", "cogs.games", "cogs.help")
 
 
 def point_discord_at(api_url: str, gateway_url: str) -> None:

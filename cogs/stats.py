@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.tables import game_choices
+from cogs.words import count
 from engine import registry
 
 if TYPE_CHECKING:
@@ -50,7 +51,8 @@ class Stats(commands.Cog):
         for row in rows:
             embed.add_field(
                 name=registry.get(row.game_key).name,
-                value=f"{row.games} games, {row.wins} wins\n{row.points:,} points, best {row.best:,}",
+                value=f"{count(row.games, 'game')}, {count(row.wins, 'win')}\n"
+                f"{count(row.points, 'point')}, best {row.best:,}",
             )
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
@@ -65,8 +67,8 @@ async def show_leaderboard(bot: ParlourBot, interaction: discord.Interaction, ga
         await interaction.response.send_message(text, ephemeral=True)
         return
     lines = [
-        f"**{board.first_rank + i}.** <@{row.user_id}>: {row.wins} wins in {row.games} games, "
-        f"{row.points:,} points (best {row.best:,})"
+        f"**{board.first_rank + i}.** <@{row.user_id}>: {count(row.wins, 'win')} in {count(row.games, 'game')}, "
+        f"{count(row.points, 'point')} (best {row.best:,})"
         for i, row in enumerate(board.rows)
     ]
     embed = discord.Embed(title=f"{name} leaderboard", description="\n".join(lines)[:4000])

@@ -18,6 +18,7 @@ import discord
 
 from bot.tables import Draft, Table, TableError
 from cogs import clicks
+from cogs.words import game_over
 from engine.core import Decision, name_seats
 from render import pictures_for as _pictures_for
 from render.results import results_picture
@@ -152,8 +153,7 @@ def table_text(table: Table, note: str | None = None) -> str:
     lines += [name_seats(event, table.names) for event in view.events[-RECENT_EVENTS:]]
     outcome = view.outcome
     if outcome is not None:
-        winners = " and ".join(table.seats[s].name for s in outcome.winners)
-        lines.append(f"Game over ({outcome.reason}). {winners} {'win' if len(outcome.winners) > 1 else 'wins'}!")
+        lines.append(game_over(outcome, table.names))
     elif table.status != "playing":
         lines.append("This table is closed.")
     elif view.waiting_on:

@@ -79,6 +79,24 @@ class Tables(commands.Cog):
             return
         await tell(interaction, f"A computer now plays for {player.display_name} at table #{table}.")
 
+    @end.autocomplete("table")
+    @replace.autocomplete("table")
+    async def table_numbers(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        """This server's open tables, this channel's first, matching what has been typed."""
+        here = interaction.channel_id
+        tables = [t for t in self.service.tables.values() if t.guild_id == interaction.guild_id]
+        tables.sort(key=lambda t: (t.channel_id != here and t.parent_channel_id != here, -t.id))
+        choices = []
+        for table in tables:
+            if current.strip() and not str(table.id).startswith(current.strip().lstrip("#")):
+                continue
+            where = "here" if table.channel_id == here or table.parent_channel_id == here else "elsewhere"
+            players = ", ".join(table.names)
+            choices.append(
+                app_commands.Choice(name=f"#{table.id} {table.game.name} ({where}): {players}"[:100], value=table.id)
+            )
+        return choices[:25]
+
     # -- clicks -----------------------------------------------------------------
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

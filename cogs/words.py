@@ -1,0 +1,49 @@
+"""Small helpers for sentences people read: counted nouns and the end of a game in words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core import Outcome, name_seats
+
+
+def count(number: int, noun: str, plural: str | None = None) -> str:
+    """``1 win``, ``2 wins``, ``1,000 points`` (exact for numbers of any size).
+
+    >>> count(1, "game"), count(3, "win"), count(1, "match", "matches")
+    ('1 game', '3 wins', '1 match')
+    """
+    return f"{number:,} {noun if number == 1 else plural or noun + 's'}"
+
+
+def and_list(names: Sequence[str]) -> str:
+    """Names joined as a sentence says them.
+
+    >>> and_list(["Ann"]), and_list(["Ann", "Bob", "Cy"])
+    ('Ann', 'Ann, Bob and Cy')
+    """
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def game_over(outcome: Outcome, names: Sequence[str]) -> str:
+    """Who won, by how much and why, with names (the reason in the game's own words).
+
+    >>> game_over(Outcome("Seat 2 went gin", (10, 35), (2, 1)), ["Ann", "Bob"])
+    'Game over: Bob went gin. Bob wins with 35 points, 25 ahead of Ann.'
+    >>> game_over(Outcome("a tie", (5, 5), (1, 1)), ["Ann", "Bob"])
+    'Game over: a tie. Ann and Bob win with 5 points each.'
+    """
+    winners = list(outcome.winners)
+    reason = name_seats(outcome.reason, names)
+    line = f"Game over: {reason}."
+    if not winners:
+        return line
+    best = outcome.points[winners[0]]
+    who = and_list([names[s] for s in winners])
+    if len(winners) > 1:
+        return f"{line} {who} win with {count(best, 'point')} each."
+    others = [(outcome.points[s], s) for s in range(len(outcome.points)) if s not in winners]
+    if not others:
+        return f"{line} {who} wins with {count(best, 'point')}."
+    runner_points, runner = max(others)
+    return f"{line} {who} wins with {count(best, 'point')}, {best - runner_points:,} ahead of {names[runner]}."
