@@ -13,13 +13,14 @@ import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, partial
+from typing import Any
 
 import discord
 
 from bot.tables import Draft, Table, TableError
 from cogs import clicks
 from cogs.words import game_over
-from engine.core import Decision, name_seats
+from engine.core import Decision, GameOption, name_seats
 from render import pictures_for as _pictures_for
 from render.results import results_picture
 
@@ -446,20 +447,42 @@ def _build_row(table_id: int, version: int, decision: Decision, kind: str, pages
 
 
 def options_form(table: Table) -> discord.ui.Modal:
-    """The host's options form: one text field per option. Its custom_id carries the table.
+    """The host's options form: a select menu per option with a few values, a text field for
+    a wide number range. Its custom_id carries the table.
 
     The form is answered statelessly (cogs.tables), so a form opened before a restart of the
     bot still works when it is submitted.
     """
     form = discord.ui.Modal(title=f"{table.game.name} options"[:45], custom_id=f"{OPTIONS_FORM}{table.id}")
     for option in table.game.options[:5]:
-        allowed = "/".join(str(c) for c in option.choices) if option.choices else f"{option.minimum}–{option.maximum}"
-        form.add_item(
-            discord.ui.TextInput(
-                label=f"{option.description} ({allowed})"[:45],
-                default=str(table.options[option.name]),
-                max_length=40,
-                custom_id=f"{OPTION_FIELD}{option.name}"[:100],
+        current = table.options[option.name]
+        custom_id = f"{OPTION_FIELD}{option.name}"[:100]
+        values = _option_values(option)
+        if values is not None:
+            select: discord.ui.Select = discord.ui.Select(
+                custom_id=custom_id,
+                options=[discord.SelectOption(label=str(v), value=str(v), default=v == current) for v in values],
             )
-        )
+            form.add_item(discord.ui.Label(text=option.description[:45], component=select))
+        else:
+            form.add_item(
+                discord.ui.Label(
+                    text=option.description[:45],
+                    description=f"A whole number from {option.minimum} to {option.maximum}."[:100],
+                    component=discord.ui.TextInput(default=str(current), max_length=40, custom_id=custom_id),
+                )
+            )
     return form
+
+
+def _option_values(option: GameOption) -> list[Any] | None:
+    """The values a select menu offers for an option, or None when a text field fits better."""
+    if option.choices:
+        return list(option.choices)[:MAX_SELECT_OPTIONS]
+    if (
+        option.minimum is not None
+        and option.maximum is not None
+        and option.maximum - option.minimum < MAX_SELECT_OPTIONS
+    ):
+        return list(range(option.minimum, option.maximum + 1))
+    return None

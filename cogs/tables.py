@@ -190,6 +190,8 @@ def _form_values(components: list) -> dict[str, str]:
     for component in components:
         if "value" in component and "custom_id" in component:
             values[component["custom_id"]] = str(component["value"])
+        elif component.get("values") and "custom_id" in component:  # a select menu: its one value
+            values[component["custom_id"]] = str(component["values"][0])
         values.update(_form_values(component.get("components", [])))
         if "component" in component:
             values.update(_form_values([component["component"]]))

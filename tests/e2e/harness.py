@@ -264,7 +264,7 @@ class Parlour:
 
 def _input_id(modal: dict, option: str) -> str:
     """The custom_id of the modal's text input for a game option (its label starts with the description)."""
-    inputs = [c for row in modal["components"] for c in row.get("components", [])]
+    inputs = [c for row in modal["components"] for c in row.get("components") or [row.get("component", {})]]
     for text in inputs:
         if text["custom_id"].endswith(option) or option in text["custom_id"]:
             return text["custom_id"]

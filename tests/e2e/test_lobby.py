@@ -3,8 +3,11 @@ then results, Rematch, /leaderboard and /stats."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.e2e.harness import Parlour
 from tests.e2e.test_highcard_game import play_out
+from tests.loopback.injection import MODAL_SUBMIT, InjectionError
 
 
 async def test_lobby_game_rematch_and_standings(parlour: Parlour) -> None:
@@ -31,17 +34,21 @@ async def test_lobby_game_rematch_and_standings(parlour: Parlour) -> None:
 
     assert "Only the host" in await parlour.sentence(await server.click(bob, lobby, label="Options"))
     opened = await server.click(alice, lobby, label="Options")
-    await opened.modal()
+    modal = await opened.modal()
     before = parlour.snapshot(table_id), dict(parlour.table(table_id).options)
-    refused = await server.submit_modal(alice, opened, {"option:hand_size": "9"})
-    assert "between 1 and 6" in await parlour.sentence(refused)
-    opened = await server.click(alice, lobby, label="Options")  # Discord closes a modal once answered
-    await opened.modal()
-    refused = await server.submit_modal(alice, opened, {"option:hand_size": "lots"})
-    assert "whole number" in await parlour.sentence(refused)
+    menu = modal["components"][0]["component"]  # a select menu of the allowed values, the current one shown
+    assert menu["type"] == 3 and [o["value"] for o in menu["options"]] == [str(n) for n in range(1, 7)]
+    assert [o["value"] for o in menu["options"] if o.get("default")] == ["5"]
+    with pytest.raises(InjectionError):  # Discord offers nothing else
+        await server.submit_modal(alice, opened, {"option:hand_size": "9"})
+    for value, words in (("9", "between 1 and 6"), ("lots", "whole number")):  # a forged form is still refused
+        forged = {
+            "custom_id": modal["custom_id"],
+            "components": [{"type": 18, "component": {"type": 3, "custom_id": "option:hand_size", "values": [value]}}],
+        }
+        refused = await server._inject(MODAL_SUBMIT, alice, parlour.channel, forged, lobby)
+        assert words in await parlour.sentence(refused)
     assert (parlour.snapshot(table_id), parlour.table(table_id).options) == before
-    opened = await server.click(alice, lobby, label="Options")
-    assert (await opened.modal())["components"][0]["components"][0]["value"] == "5"
     saved = await server.submit_modal(alice, opened, {"option:hand_size": "3"})
     assert (await parlour.outcome(saved))[0] == "update"
     assert parlour.table(table_id).options == {"hand_size": 3}

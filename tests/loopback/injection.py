@@ -214,6 +214,16 @@ def modal_submit_data(modal: dict, values: dict[str, str]) -> dict:
         filled = []
         for text in inputs:
             known.add(text["custom_id"])
+            if text.get("type") == 3:  # a select menu: the value chosen, else the one shown as default
+                shown = [o["value"] for o in text.get("options", []) if o.get("default")]
+                chosen = values.get(text["custom_id"]) or (shown[0] if shown else "")
+                offered = {o["value"] for o in text.get("options", [])}
+                if chosen not in offered:
+                    raise InjectionError(
+                        f"{chosen!r} is not offered by select {text['custom_id']!r}: {sorted(offered)}"
+                    )
+                filled.append({"type": 3, "custom_id": text["custom_id"], "values": [chosen]})
+                continue
             value = values.get(text["custom_id"], text.get("value") or "")
             if text.get("required", True) and not value:
                 raise InjectionError(f"text input {text['custom_id']!r} is required")
