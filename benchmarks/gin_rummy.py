@@ -20,7 +20,8 @@ import statistics
 import time
 
 from engine.core import GameState
-from engine.gin_rummy import GinRummy, GinRummyState, min_deadwood
+from engine.gin_rummy import GAME as GIN_RUMMY
+from engine.gin_rummy import GinRummyState, min_deadwood
 from engine.gin_rummy.cards import CARD_NAMES
 from engine.gin_rummy.players import GinRummyPlayer, SimplePlayer
 from engine.players import ComputerPlayer
@@ -54,10 +55,10 @@ def games_per_second(games: int, seed: int) -> tuple[float, float]:
     decision_times: list[float] = []
     started = time.perf_counter()
     for i in range(games):
-        state = GinRummy.new_state(2, seed + i)
+        state = GIN_RUMMY.new_state(2, seed + i)
         play(
             state,
-            {0: GinRummy.computer_player(seed + i), 1: GinRummy.computer_player(seed + i + 1)},
+            {0: GIN_RUMMY.computer_player(seed + i), 1: GIN_RUMMY.computer_player(seed + i + 1)},
             decision_times,
         )
     elapsed = time.perf_counter() - started
@@ -66,7 +67,7 @@ def games_per_second(games: int, seed: int) -> tuple[float, float]:
 
 def one_hand(seed: int, mine: int) -> tuple[bool, int]:
     """One hand of the default player (in seat ``mine``) against the baseline: (won, its points)."""
-    state = GinRummy.new_state(2, seed, {"target_score": 0})
+    state = GIN_RUMMY.new_state(2, seed, {"target_score": 0})
     play(state, {mine: GinRummyPlayer(seed), 1 - mine: SimplePlayer(seed)})
     assert isinstance(state, GinRummyState) and state.last_hand is not None
     won = state.last_hand["winner"] == mine
@@ -99,7 +100,7 @@ def game_win_rate(games: int, seed: int) -> tuple[float, float]:
     wins = 0
     for i in range(games):
         mine = i % 2
-        state = GinRummy.new_state(2, seed + i)
+        state = GIN_RUMMY.new_state(2, seed + i)
         play(state, {mine: GinRummyPlayer(seed + i), 1 - mine: SimplePlayer(seed + i)})
         outcome = state.outcome()
         assert outcome is not None
@@ -114,9 +115,9 @@ def picture_figures(seed: int) -> dict[str, tuple[float, int]]:
 
     names = ("Alice", "The computer")
     states: list[GinRummyState] = []
-    state = GinRummy.new_state(2, seed)
+    state = GIN_RUMMY.new_state(2, seed)
     assert isinstance(state, GinRummyState)
-    players = {0: GinRummy.computer_player(1), 1: GinRummy.computer_player(2)}
+    players = {0: GIN_RUMMY.computer_player(1), 1: GIN_RUMMY.computer_player(2)}
     while not state.is_over and len(states) < 40:
         seat = state.turn
         state.act(seat, players[seat].choose(state.view(seat)))

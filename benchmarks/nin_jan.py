@@ -14,13 +14,14 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from engine.nin_jan import NinJan, NinJanState
+from engine.nin_jan import GAME as NIN_JAN
+from engine.nin_jan import NinJanState
 from engine.players import ComputerPlayer
 
 
 def play_game(num_players: int, seed: int, players: list[ComputerPlayer]) -> NinJanState:
     """One whole game, every seat played by its computer player."""
-    state = NinJan.new_state(num_players, seed)
+    state = NIN_JAN.new_state(num_players, seed)
     assert isinstance(state, NinJanState)
     while not state.is_over:
         seat = state.waiting_on()[0]
@@ -30,13 +31,13 @@ def play_game(num_players: int, seed: int, players: list[ComputerPlayer]) -> Nin
 
 def match(num_players: int, baseline: str, first: int, count: int) -> tuple[list[int], list[int], float]:
     """Games ``first``..``first+count-1``: (default scores, default wins 0/1, seconds)."""
-    base = NinJan.baselines()[baseline]
+    base = NIN_JAN.baselines[baseline]
     scores, wins = [], []
     started = time.perf_counter()
     for game in range(first, first + count):
         hero = game % num_players
         players = [
-            NinJan.computer_player(game * 10 + s) if s == hero else base(game * 10 + s) for s in range(num_players)
+            NIN_JAN.computer_player(game * 10 + s) if s == hero else base(game * 10 + s) for s in range(num_players)
         ]
         outcome = play_game(num_players, game, players).outcome()
         assert outcome is not None
@@ -70,7 +71,7 @@ def strength(num_players: int, baseline: str, games: int, workers: int) -> None:
 
 def engine_speed(num_players: int, games: int) -> None:
     """Games per second with random players (the engine, views and decisions)."""
-    random_player = NinJan.baselines()["random"]
+    random_player = NIN_JAN.baselines["random"]
     started = time.perf_counter()
     for game in range(games):
         play_game(num_players, game, [random_player(game + s) for s in range(num_players)])
@@ -81,8 +82,8 @@ def engine_speed(num_players: int, games: int) -> None:
 def picture_figures(rounds: int = 30) -> None:
     from render.nin_jan import hand_picture, table_picture
 
-    state = NinJan.new_state(5, 11)
-    players = [NinJan.computer_player(s) for s in range(5)]
+    state = NIN_JAN.new_state(5, 11)
+    players = [NIN_JAN.computer_player(s) for s in range(5)]
     while not state.is_over and state.round < 8:
         seat = state.waiting_on()[0]
         state.act(seat, players[seat].choose(state.view(seat)))

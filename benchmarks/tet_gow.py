@@ -12,11 +12,12 @@ import statistics
 import time
 
 from engine.players import ComputerPlayer
-from engine.tet_gow import TetGow, TetGowState
+from engine.tet_gow import GAME as TET_GOW
+from engine.tet_gow import TetGowState
 
 
 def play_game(players: list[ComputerPlayer], seed: int) -> TetGowState:
-    state = TetGow.new_state(len(players), seed)
+    state = TET_GOW.new_state(len(players), seed)
     assert isinstance(state, TetGowState)
     while not state.is_over:
         seat = state.waiting_on()[0]
@@ -26,13 +27,13 @@ def play_game(players: list[ComputerPlayer], seed: int) -> TetGowState:
 
 def win_share(num_players: int, baseline: str, games: int) -> tuple[float, float]:
     """(win share of the default player, games per second)."""
-    base = TetGow.baselines()[baseline]
+    base = TET_GOW.baselines[baseline]
     wins = 0.0
     start = time.perf_counter()
     for game in range(games):
         me = game % num_players
         players = [
-            TetGow.computer_player(game * 10 + s) if s == me else base(game * 10 + s) for s in range(num_players)
+            TET_GOW.computer_player(game * 10 + s) if s == me else base(game * 10 + s) for s in range(num_players)
         ]
         outcome = play_game(players, seed=game).outcome()
         assert outcome is not None
@@ -48,8 +49,8 @@ def picture_figures(samples: int = 20) -> None:
     names = ["Ann", "Ben", "Cat", "Dov"]
     views = []
     for seed in range(samples):
-        state = TetGow.new_state(4, seed)
-        players = [TetGow.computer_player(s) for s in range(4)]
+        state = TET_GOW.new_state(4, seed)
+        players = [TET_GOW.computer_player(s) for s in range(4)]
         for _ in range(seed % 9 + 2):
             if state.is_over:
                 break
@@ -81,7 +82,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Tet-Gow: default player vs baselines, {args.games} games each, seats rotated")
     for num_players in (3, 4):
-        for baseline in TetGow.baselines():
+        for baseline in TET_GOW.baselines:
             share, speed = win_share(num_players, baseline, args.games)
             print(
                 f"{num_players} players vs {baseline:6}: win share {share:6.1%} "

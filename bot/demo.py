@@ -18,7 +18,7 @@ from render import pictures_for
 MAX_MOVES = 20_000
 
 
-def play_demo_game(game: type[Game], players: int, seed: int, out: Path, every: int = 10, most: int = 30) -> str:
+def play_demo_game(game: Game, players: int, seed: int, out: Path, every: int = 10, most: int = 30) -> str:
     """Play one game between computers; write its pictures and log into ``out``; return a summary.
 
     The table picture is saved every ``every`` moves (at most ``most`` of them) and at the end.
@@ -64,7 +64,7 @@ def play_demo_game(game: type[Game], players: int, seed: int, out: Path, every: 
     return f"{game.name}: {moves} moves, {result}"
 
 
-def run_demo(out: Path, seed: int = 1, games: Sequence[type[Game]] | None = None) -> list[str]:
+def run_demo(out: Path, seed: int = 1, games: Sequence[Game] | None = None) -> list[str]:
     """Play one game of every registered game into ``out/<game key>/``; print and return summaries."""
     summaries = []
     for game in games or registry.all_games():

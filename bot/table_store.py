@@ -179,7 +179,7 @@ def _arguments(save: ActionSave) -> tuple:
 def table_from_row(row: GameTable) -> Table:
     """A Table as the service holds it, rebuilt from its database row."""
     game = registry.get(row.game_key)
-    state = game.state_class().from_json(row.state_json) if row.state_json else None
+    state = game.load(row.state_json) if row.state_json else None
     assert row.id is not None
     return Table(
         id=row.id,

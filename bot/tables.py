@@ -63,7 +63,7 @@ class Table:
     id: int
     guild_id: int
     channel_id: int
-    game: type[Game]
+    game: Game
     host_id: int
     options: dict[str, Any]
     seats: list[Seat]

@@ -19,6 +19,13 @@ with it; name a Joker) are consecutive decisions of the same seat.
 
 A move has a short text form, ``"kind:id,id"``, that round-trips through
 :meth:`Move.parse` — short enough for a Discord custom_id or a log line.
+
+A game is one declaration
+-------------------------
+Each game package (``engine/<game>/__init__.py``) declares its :class:`Game` in a
+module-level ``GAME``; :mod:`engine.registry` finds every such package by itself.
+A state knows its game through ``state.game`` (set when it is dealt or loaded), so
+rules modules never import their package or their players.
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ import random
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
@@ -44,6 +51,7 @@ __all__ = [
     "Move",
     "Option",
     "Outcome",
+    "Transfer",
     "View",
     "name_seats",
     "places_from_points",
@@ -80,6 +88,8 @@ class Decision:
     max_picks: int = 1
     #: True when several seats decide at once and answers stay hidden until all are in.
     simultaneous: bool = False
+    #: True when the order of the picks matters (a suit row chosen in order): the move keeps it.
+    ordered: bool = False
 
     # Contract: when min_picks == max_picks == 1, every option is a legal move on its
     # own. Multi-pick decisions may have combinations the rules refuse (IllegalMove).
@@ -100,6 +110,7 @@ class Decision:
             "min_picks": self.min_picks,
             "max_picks": self.max_picks,
             "simultaneous": self.simultaneous,
+            "ordered": self.ordered,
         }
 
 
@@ -135,23 +146,51 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Transfer:
+    """One owned item (a prize card) that moves from one seat's profile to another's at the end.
+
+    >>> Transfer("card-17", 1, 0).to_list()
+    ['card-17', 1, 0]
+    """
+
+    item: str
+    from_seat: int
+    to_seat: int
+
+    def to_list(self) -> list[Any]:
+        return [self.item, self.from_seat, self.to_seat]
+
+
+@dataclass(frozen=True)
 class Outcome:
-    """How a game ended: a reason, points per seat and places (1 = first; ties share)."""
+    """How a game ended: a reason, points per seat and places (1 = first; ties share).
+
+    Points are Python ints of any size. ``transfers`` are the lasting effects on the
+    players' profiles (empty for games without owned items).
+
+    >>> Outcome("highest score", (12, 30), (2, 1)).winners
+    (1,)
+    """
 
     reason: str
     points: tuple[int, ...]
     places: tuple[int, ...]
+    transfers: tuple[Transfer, ...] = ()
 
     @property
     def winners(self) -> tuple[int, ...]:
         return tuple(seat for seat, place in enumerate(self.places) if place == 1)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"reason": self.reason, "points": list(self.points), "places": list(self.places)}
+        data: dict[str, Any] = {"reason": self.reason, "points": list(self.points), "places": list(self.places)}
+        if self.transfers:
+            data["transfers"] = [t.to_list() for t in self.transfers]
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
-        return cls(data["reason"], tuple(data["points"]), tuple(data["places"]))
+        transfers = tuple(Transfer(str(item), int(a), int(b)) for item, a, b in data.get("transfers", ()))
+        return cls(data["reason"], tuple(data["points"]), tuple(data["places"]), transfers)
 
 
 _SEAT_REFERENCE = re.compile(r"\bSeat (\d+)\b")
@@ -229,59 +268,84 @@ class GameOption:
         return number
 
 
-class Game(ABC):
-    """The fixed facts of one game and the factory of its states."""
+@dataclass(frozen=True)
+class Game:
+    """The fixed facts of one game and the factory of its states: one declaration per game.
+
+    A game package declares ``GAME = Game(...)`` in its ``__init__.py``; the registry finds it.
+    """
 
     #: Stable identifier (stored in the database, used in custom_ids).
-    key: ClassVar[str]
+    key: str
     #: The name players read.
-    name: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
+    name: str
+    min_players: int
+    max_players: int
+    #: The GameState subclass of this game.
+    state_class: type[GameState]
+    #: The default computer player, the one that fills empty seats (built as ``computer_player(seed)``).
+    computer_player: type[ComputerPlayer]
+    #: Named baseline computer players for benchmarks (each built as ``cls(seed)``).
+    baselines: Mapping[str, type[ComputerPlayer]] = field(default_factory=dict)
     #: One line about the game for /parlour about and lobbies.
-    summary: ClassVar[str] = ""
+    summary: str = ""
     #: How to play, in a few short paragraphs (Discord markdown), for /rules.
-    rules: ClassVar[str] = ""
+    rules: str = ""
     #: Host options.
-    options: ClassVar[tuple[GameOption, ...]] = ()
+    options: tuple[GameOption, ...] = ()
+    #: The allowed player counts when not every count from min to max is (Gin-Go: 2 or 4).
+    player_counts: tuple[int, ...] = ()
+    #: By player count, the seats of each team (Gin-Go 2v2: ``{4: ((0, 2), (1, 3))}``).
+    teams: Mapping[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+    #: True when each seat brings a profile (a personal deck) into the game; see GameState.profiles.
+    uses_profiles: bool = False
 
-    @classmethod
-    def validate_options(cls, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    @property
+    def allowed_counts(self) -> tuple[int, ...]:
+        """Every player count this game can be played with."""
+        return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
+
+    def validate_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """All options with defaults filled in; ValueError with a sentence if one is bad."""
         given = dict(given or {})
-        known = {o.name: o for o in cls.options}
+        known = {o.name: o for o in self.options}
         unknown = [name for name in given if name not in known]
         if unknown:
-            raise ValueError(f"{cls.name} has no option called {unknown[0]!r}.")
-        return {o.name: o.validate(given.get(o.name, o.default)) for o in cls.options}
+            raise ValueError(f"{self.name} has no option called {unknown[0]!r}.")
+        return {o.name: o.validate(given.get(o.name, o.default)) for o in self.options}
 
-    @classmethod
-    def check_players(cls, num_players: int) -> None:
-        if not cls.min_players <= num_players <= cls.max_players:
-            if cls.min_players == cls.max_players:
-                raise ValueError(f"{cls.name} needs exactly {cls.min_players} players.")
-            raise ValueError(f"{cls.name} needs {cls.min_players} to {cls.max_players} players.")
+    def check_players(self, num_players: int) -> None:
+        """Raise ValueError with a sentence unless ``num_players`` can play."""
+        if num_players in self.allowed_counts:
+            return
+        if self.min_players == self.max_players:
+            raise ValueError(f"{self.name} needs exactly {self.min_players} players.")
+        if self.player_counts:
+            counts = " or ".join(str(n) for n in self.player_counts)
+            raise ValueError(f"{self.name} is played by {counts} players.")
+        raise ValueError(f"{self.name} needs {self.min_players} to {self.max_players} players.")
 
-    @classmethod
-    def new_state(cls, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> GameState:
-        """Deal a new game. Raises ValueError (a sentence) on a bad player count or option."""
-        cls.check_players(num_players)
-        return cls.state_class().start(num_players, seed, cls.validate_options(options))
+    def teams_for(self, num_players: int) -> tuple[tuple[int, ...], ...]:
+        """The teams at this player count: each seat alone unless the game declares teams."""
+        return self.teams.get(num_players, tuple((seat,) for seat in range(num_players)))
 
-    @classmethod
-    @abstractmethod
-    def state_class(cls) -> type[GameState]:
-        """The GameState subclass of this game."""
+    def new_state(
+        self,
+        num_players: int,
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        profiles: Sequence[Mapping[str, Any] | None] | None = None,
+    ) -> GameState:
+        """Deal a new game. Raises ValueError (a sentence) on a bad player count, option or profile."""
+        self.check_players(num_players)
+        if profiles is not None and len(profiles) != num_players:
+            raise ValueError(f"{self.name} needs one profile per seat.")
+        seat_profiles = tuple(dict(p) if p is not None else None for p in profiles or [None] * num_players)
+        return self.state_class.start(self, num_players, seed, self.validate_options(options), seat_profiles)
 
-    @classmethod
-    @abstractmethod
-    def computer_player(cls, seed: int = 0) -> ComputerPlayer:
-        """The default computer player of this game, the one that fills empty seats."""
-
-    @classmethod
-    def baselines(cls) -> dict[str, type[ComputerPlayer]]:
-        """Named baseline computer players for benchmarks (each built as ``cls(seed)``)."""
-        return {}
+    def load(self, text: str) -> GameState:
+        """Rebuild a state saved with :meth:`GameState.to_json`."""
+        return self.state_class.restore(self, json.loads(text))
 
 
 class GameState(ABC):
@@ -293,7 +357,8 @@ class GameState(ABC):
     changes anything, so that an :class:`IllegalMove` leaves the state untouched.
     """
 
-    game: ClassVar[type[Game]]
+    #: The game this state belongs to (set when it is dealt or loaded).
+    game: Game
     #: How many public event lines a view carries.
     recent_events: ClassVar[int] = 12
 
@@ -304,11 +369,23 @@ class GameState(ABC):
     #: Every applied move as (seat, move text): the action log; replaying it rebuilds the state.
     history: list[tuple[int, str]]
     seed: int
+    #: Per seat, what the player brought in (a personal deck…), or None; see Game.uses_profiles.
+    profiles: tuple[dict[str, Any] | None, ...]
 
     # -- construction -------------------------------------------------------
     @classmethod
-    def start(cls, num_players: int, seed: int, options: dict[str, Any]) -> GameState:
+    def start(
+        cls,
+        game: Game,
+        num_players: int,
+        seed: int,
+        options: dict[str, Any],
+        profiles: tuple[dict[str, Any] | None, ...],
+    ) -> GameState:
+        """Deal (use :meth:`Game.new_state`, which checks the player count and options first)."""
         state = cls.__new__(cls)
+        state.game = game
+        state.profiles = profiles
         state.num_players = num_players
         state.options = dict(options)
         state.seed = seed
@@ -434,7 +511,7 @@ class GameState(ABC):
 
     def to_json(self) -> str:
         version, internal, gauss = self.rng.getstate()
-        payload = {
+        payload: dict[str, Any] = {
             "game": self.game.key,
             "num_players": self.num_players,
             "options": self.options,
@@ -444,15 +521,19 @@ class GameState(ABC):
             "history": [[seat, text] for seat, text in self.history],
             "data": self._data(),
         }
+        if any(p is not None for p in self.profiles):
+            payload["profiles"] = list(self.profiles)
         return json.dumps(payload, separators=(",", ":"), sort_keys=True)
 
     @classmethod
-    def from_json(cls, text: str) -> GameState:
-        payload = json.loads(text)
-        if payload.get("game") != cls.game.key:
-            raise ValueError(f"This saved state is of {payload.get('game')!r}, not {cls.game.key!r}.")
+    def restore(cls, game: Game, payload: dict[str, Any]) -> GameState:
+        """Rebuild from :meth:`to_json`'s data (use :meth:`Game.load`)."""
+        if payload.get("game") != game.key:
+            raise ValueError(f"This saved state is of {payload.get('game')!r}, not {game.key!r}.")
         state = cls.__new__(cls)
+        state.game = game
         state.num_players = payload["num_players"]
+        state.profiles = tuple(payload.get("profiles") or [None] * state.num_players)
         state.options = payload["options"]
         state.seed = payload["seed"]
         version, internal, gauss = payload["rng"]
@@ -465,7 +546,7 @@ class GameState(ABC):
 
     def copy(self) -> GameState:
         """An independent deep copy (through JSON, so it is exact)."""
-        return type(self).from_json(self.to_json())
+        return self.game.load(self.to_json())
 
 
 def check_picks(decision: Decision, move: Move) -> None:

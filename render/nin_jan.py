@@ -53,7 +53,7 @@ def _palette() -> Image.Image:
     """
     backgrounds = [FELT_NJ, FELT_DARK, PAPER, *SIGN_TINTS.values()]
     foregrounds = [WHITE, GOLD, MUTED, INK, PAPER, *SIGN_COLOURS.values()]
-    colours = set(backgrounds + foregrounds)
+    colours: set[tuple[int, ...]] = set(backgrounds + foregrounds)
     for bg in backgrounds:
         for fg in foregrounds:
             for step in (0.2, 0.4, 0.6, 0.8):

@@ -1,5 +1,8 @@
 """Shared test setup: the test game is registered for every test; the loopback Discord fixtures."""
 
-import tests.testgame  # noqa: F401  (registers High Card)
+from engine import registry
+from tests.testgame import GAME as HIGH_CARD
+
+registry.register(HIGH_CARD)
 
 pytest_plugins = ["tests.loopback.fixtures"]

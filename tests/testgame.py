@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine import registry
 from engine.core import (
     Decision,
     Game,
@@ -150,22 +149,13 @@ class HighCardPlayer(ComputerPlayer):
         return Move("take", (best.id,))
 
 
-@registry.register
-class HighCard(Game):
-    key = "highcard"
-    name = "High Card"
-    min_players = 2
-    max_players = 4
-    summary = "A tiny test game: secret picks, highest card takes from the pot."
-    options = (GameOption("hand_size", "Cards in each hand", 5, minimum=1, maximum=6),)
-
-    @classmethod
-    def state_class(cls) -> type[GameState]:
-        return HighCardState
-
-    @classmethod
-    def computer_player(cls, seed: int = 0) -> ComputerPlayer:
-        return HighCardPlayer(seed)
-
-
-HighCardState.game = HighCard
+GAME = Game(
+    key="highcard",
+    name="High Card",
+    min_players=2,
+    max_players=4,
+    summary="A tiny test game: secret picks, highest card takes from the pot.",
+    options=(GameOption("hand_size", "Cards in each hand", 5, minimum=1, maximum=6),),
+    state_class=HighCardState,
+    computer_player=HighCardPlayer,
+)

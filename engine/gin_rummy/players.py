@@ -85,6 +85,7 @@ class SimplePlayer(ComputerPlayer):
     @staticmethod
     def _completes_meld(view: GinRummyView) -> bool:
         """True if the top discard is in a meld of the best hand made by taking it."""
+        assert view.discard_top is not None  # asked only when there is a discard to take
         top = CARD_BIT[view.discard_top]
         hand = to_mask(view.hand) | top
         best = min((b for b in _bits(hand) if b != top), key=lambda b: deadwood_mask(hand ^ b))
@@ -164,6 +165,7 @@ class GinRummyPlayer(ComputerPlayer):
     def _take(self, view: GinRummyView, hand: int, unseen: list[int]) -> bool:
         """Take the top discard if it goes into a meld, or if the hand it makes has clearly
         less deadwood than a stock draw is expected to leave."""
+        assert view.discard_top is not None  # asked only when there is a discard to take
         top = CARD_BIT[view.discard_top]
         with_top = hand | top
         best = min(_bits(hand), key=lambda b: deadwood_mask(with_top ^ b))
@@ -190,7 +192,7 @@ class GinRummyPlayer(ComputerPlayer):
         theirs = {CARD_INDEX[c] for c in view.picked[opponent] if c not in view.discard_pile}
         hidden = {u.bit_length() - 1 for u in unseen}
         share = max(0, view.hand_sizes[opponent] - len(theirs)) / max(1, len(hidden))
-        unlikely = set()
+        unlikely: set[int] = set()
         for card in (*view.discarded[opponent], *view.passed[opponent]):
             i = CARD_INDEX[card]
             unlikely.update(s * 13 + i % 13 for s in range(4))

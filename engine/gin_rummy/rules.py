@@ -13,10 +13,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from engine import registry
 from engine.core import (
     Decision,
-    Game,
     GameOption,
     GameState,
     IllegalMove,
@@ -28,9 +26,14 @@ from engine.core import (
 )
 from engine.gin_rummy.cards import CARD_BIT, from_mask, full_deck, label, sorted_cards, to_mask
 from engine.gin_rummy.melds import arrange_mask, best_lay_off, deadwood_mask
-from engine.players import ComputerPlayer
 
-__all__ = ["FinalScore", "GinRummy", "GinRummyState", "GinRummyView", "HandResult"]
+__all__ = ["OPTIONS", "FinalScore", "GinRummyState", "GinRummyView", "HandResult"]
+
+OPTIONS = (
+    GameOption("knock_card", "Most deadwood you may knock with", 10, minimum=0, maximum=10),
+    GameOption("undercut_bonus", "Bonus for an undercut", 25, minimum=0, maximum=100),
+    GameOption("target_score", "Points to win the game (0 = a single hand)", 100, minimum=0, maximum=500),
+)
 
 GIN_BONUS = 25
 BIG_GIN_BONUS = 31
@@ -150,7 +153,7 @@ class GinRummyState(GameState):
         deck = full_deck()
         self.rng.shuffle(deck)
         non_dealer = 1 - self.dealer
-        self.hands = [[], []]
+        self.hands: list[list[str]] = [[], []]
         self.hands[non_dealer] = deck[0:10]
         self.hands[self.dealer] = deck[10:20]
         self.pile = [deck[20]]  # the upcard
@@ -244,7 +247,7 @@ class GinRummyState(GameState):
         if self.stage == "discard" and seat == self.turn and move.kind in ("discard", "knock", "gin"):
             if move.picks == (self.just_taken,):
                 raise IllegalMove("You can't discard the card you just took from the discard pile; pick another.")
-            card = move.picks[0] if len(move.picks) == 1 else None
+            card = move.picks[0] if len(move.picks) == 1 else ""
             if move.kind in ("knock", "gin") and card in self.hands[seat]:
                 left = self.discard_deadwoods()[card]
                 if move.kind == "gin" and left:
@@ -379,10 +382,10 @@ class GinRummyState(GameState):
         self.scores[winner] += points
         self.hands_won[winner] += 1
 
-        melds = [[], []]
+        melds: list[list[list[str]]] = [[], []]
         melds[knocker] = [sorted_cards(from_mask(m)) for m in k_melds]
         melds[defender] = [sorted_cards(from_mask(m)) for m in d_melds]
-        dead = [[], []]
+        dead: list[list[str]] = [[], []]
         for seat, mask, seat_melds in ((knocker, k_mask, k_melds), (defender, d_mask, d_melds)):
             for meld in seat_melds:
                 mask &= ~meld
@@ -535,49 +538,3 @@ class GinRummyState(GameState):
         if self.face_down is not None:
             cards.append(self.face_down)
         return cards
-
-
-@registry.register
-class GinRummy(Game):
-    key = "gin_rummy"
-    name = "Gin Rummy"
-    min_players = 2
-    max_players = 2
-    summary = "Two players draw and discard to build sets and runs, then knock or go Gin."
-    rules = (
-        "Each player gets 10 cards. On your turn **draw** the top of the stock or the top discard, then "
-        "**discard** one card (not the card you just took from the discard pile).\n\n"
-        "**Melds** are sets (3–4 of a rank) and runs (3+ in a suit; Ace is low only). Cards in no meld "
-        "are **deadwood**: Ace 1, 2–10 face value, J Q K 10. Parlour always arranges your melds for the "
-        "least deadwood.\n\n"
-        "**Knock** instead of a plain discard when your deadwood is at most the knock card (10 by "
-        "default). The other player lays off deadwood on your melds; the lower deadwood scores the "
-        "difference, but if you don't have less you are **undercut** (they score the difference + 25). "
-        "**Gin** (no deadwood) scores 25 + their deadwood, **Big Gin** (all 11 cards) 31 + their deadwood; "
-        "no lay-offs after Gin.\n\n"
-        "Hands go on to the target score (100): the winner adds 100 (200 for a shutout) and 25 per hand won."
-    )
-    options = (
-        GameOption("knock_card", "Most deadwood you may knock with", 10, minimum=0, maximum=10),
-        GameOption("undercut_bonus", "Bonus for an undercut", 25, minimum=0, maximum=100),
-        GameOption("target_score", "Points to win the game (0 = a single hand)", 100, minimum=0, maximum=500),
-    )
-
-    @classmethod
-    def state_class(cls) -> type[GameState]:
-        return GinRummyState
-
-    @classmethod
-    def computer_player(cls, seed: int = 0) -> ComputerPlayer:
-        from engine.gin_rummy.players import GinRummyPlayer
-
-        return GinRummyPlayer(seed)
-
-    @classmethod
-    def baselines(cls) -> dict[str, type[ComputerPlayer]]:
-        from engine.gin_rummy.players import SimplePlayer
-
-        return {"simple": SimplePlayer}
-
-
-GinRummyState.game = GinRummy

@@ -1,21 +1,19 @@
 """Nin Jan (6jizo): 2–5 players, secret simultaneous cards, Rock-Paper-Scissors piles.
 
 The rules are in :mod:`engine.nin_jan.rules`, the computer players in
-:mod:`engine.nin_jan.players`. Importing this package registers the game.
+:mod:`engine.nin_jan.players`. Its package declares the game (``GAME``).
 """
 
 from __future__ import annotations
 
-from engine import registry
-from engine.core import Game, GameState
+from engine.core import Game
 from engine.nin_jan.players import GreedyPlayer, NinJanPlayer, RandomPlayer
 from engine.nin_jan.rules import Card, NinJanState, NinJanView, PlayoffRound, Reveal, resolution_order
-from engine.players import ComputerPlayer
 
 __all__ = [
+    "GAME",
     "Card",
     "GreedyPlayer",
-    "NinJan",
     "NinJanPlayer",
     "NinJanState",
     "NinJanView",
@@ -26,16 +24,13 @@ __all__ = [
 ]
 
 
-@registry.register
-class NinJan(Game):
-    """Nin Jan: win the richest piles with the right sign at the right time."""
-
-    key = "nin_jan"
-    name = "Nin Jan"
-    min_players = 2
-    max_players = 5
-    summary = "Everyone plays a card in secret; Rock-Paper-Scissors decides who takes the piles."
-    rules = (
+GAME = Game(
+    key="nin_jan",
+    name="Nin Jan",
+    min_players=2,
+    max_players=5,
+    summary="Everyone plays a card in secret; Rock-Paper-Scissors decides who takes the piles.",
+    rules=(
         "48 cards: values −6 to 10 (no 0) in three colours, each a sign: **red Rock**, **green Paper**, "
         "**blue Scissors**. Rock beats Scissors, Scissors beats Paper, Paper beats Rock.\n\n"
         "Three piles lie face up. Each of the 9 rounds, everyone **chooses a card in secret**; then the "
@@ -46,19 +41,8 @@ class NinJan(Game):
         "starts a new pile there. Otherwise it is **put on** a pile of its player's choice.\n\n"
         "At the end, won cards score their values (negative cards count against you). A tie for first "
         "is settled with Rock-Paper-Scissors."
-    )
-
-    @classmethod
-    def state_class(cls) -> type[GameState]:
-        return NinJanState
-
-    @classmethod
-    def computer_player(cls, seed: int = 0) -> ComputerPlayer:
-        return NinJanPlayer(seed)
-
-    @classmethod
-    def baselines(cls) -> dict[str, type[ComputerPlayer]]:
-        return {"random": RandomPlayer, "greedy": GreedyPlayer}
-
-
-NinJanState.game = NinJan
+    ),
+    state_class=NinJanState,
+    computer_player=NinJanPlayer,
+    baselines={"random": RandomPlayer, "greedy": GreedyPlayer},
+)

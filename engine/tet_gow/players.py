@@ -133,6 +133,7 @@ class _Knowledge:
         """Seats still to play after this one in the current round."""
         view = self.view
         n = view.num_players
+        assert view.seat is not None  # a computer player always has a seat
         seats = []
         seat = (view.seat + 1) % n
         while seat != view.leader:

@@ -16,10 +16,8 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
-from engine import registry
 from engine.core import (
     Decision,
-    Game,
     GameOption,
     GameState,
     IllegalMove,
@@ -29,9 +27,12 @@ from engine.core import (
     View,
     places_from_points,
 )
-from engine.players import ComputerPlayer
 from engine.tet_gow.deck import CARDS, SETS, deck, describe_mix, names, set_mix, sort_cards, tier_of
 
+OPTIONS = (
+    GameOption("games", "Games in the match", 1, minimum=1, maximum=10),
+    GameOption("classic_lead_limit", "Classic lead limit: at most 4 cards, at most 1 Cycle", "off", ("off", "on")),
+)
 WIN_BONUS = 5
 #: The classic lead limit: at most this many cards, and at most this many Cycle cards.
 CLASSIC_MAX_CARDS = 4
@@ -112,7 +113,7 @@ class TetGowState(GameState):
         self.seen: list[str] = []
         self.plays: list[list[Any]] = []  # [seat, cards, face_up]
         self.leader = self.rng.randrange(self.num_players)
-        self.turn = self.leader
+        self.turn: int | None = self.leader
         self.log(f"Game {self.game_no}: {size} cards each; Seat {self.leader + 1} leads.")
 
     # -- facts of the current round -----------------------------------------
@@ -354,47 +355,3 @@ class TetGowState(GameState):
 def _public(plays: list[list[Any]]) -> tuple[Play, ...]:
     """Plays as anyone may see them: a pass keeps its count and loses its cards."""
     return tuple(Play(seat, tuple(cards) if up else (), len(cards), bool(up)) for seat, cards, up in plays)
-
-
-@registry.register
-class TetGow(Game):
-    key = "tet_gow"
-    name = "Tet-Gow"
-    min_players = 3
-    max_players = 4
-    summary = "Trick-taking with the Decktet: lead cards of one Tier, beat the lead's Set mix or pass."
-    rules = (
-        "Every card belongs to a **Set** (Suits, Cycle or Inter) and a **Tier** (1 is the strongest): "
-        "see the table below.\n\n"
-        "**Lead** one or more cards that all share one Tier. Each other player in turn either "
-        "**follows** with as many cards, with exactly the lead's mix of Sets, all in one Tier that is "
-        "stronger than every face-up play so far, or **passes** that many cards face down (they are out "
-        "of play and never shown). The strongest face-up play wins as many tricks as cards were led, "
-        "and its player leads next.\n\n"
-        "Whoever wins the **last round** wins the game, but only with at least 2 tricks in all: in the "
-        "last round you may follow only if your tricks plus the cards led reach 2. "
-        "Score 1 point per trick and 5 for the game's winner."
-    )
-    options = (
-        GameOption("games", "Games in the match", 1, minimum=1, maximum=10),
-        GameOption("classic_lead_limit", "Classic lead limit: at most 4 cards, at most 1 Cycle", "off", ("off", "on")),
-    )
-
-    @classmethod
-    def state_class(cls) -> type[GameState]:
-        return TetGowState
-
-    @classmethod
-    def computer_player(cls, seed: int = 0) -> ComputerPlayer:
-        from engine.tet_gow.players import TetGowPlayer
-
-        return TetGowPlayer(seed)
-
-    @classmethod
-    def baselines(cls) -> dict[str, type[ComputerPlayer]]:
-        from engine.tet_gow.players import GreedyPlayer, RandomPlayer
-
-        return {"random": RandomPlayer, "greedy": GreedyPlayer}
-
-
-TetGowState.game = TetGow

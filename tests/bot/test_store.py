@@ -15,7 +15,6 @@ from bot.table_store import TableStoreAdapter
 from bot.tables import Seat as TableSeat
 from bot.tables import Table
 from engine import registry
-from tests import testgame  # noqa: F401  (registers High Card)
 
 GUILD = 1_234_567_890_123_456_789  # snowflakes use all 64 bits
 CHANNEL = 987_654_321_098_765_432

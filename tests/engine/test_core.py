@@ -4,11 +4,12 @@ import pytest
 
 from engine import registry
 from engine.core import BadMove, GameOption, IllegalMove, Move, places_from_points
-from tests.testgame import HighCard, HighCardState
+from tests.testgame import GAME as HIGH_CARD
+from tests.testgame import HighCardState
 
 
 def new(players: int = 3, seed: int = 1) -> HighCardState:
-    state = HighCard.new_state(players, seed)
+    state = HIGH_CARD.new_state(players, seed)
     assert isinstance(state, HighCardState)
     return state
 
@@ -16,7 +17,7 @@ def new(players: int = 3, seed: int = 1) -> HighCardState:
 def test_same_seed_same_deal_and_json_round_trip_is_exact() -> None:
     a, b = new(seed=7), new(seed=7)
     assert a.to_json() == b.to_json()
-    assert HighCardState.from_json(a.to_json()).to_json() == a.to_json()
+    assert HIGH_CARD.load(a.to_json()).to_json() == a.to_json()
     assert new(seed=8).to_json() != a.to_json()
 
 
@@ -91,14 +92,14 @@ def test_move_text_round_trip() -> None:
 
 
 def test_options_are_validated_with_a_sentence() -> None:
-    assert HighCard.validate_options({}) == {"hand_size": 5}
-    assert HighCard.validate_options({"hand_size": "3"}) == {"hand_size": 3}
+    assert HIGH_CARD.validate_options({}) == {"hand_size": 5}
+    assert HIGH_CARD.validate_options({"hand_size": "3"}) == {"hand_size": 3}
     with pytest.raises(ValueError, match="between 1 and 6"):
-        HighCard.validate_options({"hand_size": 9})
+        HIGH_CARD.validate_options({"hand_size": 9})
     with pytest.raises(ValueError, match="no option"):
-        HighCard.validate_options({"colour": 1})
+        HIGH_CARD.validate_options({"colour": 1})
     with pytest.raises(ValueError, match="2 to 4 players"):
-        HighCard.new_state(5, 1)
+        HIGH_CARD.new_state(5, 1)
     choice = GameOption("jokers", "Jokers", "on", choices=("on", "off"))
     assert choice.validate("OFF") == "off"
     with pytest.raises(ValueError, match="one of on, off"):
@@ -106,12 +107,53 @@ def test_options_are_validated_with_a_sentence() -> None:
 
 
 def test_registry_finds_by_key_or_name() -> None:
-    assert registry.get("highcard") is HighCard
-    assert registry.get("high card") is HighCard
-    assert HighCard in registry.all_games()
+    assert registry.get("highcard") is HIGH_CARD
+    assert registry.get("high card") is HIGH_CARD
+    assert HIGH_CARD in registry.all_games()
     with pytest.raises(KeyError):
         registry.get("snap")
 
 
 def test_places_share_ties() -> None:
     assert places_from_points([5, 9, 5, 1]) == (2, 1, 2, 4)
+
+
+def test_every_game_package_is_found_by_its_declaration_alone() -> None:
+    import pkgutil
+
+    import engine
+
+    packages = {m.name for m in pkgutil.iter_modules(engine.__path__) if m.ispkg}
+    found = {g.key for g in registry.all_games()}
+    assert packages <= found, "a package under engine/ declares a GAME the registry did not find"
+    assert {"gin_rummy", "nin_jan", "tet_gow"} <= found
+
+
+def test_player_counts_and_teams_are_declared_facts() -> None:
+    from dataclasses import replace
+
+    pairs = replace(HIGH_CARD, key="pairs", player_counts=(2, 4), teams={4: ((0, 2), (1, 3))})
+    assert pairs.allowed_counts == (2, 4)
+    with pytest.raises(ValueError, match="2 or 4 players"):
+        pairs.new_state(3, 1)
+    assert pairs.teams_for(4) == ((0, 2), (1, 3))
+    assert pairs.teams_for(2) == ((0,), (1,))
+
+
+def test_profiles_come_in_per_seat_and_survive_the_round_trip() -> None:
+    profiles = [{"deck": ["a", "b"]}, None]
+    state = HIGH_CARD.new_state(2, 3, profiles=profiles)
+    assert state.profiles == ({"deck": ["a", "b"]}, None)
+    assert HIGH_CARD.load(state.to_json()).profiles == state.profiles
+    assert HIGH_CARD.new_state(2, 3).profiles == (None, None)
+    with pytest.raises(ValueError, match="one profile per seat"):
+        HIGH_CARD.new_state(2, 3, profiles=[None])
+
+
+def test_outcome_transfers_round_trip_and_huge_points_stay_exact() -> None:
+    from engine.core import Outcome, Transfer
+
+    huge = 7 * 10**16 * 2**10
+    outcome = Outcome("highest score", (huge, 1), (1, 2), (Transfer("card-1", 1, 0),))
+    assert Outcome.from_dict(outcome.to_dict()) == outcome
+    assert Outcome.from_dict({"reason": "r", "points": [1], "places": [1]}).transfers == ()

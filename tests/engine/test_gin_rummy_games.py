@@ -6,7 +6,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.gin_rummy import GinRummy, GinRummyState
+from engine.gin_rummy import GAME as GIN_RUMMY
+from engine.gin_rummy import GinRummyState
 from engine.gin_rummy.cards import full_deck
 
 DECK = sorted(full_deck())
@@ -37,7 +38,7 @@ def check_secrets(state: GinRummyState) -> None:
 )
 def test_random_games_keep_cards_and_scores(seed: int, knock_card: int, undercut_bonus: int, target: int) -> None:
     options = {"knock_card": knock_card, "undercut_bonus": undercut_bonus, "target_score": target}
-    state = GinRummy.new_state(2, seed, options)
+    state = GIN_RUMMY.new_state(2, seed, options)
     assert isinstance(state, GinRummyState)
     rng = random.Random(seed)
     hand_points: list[tuple[int | None, int]] = []
@@ -82,13 +83,13 @@ def test_random_games_keep_cards_and_scores(seed: int, knock_card: int, undercut
     totals = list(scores)
     totals[winner] += final.game_bonus + final.line_bonus
     assert state.outcome().points == tuple(totals) and state.outcome().winners == (winner,)
-    assert GinRummyState.from_json(state.to_json()).to_json() == state.to_json()
+    assert GIN_RUMMY.load(state.to_json()).to_json() == state.to_json()
 
 
 def test_computer_players_play_legal_games_to_the_end() -> None:
     for seed in range(3):
-        state = GinRummy.new_state(2, seed, {"target_score": 60})
-        players = [GinRummy.computer_player(seed), GinRummy.baselines()["simple"](seed)]
+        state = GIN_RUMMY.new_state(2, seed, {"target_score": 60})
+        players = [GIN_RUMMY.computer_player(seed), GIN_RUMMY.baselines["simple"](seed)]
         if seed % 2:
             players.reverse()
         while not state.is_over:
@@ -103,9 +104,9 @@ def test_the_computer_player_takes_gin_and_big_gin() -> None:
     from tests.engine.test_gin_rummy_rules import OTHER, rig
 
     state = rig(("As 2s 3s 4s 7h 7d 7c Kh Qh Jh Th", OTHER), pile="8d")
-    assert GinRummy.computer_player(1).choose(state.view(0)).text() == "big_gin:declare"
+    assert GIN_RUMMY.computer_player(1).choose(state.view(0)).text() == "big_gin:declare"
     state = rig(("As 2s 3s 4s 7h 7d 7c Kh Qh Jh 9c", OTHER), pile="8d")
-    assert GinRummy.computer_player(1).choose(state.view(0)).text() == "gin:9c"
+    assert GIN_RUMMY.computer_player(1).choose(state.view(0)).text() == "gin:9c"
 
 
 def test_the_computer_player_knocks_with_the_least_deadwood() -> None:
@@ -113,4 +114,4 @@ def test_the_computer_player_knocks_with_the_least_deadwood() -> None:
 
     # Throwing K♦ leaves 9 deadwood, throwing 9♦ leaves 10: both may knock; the lower is better.
     state = rig(("As 2s 3s 4h 5h 6h 7h 7d 7c 9d Kd", OTHER), pile="8d")
-    assert GinRummy.computer_player(1).choose(state.view(0)).text() == "knock:Kd"
+    assert GIN_RUMMY.computer_player(1).choose(state.view(0)).text() == "knock:Kd"

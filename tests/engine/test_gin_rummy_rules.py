@@ -3,7 +3,8 @@
 import pytest
 
 from engine.core import IllegalMove
-from engine.gin_rummy import GinRummy, GinRummyState
+from engine.gin_rummy import GAME as GIN_RUMMY
+from engine.gin_rummy import GinRummyState
 from engine.gin_rummy.cards import full_deck
 
 
@@ -20,7 +21,7 @@ def rig(
     **options: int,
 ) -> GinRummyState:
     """A state with the given hands; the other cards fill the stock (``stock_top`` on top)."""
-    state = GinRummy.new_state(2, 1, options)
+    state = GIN_RUMMY.new_state(2, 1, options)
     assert isinstance(state, GinRummyState)
     state.hands = [hands[0].split(), hands[1].split()]
     state.pile = pile.split()
@@ -45,7 +46,7 @@ OTHER = "2c 4c 6c 8c Tc 3d 9d Jd 4h 6h"
 
 
 def test_a_new_game_offers_the_upcard_to_the_non_dealer() -> None:
-    state = GinRummy.new_state(2, 5)
+    state = GIN_RUMMY.new_state(2, 5)
     assert isinstance(state, GinRummyState)
     non_dealer = 1 - state.dealer
     assert state.waiting_on() == (non_dealer,)
@@ -54,7 +55,7 @@ def test_a_new_game_offers_the_upcard_to_the_non_dealer() -> None:
 
 
 def test_upcard_passed_by_both_then_the_non_dealer_draws_from_the_stock() -> None:
-    state = GinRummy.new_state(2, 5)
+    state = GIN_RUMMY.new_state(2, 5)
     non_dealer, dealer = 1 - state.dealer, state.dealer
     up, top = state.pile[-1], state.stock[-1]
     state.act(non_dealer, "upcard:pass")
@@ -69,7 +70,7 @@ def test_upcard_passed_by_both_then_the_non_dealer_draws_from_the_stock() -> Non
 
 
 def test_taking_the_upcard_forbids_discarding_it_the_same_turn() -> None:
-    state = GinRummy.new_state(2, 5)
+    state = GIN_RUMMY.new_state(2, 5)
     seat = 1 - state.dealer
     up = state.pile[-1]
     state.act(seat, "upcard:take")
@@ -196,7 +197,7 @@ def test_a_target_of_zero_is_a_single_hand() -> None:
 
 
 def test_views_never_show_the_other_hand_or_the_stock() -> None:
-    state = GinRummy.new_state(2, 9)
+    state = GIN_RUMMY.new_state(2, 9)
     for seat in (0, 1):
         view = state.view(seat)
         assert set(view.hand) == set(state.hands[seat])
@@ -207,8 +208,8 @@ def test_views_never_show_the_other_hand_or_the_stock() -> None:
 
 
 def test_options_are_validated() -> None:
-    assert GinRummy.validate_options() == {"knock_card": 10, "undercut_bonus": 25, "target_score": 100}
+    assert GIN_RUMMY.validate_options() == {"knock_card": 10, "undercut_bonus": 25, "target_score": 100}
     with pytest.raises(ValueError, match="between 0 and 10"):
-        GinRummy.new_state(2, 1, {"knock_card": 11})
+        GIN_RUMMY.new_state(2, 1, {"knock_card": 11})
     with pytest.raises(ValueError, match="exactly 2"):
-        GinRummy.new_state(3, 1)
+        GIN_RUMMY.new_state(3, 1)

@@ -6,7 +6,8 @@ import pytest
 
 from engine import registry
 from engine.core import IllegalMove, Move
-from engine.nin_jan import Card, NinJan, NinJanState, resolution_order
+from engine.nin_jan import GAME as NIN_JAN
+from engine.nin_jan import Card, NinJanState, resolution_order
 from engine.nin_jan.rules import full_deck
 
 
@@ -20,7 +21,7 @@ def cards(text: str) -> list[Card]:
 
 def deal(piles: list[str], hands: list[str], seed: int = 1) -> NinJanState:
     """A state with these piles (bottom first) and hands; the rest of the deck is set aside."""
-    state = NinJan.new_state(len(hands), seed)
+    state = NIN_JAN.new_state(len(hands), seed)
     assert isinstance(state, NinJanState)
     state.piles = [cards(p) for p in piles]
     state.hands = [cards(h) for h in hands]
@@ -36,17 +37,17 @@ def play_all(state: NinJanState, picks: list[str]) -> None:
 
 
 def test_registered_with_its_facts() -> None:
-    assert registry.get("Nin Jan") is NinJan
-    assert registry.get("nin_jan") is NinJan
-    assert (NinJan.min_players, NinJan.max_players) == (2, 5)
-    assert set(NinJan.baselines()) == {"random", "greedy"}
+    assert registry.get("Nin Jan") is NIN_JAN
+    assert registry.get("nin_jan") is NIN_JAN
+    assert (NIN_JAN.min_players, NIN_JAN.max_players) == (2, 5)
+    assert set(NIN_JAN.baselines) == {"random", "greedy"}
     with pytest.raises(ValueError, match="2 to 5"):
-        NinJan.new_state(6, 1)
+        NIN_JAN.new_state(6, 1)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_deal(players: int) -> None:
-    state = NinJan.new_state(players, 42)
+    state = NIN_JAN.new_state(players, 42)
     assert isinstance(state, NinJanState)
     assert len(full_deck()) == len(set(full_deck())) == 48
     assert [len(p) for p in state.piles] == [1, 1, 1]
@@ -55,7 +56,7 @@ def test_the_deal(players: int) -> None:
     assert state.phase == "choose" and state.round == 1
     assert state.waiting_on() == tuple(range(players))
     assert all(d.kind == "play" and d.simultaneous for d in state.decisions())
-    assert NinJan.new_state(players, 42).to_json() == state.to_json()
+    assert NIN_JAN.new_state(players, 42).to_json() == state.to_json()
 
 
 # The seed's example round, whose pictures were lost. What the text fixes: the
@@ -179,7 +180,7 @@ def test_a_take_offers_only_the_beatable_piles() -> None:
 
 
 def test_choices_are_secret_until_everyone_has_chosen() -> None:
-    state = NinJan.new_state(3, 5)
+    state = NIN_JAN.new_state(3, 5)
     assert isinstance(state, NinJanState)
     secret = state.hands[1][4]
     state.act(1, Move("play", (secret.id,)))
@@ -199,7 +200,7 @@ def test_choices_are_secret_until_everyone_has_chosen() -> None:
 
 
 def test_a_card_not_in_hand_cannot_be_played_and_nothing_changes() -> None:
-    state = NinJan.new_state(2, 3)
+    state = NIN_JAN.new_state(2, 3)
     assert isinstance(state, NinJanState)
     other = state.hands[1][0]
     before = state.to_json()
@@ -212,8 +213,8 @@ def test_json_round_trip_in_every_phase() -> None:
     state = example_state()
     play_all(state, EXAMPLE_PLAYS)
     assert state.phase == "resolve"
-    assert NinJanState.from_json(state.to_json()).to_json() == state.to_json()
-    assert NinJanState.from_json(state.to_json()).view(3) == state.view(3)
+    assert NIN_JAN.load(state.to_json()).to_json() == state.to_json()
+    assert NIN_JAN.load(state.to_json()).view(3) == state.view(3)
 
 
 def last_round(scores_equal: bool) -> NinJanState:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from engine.core import Move
-from engine.nin_jan import GreedyPlayer, NinJan, NinJanPlayer, RandomPlayer
+from engine.nin_jan import GAME as NIN_JAN
+from engine.nin_jan import GreedyPlayer, NinJanPlayer, RandomPlayer
 from tests.engine.test_nin_jan import deal, play_all
 
 
 def test_the_default_player_is_the_game_s_computer_player() -> None:
-    assert isinstance(NinJan.computer_player(3), NinJanPlayer)
-    assert NinJan.baselines() == {"random": RandomPlayer, "greedy": GreedyPlayer}
+    assert isinstance(NIN_JAN.computer_player(3), NinJanPlayer)
+    assert NIN_JAN.baselines == {"random": RandomPlayer, "greedy": GreedyPlayer}
 
 
 def test_it_takes_the_pile_worth_more_to_it() -> None:

@@ -12,11 +12,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.nin_jan import Card, NinJan, NinJanState
+from engine.nin_jan import GAME as NIN_JAN
+from engine.nin_jan import Card, NinJanState
 from engine.nin_jan.rules import full_deck
 from engine.players import ComputerPlayer
 
-PLAYERS: dict[str, type[ComputerPlayer]] = {"default": type(NinJan.computer_player()), **NinJan.baselines()}
+PLAYERS: dict[str, type[ComputerPlayer]] = {"default": type(NIN_JAN.computer_player()), **NIN_JAN.baselines}
 
 
 def cards_in(value: Any) -> Iterator[Card]:
@@ -68,7 +69,7 @@ def check(state: NinJanState) -> None:
     kinds=st.lists(st.sampled_from(sorted(PLAYERS)), min_size=5, max_size=5),
 )
 def test_random_games_keep_every_card_and_every_secret(seed: int, players: int, kinds: list[str]) -> None:
-    state = NinJan.new_state(players, seed)
+    state = NIN_JAN.new_state(players, seed)
     assert isinstance(state, NinJanState)
     rng = random.Random(seed)
     bots = [PLAYERS[kinds[s]](seed + s) for s in range(players)]
@@ -86,18 +87,18 @@ def test_random_games_keep_every_card_and_every_secret(seed: int, players: int, 
     assert outcome.points == tuple(state.scores())
     assert outcome.places.count(1) == 1  # the play-off leaves one winner
     assert sum(len(h) for h in state.hands) == 0
-    assert NinJanState.from_json(state.to_json()).to_json() == state.to_json()
+    assert NIN_JAN.load(state.to_json()).to_json() == state.to_json()
 
 
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5))
 def test_replaying_the_history_rebuilds_the_game(seed: int, players: int) -> None:
-    state = NinJan.new_state(players, seed)
+    state = NIN_JAN.new_state(players, seed)
     rng = random.Random(seed)
     while not state.is_over:
         seat = rng.choice(state.waiting_on())
         state.act(seat, state.random_move(seat, rng))
-    again = NinJan.new_state(players, seed)
+    again = NIN_JAN.new_state(players, seed)
     for seat, text in state.history:
         again.act(seat, text)
     assert again.to_json() == state.to_json()

@@ -17,7 +17,7 @@ from engine.core import Game, GameState
 MAX_STEPS = 5000
 
 
-def playout(game: type[Game], players: int, seed: int, check_every: int = 1) -> GameState:
+def playout(game: Game, players: int, seed: int, check_every: int = 1) -> GameState:
     state = game.new_state(players, seed)
     rng = random.Random(seed)
     steps = 0
@@ -30,11 +30,11 @@ def playout(game: type[Game], players: int, seed: int, check_every: int = 1) -> 
         move = state.random_move(seat, rng)
         state.act(seat, move)
         if steps % check_every == 0:
-            assert type(state).from_json(state.to_json()).to_json() == state.to_json()
+            assert game.load(state.to_json()).to_json() == state.to_json()
     return state
 
 
-def replay(game: type[Game], state: GameState) -> GameState:
+def replay(game: Game, state: GameState) -> GameState:
     again = game.new_state(state.num_players, state.seed, state.options)
     for seat, text in state.history:
         again.act(seat, text)
@@ -48,7 +48,7 @@ def game_params() -> list:
 @pytest.mark.parametrize("game", game_params())
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), data=st.data())
-def test_random_games_end_and_replay(game: type[Game], seed: int, data: st.DataObject) -> None:
+def test_random_games_end_and_replay(game: Game, seed: int, data: st.DataObject) -> None:
     players = data.draw(st.integers(game.min_players, game.max_players))
     state = playout(game, players, seed, check_every=7)
     outcome = state.outcome()

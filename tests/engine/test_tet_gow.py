@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalMove, Move
-from engine.tet_gow import CARDS, TetGow, TetGowState, tier_table
+from engine.tet_gow import CARDS, TetGowState, tier_table
+from engine.tet_gow import GAME as TET_GOW
 from engine.tet_gow.deck import deck, set_mix
 
 ALL = list(CARDS)
 
 
 def new(players: int = 4, seed: int = 1, **options: object) -> TetGowState:
-    state = TetGow.new_state(players, seed, options)
+    state = TET_GOW.new_state(players, seed, options)
     assert isinstance(state, TetGowState)
     return state
 
@@ -199,7 +200,7 @@ def test_last_round_a_two_card_lead_may_be_won_without_earlier_tricks() -> None:
 
 # -- scoring and matches ---------------------------------------------------------------------------------
 def play(state: TetGowState) -> TetGowState:
-    players = [TetGow.computer_player(s) for s in range(state.num_players)]
+    players = [TET_GOW.computer_player(s) for s in range(state.num_players)]
     while not state.is_over:
         seat = state.waiting_on()[0]
         state.act(seat, players[seat].choose(state.view(seat)))
@@ -229,11 +230,11 @@ def test_games_option_is_checked() -> None:
 
 def test_json_round_trip_and_replay_are_exact() -> None:
     state = play(new(4, seed=9, games=2))
-    again = TetGow.new_state(4, 9, state.options)
+    again = TET_GOW.new_state(4, 9, state.options)
     for seat, text in state.history:
         again.act(seat, text)
     assert again.to_json() == state.to_json()
-    assert TetGowState.from_json(state.to_json()).to_json() == state.to_json()
+    assert TET_GOW.load(state.to_json()).to_json() == state.to_json()
 
 
 def test_legal_moves_are_legal() -> None:

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import dumps
-from engine.tet_gow import CARDS, TetGow, TetGowState, TetGowView
+from engine.tet_gow import CARDS, TetGowState, TetGowView
+from engine.tet_gow import GAME as TET_GOW
 from engine.tet_gow.deck import deck
 
 
@@ -52,11 +53,11 @@ def check(state: TetGowState, ever_passed: set[str]) -> None:
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([3, 4]), games=st.integers(1, 2))
 def test_random_games_conserve_cards_and_hide_passes(seed: int, players: int, games: int) -> None:
-    state = TetGow.new_state(players, seed, {"games": games})
+    state = TET_GOW.new_state(players, seed, {"games": games})
     assert isinstance(state, TetGowState)
     rng = random.Random(seed)
-    bots = [TetGow.computer_player(seed + s) for s in range(players)]
-    baseline = [TetGow.baselines()["random"](seed + s) for s in range(players)]
+    bots = [TET_GOW.computer_player(seed + s) for s in range(players)]
+    baseline = [TET_GOW.baselines["random"](seed + s) for s in range(players)]
     game_no, passed = 1, set()
     steps = 0
     while not state.is_over:

@@ -4,7 +4,8 @@ import io
 
 from PIL import Image
 
-from engine.gin_rummy import GinRummy, GinRummyState
+from engine.gin_rummy import GAME as GIN_RUMMY
+from engine.gin_rummy import GinRummyState
 from render.gin_rummy import hand_picture, table_picture
 
 NAMES = ("Alice", "A very long player name indeed")
@@ -13,9 +14,9 @@ LIMIT = 300 * 1024
 
 def positions() -> list[GinRummyState]:
     """Positions from a computer game: a deal, mid-hand turns, the reveals, the end."""
-    state = GinRummy.new_state(2, 4, {"target_score": 60})
+    state = GIN_RUMMY.new_state(2, 4, {"target_score": 60})
     assert isinstance(state, GinRummyState)
-    players = {0: GinRummy.computer_player(1), 1: GinRummy.computer_player(2)}
+    players = {0: GIN_RUMMY.computer_player(1), 1: GIN_RUMMY.computer_player(2)}
     found = [state.copy()]
     while not state.is_over:
         seat = state.turn

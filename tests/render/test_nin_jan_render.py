@@ -8,7 +8,8 @@ import random
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from engine.nin_jan import NinJan, NinJanState
+from engine.nin_jan import GAME as NIN_JAN
+from engine.nin_jan import NinJanState
 from render import pictures_for
 from render.nin_jan import hand_picture, sign_shape, table_picture
 
@@ -18,7 +19,7 @@ LIMIT = 300 * 1024
 
 def states(players: int, seed: int) -> list[NinJanState]:
     """Snapshots of one random game: the start, a pile choice, a later round, the end."""
-    state = NinJan.new_state(players, seed)
+    state = NIN_JAN.new_state(players, seed)
     assert isinstance(state, NinJanState)
     rng = random.Random(seed)
     shots: list[NinJanState] = [state.copy()]  # type: ignore[list-item]
@@ -55,7 +56,7 @@ def test_pictures_in_every_phase_are_valid_small_pngs(players: int, seed: int) -
 
 
 def test_a_play_off_and_tall_piles_still_draw() -> None:
-    state = NinJan.new_state(3, 9)
+    state = NIN_JAN.new_state(3, 9)
     assert isinstance(state, NinJanState)
     # A very tall pile (every set-aside card) must still fit the picture.
     state.piles[0] = state.set_aside + state.piles[0]

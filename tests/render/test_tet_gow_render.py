@@ -7,7 +7,8 @@ import io
 import pytest
 from PIL import Image
 
-from engine.tet_gow import TetGow, TetGowState
+from engine.tet_gow import GAME as TET_GOW
+from engine.tet_gow import TetGowState
 from render import pictures_for
 from render.tet_gow import hand_picture, sets_and_tiers_picture, table_picture
 
@@ -27,9 +28,9 @@ def check_png(data: bytes) -> Image.Image:
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_pictures_at_every_step_of_a_game(players: int) -> None:
-    state = TetGow.new_state(players, seed=4, options={"games": 2})
+    state = TET_GOW.new_state(players, seed=4, options={"games": 2})
     assert isinstance(state, TetGowState)
-    bots = [TetGow.computer_player(s) for s in range(players)]
+    bots = [TET_GOW.computer_player(s) for s in range(players)]
     steps = 0
     while not state.is_over:
         seat = state.waiting_on()[0]
@@ -43,7 +44,7 @@ def test_pictures_at_every_step_of_a_game(players: int) -> None:
 
 
 def test_the_table_shows_passes_as_backs_without_the_cards() -> None:
-    state = TetGow.new_state(4, seed=2)
+    state = TET_GOW.new_state(4, seed=2)
     lead = state.legal_moves(state.turn)[0]
     state.act(state.turn, lead)
     seat = state.turn
