@@ -73,7 +73,7 @@ def namings(
         found.extend(_run_namings(identities, jokers, blocked))
     if kind in (None, "set"):
         found.extend(_set_namings(identities, jokers, blocked))
-    return found
+    return list(dict.fromkeys(found))
 
 
 def ace_high(identities: Iterable[str]) -> bool:
