@@ -237,11 +237,12 @@ def draw_board(
         if board[sq] is None:
             cx, cy = look.centre(sq, viewer)
             text(draw, (x0 + cx, y0 + cy), number, SMALL, SIDE_EDGES[marks.claimant], anchor="mm", bold=True)
-    for side, band_y in ((1 - viewer, y0), (viewer, y0 + look.band + ROWS * look.cell_h)):
+    bands: tuple[tuple[int, float], ...] = ((1 - viewer, y0), (viewer, y0 + look.band + ROWS * look.cell_h))
+    for side, label_y in bands:
         if column_suits[side] is None:
             text(
                 draw,
-                (x0 + look.width / 2, band_y + look.band / 2),
+                (x0 + look.width / 2, label_y + look.band / 2),
                 "suit row secret",
                 SMALL,
                 SIDE_EDGES[side],
@@ -779,15 +780,15 @@ _WORKED_B = ((1, 2), (4, 3), (2, 4), (4, 6), (3, 7), (2, 10), (1, 12), (4, 12), 
 def rules_picture() -> bytes:
     """The board with a worked link and a short caption (for /rules; drawn once)."""
     board: list[int | None] = [None] * (COLUMNS * ROWS)
-    link = tuple(square(x, y) for x, y in _WORKED_LINK)
+    link = tuple(square(*at) for at in _WORKED_LINK)
     for sq in link:
         board[sq] = 0
-    for x, y in _WORKED_B:
-        board[square(x, y)] = 1
+    for at in _WORKED_B:
+        board[square(*at)] = 1
     suits = ("s", "h", "c", "d")
     image, draw = new_canvas(WIDTH, 1200)
     text(draw, (MARGIN, MARGIN), "Gin-Go: the board and a link", TITLE, GOLD, bold=True)
-    y = MARGIN + 30
+    y: float = MARGIN + 30
     look = TABLE_BOARD
     marks = Marks(new=frozenset({square(4, 10)}), bumped={square(4, 10): 1})
     draw_board(image, draw, MARGIN, y, board, (suits, tuple(reversed(suits))), (link, None), look, marks)
@@ -807,7 +808,8 @@ def rules_picture() -> bytes:
             SMALL,
             MUTED,
             False,
-            "Here side A's 10♦ bumped a side B tile: a ring marks the new chip, a cross the bumped one.",
+            "Here side A's 10♦ (the ♦ column, row 10) bumped a side B tile: a ring marks the new chip, "
+            "a cross the bumped one.",
         ),
         (BODY, GOLD, True, "Link your A row to your K row."),
         (
