@@ -169,6 +169,7 @@ def draw_board(
     marks: Marks,
     *,
     viewer: int = 0,
+    hidden: str = "suit row secret",
 ) -> None:
     """The 4×13 board at (x0, y0) as side ``viewer`` sees it: its labels on the left, its suit row
     at the bottom. Shapes are drawn large and scaled down, then labels drawn at full size."""
@@ -243,7 +244,7 @@ def draw_board(
             text(
                 draw,
                 (x0 + look.width / 2, label_y + look.band / 2),
-                "suit row secret",
+                hidden,
                 SMALL,
                 SIDE_EDGES[side],
                 anchor="mm",
@@ -253,6 +254,11 @@ def draw_board(
 def _board_x(col: int, viewer: int) -> int:
     """The board column x (1..4) drawn at screen column ``col`` (0..3) for ``viewer``."""
     return col + 1 if viewer == 0 else COLUMNS - col
+
+
+def _hidden(view: GinGoView) -> str:
+    """What an unknown suit row says: secret (Secrecy) or not chosen yet."""
+    return "suit row secret" if view.setup_mode == "secrecy" else "suit row not set yet"
 
 
 def _board_marks(view: GinGoView) -> Marks:
@@ -385,7 +391,8 @@ def _doing(view: GinGoView, names: Sequence[str]) -> str:
     if view.phase == "draw":
         return f"{who} to draw, or take from the discard pile."
     if view.phase == "use_taken" and view.taken:
-        return f"{who} took {label(view.taken[0])} and must meld it or lay it off."
+        taken = "a Joker" if is_joker(view.taken[0]) else label(view.taken[0])
+        return f"{who} took {taken} and must meld it or lay it off."
     if view.phase == "name_joker":
         return f"{who} is naming a Joker."
     if view.phase == "capture_joker":
@@ -433,17 +440,36 @@ def table_picture(view: GinGoView, *, names: Sequence[str]) -> bytes:
     image, draw = new_canvas(WIDTH, 2000)
     y = _header(draw, view)
     look = TABLE_BOARD
-    draw_board(image, draw, MARGIN, y, view.board, view.column_suits, view.links, look, _board_marks(view))
+    draw_board(
+        image,
+        draw,
+        MARGIN,
+        y,
+        view.board,
+        view.column_suits,
+        view.links,
+        look,
+        _board_marks(view),
+        hidden=_hidden(view),
+    )
     x = MARGIN + look.width + 10
     _column(image, draw, view, names, x, y, WIDTH - MARGIN - x, look.height)
     y += look.height + 10
-    y = _melds(image, draw, view, y)
-    y = _discards(image, draw, view, y)
+    if view.hand_number == 0:  # the suit-row set-up: the cards turned are all there is to see
+        text(draw, (MARGIN, y), "Cards turned until all four suits showed", BODY, WHITE, bold=True)
+        y = _wrapped_groups(image, [(view.setup_cards, None)], y + line_height(BODY) + 2)
+    else:
+        y = _melds(image, draw, view, y)
+        y = _discards(image, draw, view, y)
     return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
 
 
 def _header(draw: ImageDraw.ImageDraw, view: GinGoView) -> float:
-    title = "Gin-Go · game over" if view.phase == "over" else f"Gin-Go · hand {view.hand_number} of {view.hand_limit}"
+    title = f"Gin-Go · hand {view.hand_number} of {view.hand_limit}"
+    if view.phase == "over":
+        title = "Gin-Go · game over"
+    elif view.hand_number == 0:
+        title = "Gin-Go · setting up the suit rows"
     text(draw, (MARGIN, MARGIN), title, TITLE, GOLD, bold=True)
     how = "orthogonal only" if view.orthogonal_only else "straight or zigzag"
     text(draw, (MARGIN, MARGIN + 28), f"Link your A row to your K row, {how}.", SMALL, MUTED)
@@ -466,10 +492,11 @@ def _column(
     bottom_h = _panel_height(view, 0)
     _side_panel(image, draw, view, names, 0, (x, y + h - bottom_h, x + w, y + h))
     mid = y + top_h + 10
-    card_back(draw, x + 2, mid, 34, 48)
-    text(draw, (x + 44, mid + 2), "Draw pile", SMALL, MUTED)
-    text(draw, (x + 44, mid + 20), plural(view.draw_size, "card"), BODY, WHITE, bold=True)
-    mid += 58
+    if view.hand_number:
+        card_back(draw, x + 2, mid, 34, 48)
+        text(draw, (x + 44, mid + 2), "Draw pile", SMALL, MUTED)
+        text(draw, (x + 44, mid + 20), plural(view.draw_size, "card"), BODY, WHITE, bold=True)
+        mid += 58
     colour = GOLD if view.phase != "over" else ACTIVE
     mid = _paragraph(draw, x, mid, _doing(view, names), BODY, colour, w, bold=True, max_lines=4) + 4
     if view.turn is not None and view.phase != "over":
@@ -575,18 +602,9 @@ def _discards(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinGoView, y:
     head = f"Discard pile · {plural(len(pile), 'card')}" + (", oldest first" if len(pile) > 1 else "")
     text(draw, (MARGIN, y), head, BODY, WHITE, bold=True, max_width=WIDTH - 2 * MARGIN)
     y += line_height(BODY) + 2
-    if view.taken:
-        text(
-            draw,
-            (MARGIN, y),
-            f"Taken this turn: {' '.join(label(c) for c in view.taken)}",
-            SMALL,
-            GOLD,
-            max_width=WIDTH - 2 * MARGIN,
-        )
-        y += line_height(SMALL) + 2
     if not pile:
-        return y
+        text(draw, (MARGIN, y), "Empty.", SMALL, MUTED)
+        y += line_height(SMALL) + 4
     per_row = max(1, (WIDTH - 2 * MARGIN - CARD[0]) // STEP + 1)
     for start in range(0, len(pile), per_row):
         row = pile[start : start + per_row]
@@ -595,6 +613,10 @@ def _discards(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinGoView, y:
         if outlines and end + 36 < WIDTH - MARGIN:
             text(draw, (end + 6, y + CARD[1] / 2), "◀ top", SMALL, GOLD, anchor="lm", bold=True)
         y += CARD[1] + 6
+    if view.taken and view.seat is None:  # face up until used: the chosen card first
+        text(draw, (MARGIN, y), "Taken from the pile this turn, to be used now:", SMALL, GOLD)
+        fan(image, MARGIN, y + line_height(SMALL) + 2, view.taken, outlines={0: GOLD})
+        y += line_height(SMALL) + CARD[1] + 8
     return y + 2
 
 
@@ -681,14 +703,26 @@ def hand_picture(view: GinGoView, *, names: Sequence[str]) -> bytes:
     marks = Marks(new=frozenset(), bumped={}, claims=numbered, claimant=side)
     text(draw, (MARGIN, y), "What you can claim now" if found else "Your board", BODY, WHITE, bold=True)
     y += line_height(BODY) + 2
-    draw_board(image, draw, MARGIN, y, view.board, view.column_suits, view.links, look, marks, viewer=side)
+    draw_board(
+        image,
+        draw,
+        MARGIN,
+        y,
+        view.board,
+        view.column_suits,
+        view.links,
+        look,
+        marks,
+        viewer=side,
+        hidden=_hidden(view),
+    )
     x = MARGIN + look.width + 12
     _claim_list(image, draw, view, found, x, y, WIDTH - MARGIN - x)
     y += look.height + 10
     for decision in view.decisions:
         y = _paragraph(draw, MARGIN, y, decision.prompt, SMALL, MUTED, WIDTH - 2 * MARGIN, max_lines=2)
     y = _paragraph(draw, MARGIN, y + 2, _doing(view, names), BODY, GOLD, WIDTH - 2 * MARGIN, bold=True) + 6
-    if view.phase != "over":
+    if view.phase != "over" and view.hand_number:
         y = _discards(image, draw, view, y)
     return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
 
@@ -732,7 +766,7 @@ def _claim_list(
         hint = "No meld or hit in your hand yet." if view.phase != "over" else "The game is over."
         _paragraph(draw, x, y, hint, SMALL, MUTED, w)
         y += 2 * line_height(SMALL) + 6
-    step, size = 17, (30, 42)
+    step, size = 20, (30, 42)
     for i, one in enumerate(found):
         badge = (x, y, x + 22, y + 22)
         draw.rounded_rectangle(badge, radius=5, fill=SIDE_TINTS[side], outline=SIDE_COLOURS[side], width=2)
@@ -740,13 +774,13 @@ def _claim_list(
         fan(image, x + 28, y, one.cards, one.names, step, size)
         target = next((m for m in view.melds if m.id == one.target), None)
         what = "new meld" if target is None else f"hit on {' '.join(label(n) for n in target.names)}"
-        gains = [what, plural(one.new, "new chip")]
-        if one.bumps:
-            gains.append(f"bumps {one.bumps}")
-        if one.jokers and one.names is None:
-            gains.append("Joker: you name it")
+        gains = f"{what} · {plural(one.new, 'new chip')}" + (f", bumps {one.bumps}" if one.bumps else "")
         y += size[1] + 2
-        y = _paragraph(draw, x + 28, y, " · ".join(gains), SMALL, MUTED, w - 28, max_lines=2) + 6
+        y = _paragraph(draw, x + 28, y, gains, SMALL, MUTED, w - 28, max_lines=2)
+        if one.jokers and one.names is None:
+            jokers = "a Joker" if one.jokers == 1 else f"{one.jokers} Jokers"
+            y = _paragraph(draw, x + 28, y, f"+ {jokers}: you name where", SMALL, MUTED, w - 28)
+        y += 6
     y += 4
     _legend(image, draw, x, y) if not found else _claim_legend(image, draw, side, x, y)
 
