@@ -157,6 +157,36 @@ def chip_icon(image: Image.Image, side: int, cx: float, cy: float, r: float) -> 
     paste_icon(image, str(side), cx, cy, 2 * r / 0.9)
 
 
+@lru_cache(maxsize=32)
+def _empty_board(
+    look: Look, suits_a: tuple[str, ...] | None, suits_b: tuple[str, ...] | None, viewer: int
+) -> Image.Image:
+    """The board without chips, drawn large (cached: it changes once a game)."""
+    s = SCALE
+    layer = Image.new("RGB", (look.width * s, look.height * s), FELT)
+    d = ImageDraw.Draw(layer)
+    d.rounded_rectangle((0, 0, look.width * s - 1, look.height * s - 1), radius=10 * s, fill=BOARD_BAND)
+    left, top = look.edge * s, look.band * s
+    cw, ch = look.cell_w * s, look.cell_h * s
+    right, bottom = left + COLUMNS * cw, top + ROWS * ch
+    d.rectangle((left, top, right, bottom), fill=BOARD)
+    for row in range(1, ROWS, 2):  # every other row a shade darker, to follow a row across
+        d.rectangle((left, top + row * ch, right, top + (row + 1) * ch), fill=BOARD_STRIPE)
+    for i in range(COLUMNS + 1):
+        d.line((left + i * cw, top, left + i * cw, bottom), fill=GRID, width=s)
+    for j in range(ROWS + 1):
+        d.line((left, top + j * ch, right, top + j * ch), fill=GRID, width=s)
+    # Suit rows: the viewer's at the bottom, the other side's at the top (both read from the viewer's end).
+    for side, band_y in ((1 - viewer, 0), (viewer, bottom)):
+        suits = (suits_a, suits_b)[side]
+        d.rectangle((left, band_y + 3 * s, right, band_y + look.band * s - 3 * s), fill=SIDE_TINTS[side])
+        for col in range(COLUMNS):
+            if suits:
+                suit = suits[_board_x(col, viewer) - 1]
+                suit_shape(d, suit, left + (col + 0.5) * cw, band_y + look.band * s / 2, look.band * s * 0.5)
+    return layer
+
+
 def draw_board(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -174,27 +204,10 @@ def draw_board(
     """The 4×13 board at (x0, y0) as side ``viewer`` sees it: its labels on the left, its suit row
     at the bottom. Shapes are drawn large and scaled down, then labels drawn at full size."""
     s = SCALE
-    layer = Image.new("RGB", (look.width * s, look.height * s), FELT)
+    rows = tuple(tuple(suits) if suits else None for suits in column_suits)
+    layer = _empty_board(look, rows[0], rows[1], viewer).copy()
     d = ImageDraw.Draw(layer)
-    d.rounded_rectangle((0, 0, look.width * s - 1, look.height * s - 1), radius=10 * s, fill=BOARD_BAND)
-    left, top = look.edge * s, look.band * s
     cw, ch = look.cell_w * s, look.cell_h * s
-    right, bottom = left + COLUMNS * cw, top + ROWS * ch
-    d.rectangle((left, top, right, bottom), fill=BOARD)
-    for row in range(1, ROWS, 2):  # every other row a shade darker, to follow a row across
-        d.rectangle((left, top + row * ch, right, top + (row + 1) * ch), fill=BOARD_STRIPE)
-    for i in range(COLUMNS + 1):
-        d.line((left + i * cw, top, left + i * cw, bottom), fill=GRID, width=s)
-    for j in range(ROWS + 1):
-        d.line((left, top + j * ch, right, top + j * ch), fill=GRID, width=s)
-    # Suit rows: the viewer's at the bottom, the other side's at the top (both read from the viewer's end).
-    for side, band_y in ((1 - viewer, 0), (viewer, bottom)):
-        suits = column_suits[side]
-        d.rectangle((left, band_y + 3 * s, right, band_y + look.band * s - 3 * s), fill=SIDE_TINTS[side])
-        for col in range(COLUMNS):
-            if suits:
-                suit = suits[_board_x(col, viewer) - 1]
-                suit_shape(d, suit, left + (col + 0.5) * cw, band_y + look.band * s / 2, look.band * s * 0.5)
     r = min(cw, ch) * 0.38
 
     def centre(sq: int) -> tuple[float, float]:
@@ -492,7 +505,7 @@ def _column(
     bottom_h = _panel_height(view, 0)
     _side_panel(image, draw, view, names, 0, (x, y + h - bottom_h, x + w, y + h))
     mid = y + top_h + 10
-    if view.hand_number:
+    if view.hand_number and view.phase != "over":
         card_back(draw, x + 2, mid, 34, 48)
         text(draw, (x + 44, mid + 2), "Draw pile", SMALL, MUTED)
         text(draw, (x + 44, mid + 20), plural(view.draw_size, "card"), BODY, WHITE, bold=True)
@@ -502,7 +515,7 @@ def _column(
     if view.turn is not None and view.phase != "over":
         after = _name(names, (view.turn + 1) % view.num_players)
         mid = _paragraph(draw, x, mid, f"Then {after}.", SMALL, MUTED, w, max_lines=2) + 4
-    if view.last_hand and view.phase != "over" and not view.melds and len(view.discard_pile) <= 2:
+    if view.last_hand and (view.phase == "over" or (not view.melds and len(view.discard_pile) <= 2)):
         mid = _paragraph(draw, x, mid, _hand_end_words(view, names), SMALL, MUTED, w, max_lines=3) + 4
     legend_y = y + h - bottom_h - 2 * line_height(SMALL) - 10
     if legend_y > mid:
@@ -514,10 +527,10 @@ def _hand_end_words(view: GinGoView, names: Sequence[str]) -> str:
     assert last is not None
     if last.went_out is None:
         return f"Hand {last.number}: the draw pile ran out. The board keeps every chip."
-    return (
-        f"Hand {last.number}: {_name(names, last.went_out)} went out and captured "
-        f"{plural(len(last.captured), 'card')}. No link yet: the board stays."
+    went = (
+        f"Hand {last.number}: {_name(names, last.went_out)} went out and captured {plural(len(last.captured), 'card')}."
     )
+    return went if view.phase == "over" else f"{went} No link yet: the board stays."
 
 
 def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
