@@ -110,7 +110,7 @@ class GinGoState(GameState):
             turned.append(card)
             if not is_joker(card) and card[1] not in order:
                 order.append(card[1])
-        self.setup = {"turned": turned, "order": order, "mode": None, "chooser": None}
+        self.setup: dict[str, Any] = {"turned": turned, "order": order, "mode": None, "chooser": None}
         self.log(f"{seat_name(self.dealer)} deals and turns {labels(turned)}.")
         jokers = sum(1 for c in turned if is_joker(c))
         if jokers == 0:
@@ -512,7 +512,7 @@ class GinGoState(GameState):
         for card in cards:
             self.hands[seat].remove(card)
         if action == "meld":
-            meld = {"id": f"m{self.next_meld}", "owner": seat, "kind": kind, "entries": []}
+            meld: dict[str, Any] = {"id": f"m{self.next_meld}", "owner": seat, "kind": kind, "entries": []}
             self.next_meld += 1
             self.melds.append(meld)
             verb = "melds"

@@ -29,7 +29,9 @@ def check(state: GinGoState) -> None:
     link=st.sampled_from(("zigzag", "orthogonal")),
     cards=st.sampled_from(("auto", 1, 3, 9)),
 )
-def test_random_playouts_keep_every_card_and_chip(seed: int, players: int, jokers: str, link: str, cards: object) -> None:
+def test_random_playouts_keep_every_card_and_chip(
+    seed: int, players: int, jokers: str, link: str, cards: object
+) -> None:
     state = GAME.new_state(players, seed, {"jokers": jokers, "link": link, "cards": cards})
     assert isinstance(state, GinGoState)
     rng = random.Random(seed)
