@@ -28,6 +28,11 @@ def register(game: Game) -> Game:
     return game
 
 
+def unregister(key: str) -> None:
+    """Remove a game added by hand (tests)."""
+    _GAMES.pop(key, None)
+
+
 def get(key_or_name: str) -> Game:
     """A game by key or by its name (any case); KeyError with a sentence otherwise."""
     wanted = key_or_name.strip().lower()
