@@ -14,6 +14,7 @@ from functools import partial
 from engine import registry
 from engine.core import Game, GameState
 from render import pictures_for
+from render.gin_jon_tan import rules_picture as clash_table_picture
 from render.results import results_picture
 from render.tet_gow import sets_and_tiers_picture
 
@@ -52,6 +53,18 @@ def positions(game: Game) -> tuple[GameState, GameState, list[str]]:
     return middle, end, names
 
 
+def gin_jon_tan_evaluation() -> Callable[[], bytes]:
+    """Gin-jon-tan's tallest table: six revealed hands, drawn while round 2's swap is chosen."""
+    game = registry.get("gin_jon_tan")
+    module = pictures_for(game.key)
+    computers = [game.computer_player(seat) for seat in range(6)]
+    state = game.new_state(6, 5)
+    while not (state.phase == "swap" and state.view(None).evaluation):
+        seat = state.waiting_on()[0]
+        state.act(seat, computers[seat].choose(state.view(seat)))
+    return partial(module.table_picture, state.view(None), names=(NAMES * 2)[:6])
+
+
 def main() -> None:
     rows: list[tuple[str, float, int]] = []
     for game in registry.all_games():
@@ -68,6 +81,8 @@ def main() -> None:
         }
         rows += [(f"{game.key} {label}", *measure(draw)) for label, draw in drawings.items()]
     rows.append(("tet_gow sets and tiers*", *measure(sets_and_tiers_picture.__wrapped__)))
+    rows.append(("gin_jon_tan 6 hands revealed", *measure(gin_jon_tan_evaluation())))
+    rows.append(("gin_jon_tan clash table*", *measure(clash_table_picture.__wrapped__)))
     print(f"{'picture':<28} {'median ms':>10} {'KB':>7}")
     for label, ms, size in rows:
         flag = "" if ms < 30 and size < 300 * 1024 else "  over the aim"

@@ -17,8 +17,9 @@ import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
+from engine.core import name_seats
 from engine.gin_jon_tan.cards import COLOURS, MULTIPLIER, SYMBOL_VALUE, SYMBOLS, Card
 from engine.gin_jon_tan.clash import BEATS
 from engine.gin_jon_tan.views import Clash, DuelView, EvaluationEntry, GinJonTanView, HeldCard
@@ -52,9 +53,11 @@ from render.text import line_height, wrap
 __all__ = [
     "COLOUR_PAIRS",
     "amount",
+    "card_face",
     "draw_card",
     "draw_mini",
     "hand_picture",
+    "mini_face",
     "rules_picture",
     "short_amount",
     "symbol_motif",
@@ -435,49 +438,68 @@ MOTIFS: dict[str, Motif] = {
 
 
 # -- cards ---------------------------------------------------------------------------------------------
-def draw_card(
-    draw: ImageDraw.ImageDraw, card: Card, x: float, y: float, *, marked: bool = False, spent: bool = False
-) -> None:
+def draw_card(image: Image.Image, card: Card, x: float, y: float, *, marked: bool = False, spent: bool = False) -> None:
+    """A card face at (x, y): see :func:`card_face`."""
+    face = card_face(card, marked, spent)
+    image.paste(face, (round(x), round(y)), face)
+
+
+def draw_mini(image: Image.Image, card: Card, x: float, y: float) -> None:
+    """A small card at (x, y): see :func:`mini_face`."""
+    face = mini_face(card)
+    image.paste(face, (round(x), round(y)), face)
+
+
+@lru_cache(maxsize=2048)
+def card_face(card: Card, marked: bool = False, spent: bool = False) -> Image.Image:
     """A card face: the colour band with its name, the number, the symbol's motif and name, the value.
 
     ``marked`` gives it a thick gold border (the best combination, the latest clash);
-    ``spent`` greys its face (it clashed in this duel).
+    ``spent`` greys its face (it clashed in this duel). Faces are drawn once and pasted
+    (with see-through corners); they are drawn as wide as a picture so text sizes read as in one.
     """
+    image = Image.new("RGBA", (WIDTH, CARD_H), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
     face = SPENT if spent else PAPER
-    card_box(draw, x, y, CARD_W, CARD_H, fill=face, outline=GOLD if marked else INK, width=4 if marked else 2)
+    card_box(draw, 0, 0, CARD_W - 1, CARD_H - 1, fill=face, outline=GOLD if marked else INK, width=4 if marked else 2)
     band, ink = BANDS[card.colour]
-    draw.rounded_rectangle((x + 4, y + 4, x + CARD_W - 4, y + 22), radius=4, fill=band, outline=INK, width=1)
-    text(draw, (x + CARD_W / 2, y + 13), card.colour, SMALL, ink, anchor="mm", bold=True)
-    text(draw, (x + 6, y + 24), str(card.number), TITLE, INK, bold=True)
-    symbol_motif(draw, card.symbol, x + CARD_W * 0.64, y + 43, 34, bg=face)
-    text(draw, (x + CARD_W / 2, y + 70), card.symbol, SMALL, INK, anchor="mm", max_width=CARD_W - 4)
-    draw.rounded_rectangle((x + 4, y + CARD_H - 23, x + CARD_W - 4, y + CARD_H - 4), radius=4, fill=INK)
-    text(draw, (x + CARD_W / 2, y + CARD_H - 13), amount(card.value), SMALL, WHITE, anchor="mm", bold=True)
+    draw.rounded_rectangle((4, 4, CARD_W - 5, 22), radius=4, fill=band, outline=INK, width=1)
+    text(draw, (CARD_W / 2, 13), card.colour, SMALL, ink, anchor="mm", bold=True)
+    text(draw, (6, 24), str(card.number), TITLE, INK, bold=True)
+    symbol_motif(draw, card.symbol, CARD_W * 0.64, 43, 34, bg=face)
+    text(draw, (CARD_W / 2, 70), card.symbol, SMALL, INK, anchor="mm", max_width=CARD_W - 4)
+    draw.rounded_rectangle((4, CARD_H - 23, CARD_W - 5, CARD_H - 5), radius=4, fill=INK)
+    text(draw, (CARD_W / 2, CARD_H - 14), amount(card.value), SMALL, WHITE, anchor="mm", bold=True)
+    return image.crop((0, 0, CARD_W, CARD_H))
 
 
-def draw_mini(draw: ImageDraw.ImageDraw, card: Card, x: float, y: float) -> None:
-    """A small card: the colour's band and initial, the number and the motif (for the rest of a hand)."""
-    card_box(draw, x, y, MINI_W, MINI_H, width=1)
+@lru_cache(maxsize=2048)
+def mini_face(card: Card) -> Image.Image:
+    """A small card: the colour's band and initial, the number and the motif (the rest of a hand, turned cards)."""
+    image = Image.new("RGBA", (WIDTH, MINI_H), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    card_box(draw, 0, 0, MINI_W - 1, MINI_H - 1, width=1)
     band, ink = BANDS[card.colour]
-    draw.rounded_rectangle((x + 3, y + 3, x + MINI_W - 3, y + 20), radius=3, fill=band, outline=INK, width=1)
-    text(draw, (x + MINI_W / 2, y + 11.5), card.colour[0], SMALL, ink, anchor="mm", bold=True)
-    text(draw, (x + MINI_W / 2, y + 22), str(card.number), SMALL, INK, anchor="ma", bold=True)
-    symbol_motif(draw, card.symbol, x + MINI_W / 2, y + 49, 20)
+    draw.rounded_rectangle((3, 3, MINI_W - 4, 20), radius=3, fill=band, outline=INK, width=1)
+    text(draw, (MINI_W / 2, 11.5), card.colour[0], SMALL, ink, anchor="mm", bold=True)
+    text(draw, (MINI_W / 2, 22), str(card.number), SMALL, INK, anchor="ma", bold=True)
+    symbol_motif(draw, card.symbol, MINI_W / 2, 49, 20)
+    return image.crop((0, 0, MINI_W, MINI_H))
 
 
-def _cards(draw: ImageDraw.ImageDraw, cards: Sequence[HeldCard], y: float, marked: Sequence[int] = ()) -> float:
+def _cards(image: Image.Image, cards: Sequence[HeldCard], y: float, marked: Sequence[int] = ()) -> float:
     """Cards wrapped to rows of the picture's width; returns the y below."""
     for i, held in enumerate(cards):
         row, col = divmod(i, PER_ROW)
-        draw_card(draw, held.card, MARGIN + col * (CARD_W + GAP), y + row * (CARD_H + GAP), marked=i in marked)
+        draw_card(image, held.card, MARGIN + col * (CARD_W + GAP), y + row * (CARD_H + GAP), marked=i in marked)
     return y + max(1, -(-len(cards) // PER_ROW)) * (CARD_H + GAP)
 
 
-def _minis(draw: ImageDraw.ImageDraw, cards: Sequence[Card], x: float, y: float) -> float:
+def _minis(image: Image.Image, cards: Sequence[Card], x: float, y: float) -> float:
     per_row = grid(len(cards), MINI_W, GAP, WIDTH - MARGIN - x)
     for i, card in enumerate(cards):
         row, col = divmod(i, per_row)
-        draw_mini(draw, card, x + col * (MINI_W + GAP), y + row * (MINI_H + GAP))
+        draw_mini(image, card, x + col * (MINI_W + GAP), y + row * (MINI_H + GAP))
     return y + max(1, -(-len(cards) // per_row)) * (MINI_H + GAP)
 
 
@@ -507,10 +529,10 @@ def table_picture(view: GinJonTanView, *, names: Sequence[str]) -> bytes:
     text(draw, (MARGIN, MARGIN), title, TITLE, GOLD, bold=True, max_width=ROOM)
     y = _paragraph(draw, MARGIN + line_height(TITLE) + 4, _situation(view, names), BODY, WHITE) + 6
     if _shows_evaluation(view):
-        y = _evaluation(draw, view, names, y)
+        y = _evaluation(image, view, names, y)
     elif view.duel is not None and view.phase in ("duel", "exchange"):
-        y = _duel(draw, view.duel, view.last_clash, names, y)
-    y = _panels(draw, view, names, y + 4)
+        y = _duel(image, view.duel, view.last_clash, names, y)
+    y = _panels(image, view, names, y + 4)
     return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
 
 
@@ -556,16 +578,17 @@ def _shows_evaluation(view: GinJonTanView) -> bool:
 
 
 # -- the duel --------------------------------------------------------------------------------------------
-def _duel(draw: ImageDraw.ImageDraw, duel: DuelView, last_clash: Clash | None, names: Sequence[str], y: float) -> float:
+def _duel(image: Image.Image, duel: DuelView, last_clash: Clash | None, names: Sequence[str], y: float) -> float:
     """The clash that just happened with its sentence, then both sides' unfolded cards and every clash."""
+    draw = ImageDraw.Draw(image)
     latest = duel.clashes[-1] if duel.clashes else last_clash
     if latest is not None:
-        y = _clash_banner(draw, latest, names, y, earlier=not duel.clashes)
+        y = _clash_banner(image, latest, names, y, earlier=not duel.clashes)
     label = f"Duel {min(duel.number, duel.total)} of {duel.total}" + (" · over" if duel.over else "")
     text(draw, (MARGIN, y), label, SMALL, MUTED, bold=True)
     y += line_height(SMALL) + 2
     for seat, role in ((duel.starter, "starter"), (duel.defender, "defender")):
-        y = _duel_side(draw, duel, seat, role, names, y, latest if duel.clashes else None)
+        y = _duel_side(image, duel, seat, role, names, y, latest if duel.clashes else None)
     for i, clash in enumerate(duel.clashes, 1):
         line = f"{i}. {clash.sentence}: {names[clash.winner_seat]} scores {amount(clash.points)}"
         y = _paragraph(draw, y, line, SMALL, WHITE)
@@ -574,15 +597,16 @@ def _duel(draw: ImageDraw.ImageDraw, duel: DuelView, last_clash: Clash | None, n
     return y + 6
 
 
-def _clash_banner(draw: ImageDraw.ImageDraw, clash: Clash, names: Sequence[str], y: float, earlier: bool) -> float:
+def _clash_banner(image: Image.Image, clash: Clash, names: Sequence[str], y: float, earlier: bool) -> float:
     """``Water quenches Fire`` big, the two cards with an arrow between them, and who scored what."""
+    draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + CARD_H + 62), radius=10, fill=PANEL)
     heading = "The last clash" if earlier else "The clash that just happened"
     text(draw, (MARGIN + 10, y + 6), heading, SMALL, MUTED)
     text(draw, (MARGIN + 10, y + 24), clash.sentence, TITLE + 2, GOLD, bold=True, max_width=ROOM - 20)
     top = y + 54
-    draw_card(draw, clash.winner.card, MARGIN + 10, top, marked=True)
-    draw_card(draw, clash.loser.card, MARGIN + 10 + CARD_W + 38, top)
+    draw_card(image, clash.winner.card, MARGIN + 10, top, marked=True)
+    draw_card(image, clash.loser.card, MARGIN + 10 + CARD_W + 38, top)
     ax = MARGIN + 10 + CARD_W + 6
     draw.polygon(
         [
@@ -614,7 +638,7 @@ def _clash_banner(draw: ImageDraw.ImageDraw, clash: Clash, names: Sequence[str],
 
 
 def _duel_side(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     duel: DuelView,
     seat: int,
     role: str,
@@ -623,6 +647,7 @@ def _duel_side(
     latest: Clash | None,
 ) -> float:
     """One side of a duel: name and role on the left, the unfolded cards (spent ones grey) on the right."""
+    draw = ImageDraw.Draw(image)
     cards = [c for c in duel.cards if c.seat == seat]
     x0 = WIDTH - MARGIN - 3 * CARD_W - 2 * GAP
     text(draw, (MARGIN, y + 4), names[seat], BODY, WHITE, bold=True, max_width=x0 - MARGIN - 6)
@@ -639,7 +664,7 @@ def _duel_side(
     for i, one in enumerate(cards):
         x = x0 + i * (CARD_W + GAP)
         in_latest = latest is not None and one.held.id in (latest.winner.id, latest.loser.id)
-        draw_card(draw, one.held.card, x, y, marked=in_latest, spent=one.spent)
+        draw_card(image, one.held.card, x, y, marked=in_latest, spent=one.spent)
         text(
             draw,
             (x + CARD_W / 2, y + CARD_H + 1),
@@ -664,20 +689,20 @@ def _duel_side(
 
 
 # -- the evaluation ------------------------------------------------------------------------------------------
-def _evaluation(draw: ImageDraw.ImageDraw, view: GinJonTanView, names: Sequence[str], y: float) -> float:
+def _evaluation(image: Image.Image, view: GinJonTanView, names: Sequence[str], y: float) -> float:
     """Each seat's part: Kat oh!, Defeat, or the revealed hand with its best combination (big cards,
     gold border) and the rest of the hand small; the value and what it did to the score."""
+    draw = ImageDraw.Draw(image)
     round_no = view.round_no - 1 if view.phase == "swap" else view.round_no
     text(draw, (MARGIN, y), f"Round {round_no}: the evaluation", BODY, GOLD, bold=True)
     y += line_height(BODY) + 4
     for entry in view.evaluation:
-        y = _entry(draw, entry, view, names, y) + 6
+        y = _entry(image, entry, view, names, y) + 6
     return y
 
 
-def _entry(
-    draw: ImageDraw.ImageDraw, entry: EvaluationEntry, view: GinJonTanView, names: Sequence[str], y: float
-) -> float:
+def _entry(image: Image.Image, entry: EvaluationEntry, view: GinJonTanView, names: Sequence[str], y: float) -> float:
+    draw = ImageDraw.Draw(image)
     top = y
     result, colour = _entry_result(entry, view)
     result_w = text_width(result, BODY, bold=True)
@@ -700,9 +725,9 @@ def _entry(
         rest = [held.card for i, held in enumerate(entry.cards) if i not in big]
         y += 4
         if big:
-            y = _cards_at(draw, [entry.cards[i] for i in big], MARGIN, y, marked=[i in best for i in big])
+            y = _cards_at(image, [entry.cards[i] for i in big], MARGIN, y, marked=[i in best for i in big])
         if rest:
-            y = _minis(draw, rest, MARGIN, y)
+            y = _minis(image, rest, MARGIN, y)
     elif entry.action == "kat_oh":
         y = _paragraph(draw, y, "Gave up this round: keeps the score, shows nothing.", SMALL, MUTED)
     else:
@@ -723,36 +748,36 @@ def _entry_result(entry: EvaluationEntry, view: GinJonTanView) -> tuple[str, Col
     return f"{_ordinal(entry.place)} place", GOLD if entry.place == 1 else WHITE
 
 
-def _cards_at(
-    draw: ImageDraw.ImageDraw, cards: Sequence[HeldCard], x: float, y: float, *, marked: Sequence[bool]
-) -> float:
+def _cards_at(image: Image.Image, cards: Sequence[HeldCard], x: float, y: float, *, marked: Sequence[bool]) -> float:
     per_row = grid(len(cards), CARD_W, GAP, WIDTH - MARGIN - x)
     for i, held in enumerate(cards):
         row, col = divmod(i, per_row)
-        draw_card(draw, held.card, x + col * (CARD_W + GAP), y + row * (CARD_H + GAP), marked=marked[i])
+        draw_card(image, held.card, x + col * (CARD_W + GAP), y + row * (CARD_H + GAP), marked=marked[i])
     return y + max(1, -(-len(cards) // per_row)) * (CARD_H + GAP)
 
 
 # -- the players ---------------------------------------------------------------------------------------------
-def _panels(draw: ImageDraw.ImageDraw, view: GinJonTanView, names: Sequence[str], y: float) -> float:
+def _panels(image: Image.Image, view: GinJonTanView, names: Sequence[str], y: float) -> float:
     """A panel per player in turn order (seat order before it is known): order, name, exact score,
     what they hold as counts, the reserve cards they turned, and their state."""
+    draw = ImageDraw.Draw(image)
     if view.outcome is not None:
         places = view.outcome.places
         for seat in sorted(range(view.num_players), key=lambda s: (places[s], s)):
-            y = _panel(draw, view, names, seat, places[seat], y) + 6
+            y = _panel(image, view, names, seat, places[seat], y) + 6
         return y
     order = list(view.turn_order) or list(range(view.num_players))
     if view.turn_order:
         y = _paragraph(draw, y, "Turn order, from the reserve cards each turned face up:", SMALL, MUTED)
     for position, seat in enumerate(order, 1):
-        y = _panel(draw, view, names, seat, position if view.turn_order else None, y) + 6
+        y = _panel(image, view, names, seat, position if view.turn_order else None, y) + 6
     return y
 
 
 def _panel(
-    draw: ImageDraw.ImageDraw, view: GinJonTanView, names: Sequence[str], seat: int, position: int | None, y: float
+    image: Image.Image, view: GinJonTanView, names: Sequence[str], seat: int, position: int | None, y: float
 ) -> float:
+    draw = ImageDraw.Draw(image)
     word = _active_word(view, seat)
     x0, x1 = MARGIN, WIDTH - MARGIN
     turned = [held.card for held in view.turned[seat]] if view.turned and view.outcome is None else []
@@ -779,7 +804,7 @@ def _panel(
         ty += line_height(SMALL)
     cy = y + height - MINI_H - 8
     for i, card in enumerate(turned):
-        draw_mini(draw, card, x1 - 10 - (len(turned) - i) * (MINI_W + GAP) + GAP, cy)
+        draw_mini(image, card, x1 - 10 - (len(turned) - i) * (MINI_W + GAP) + GAP, cy)
     return y + height
 
 
@@ -836,11 +861,7 @@ def hand_picture(view: GinJonTanView, *, names: Sequence[str]) -> bytes:
     y += line_height(BODY)
     text(draw, (MARGIN, y), "Score", BODY, MUTED)
     y = draw_amount(draw, MARGIN + text_width("Score ", BODY), y, view.scores[seat], BODY, GOLD, ROOM - 60)
-    for decision in view.decisions[:2]:
-        y = _paragraph(draw, y + 2, decision.prompt, BODY, WHITE)
-    if not view.decisions and view.outcome is None:
-        y = _paragraph(draw, y + 2, "Nothing to decide right now.", BODY, MUTED)
-    y += 6
+    y = _paragraph(draw, y + 2, _decision_words(view, names), BODY, WHITE if view.decisions else MUTED) + 6
     evaluation = view.hand_evaluation
     heading = f"Hand · {plural(len(view.hand), 'card')}"
     y = _section(draw, heading, y)
@@ -849,19 +870,37 @@ def hand_picture(view: GinJonTanView, *, names: Sequence[str]) -> bytes:
         y = _paragraph(draw, y, best + (" (gold border)" if evaluation.members else ""), SMALL, WHITE)
         y += 2
     marked = (*evaluation.members, *evaluation.bonuses) if evaluation is not None else ()
-    y = _cards(draw, view.hand, y, marked) if view.hand else _paragraph(draw, y, "No cards in hand.", SMALL, MUTED)
+    y = _cards(image, view.hand, y, marked) if view.hand else _paragraph(draw, y, "No cards in hand.", SMALL, MUTED)
     if view.active:
         y = _section(draw, f"Active cards, set aside in secret · {len(view.active)}", y + 4)
-        y = _cards(draw, view.active, y)
+        y = _cards(image, view.active, y)
     y = _section(draw, f"Reserve · {plural(len(view.reserve), 'card')} · only you see it", y + 4)
-    y = _cards(draw, view.reserve, y) if view.reserve else _paragraph(draw, y, "Empty.", SMALL, MUTED)
+    y = _cards(image, view.reserve, y) if view.reserve else _paragraph(draw, y, "Empty.", SMALL, MUTED)
     draw_pile = view.pile_sizes[seat] if view.pile_sizes else 0
     y = _paragraph(draw, y + 2, f"Draw pile: {plural(draw_pile, 'card')}, face down.", SMALL, MUTED)
     duel = view.duel
     if duel is not None and view.phase == "duel" and seat in (duel.starter, duel.defender) and not duel.over:
         y = _section(draw, "Your duel", y + 8)
-        y = _duel(draw, duel, None, names, y)
+        y = _duel(image, duel, None, names, y)
     return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
+
+
+def _decision_words(view: GinJonTanView, names: Sequence[str]) -> str:
+    """What this seat must decide now, in one sentence with the players' names."""
+    kinds = {decision.kind for decision in view.decisions}
+    if not kinds:
+        return "The game is over." if view.outcome is not None else "Nothing to decide right now."
+    if "swap" in kinds:
+        return "Swap your whole hand with your whole reserve, or keep it: in secret."
+    if "declare" in kinds:
+        return "Declare the symbol your Universal acts as in this duel."
+    if "reveal" in kinds:
+        return "Evaluation: reveal your hand, or say Kat oh! to give up this round safely."
+    if "gin" in kinds and len(kinds) > 1:
+        return "Your turn: say Gin jon tan!, exchange 1–3 cards with your reserve, or ask another player."
+    if "gin" in kinds:
+        return "Your turn: you said Gin jon tan! and may only say it again until someone asks you."
+    return " ".join(name_seats(decision.prompt, names) for decision in view.decisions)
 
 
 def _section(draw: ImageDraw.ImageDraw, heading: str, y: float) -> float:

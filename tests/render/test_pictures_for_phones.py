@@ -18,6 +18,7 @@ from engine import registry
 from engine.core import Game
 from engine.nin_jan.rules import Card
 from render import common, pictures_for, results
+from render.gin_jon_tan import rules_picture as clash_table_picture
 from render.nin_jan import draw_chip
 from render.tet_gow import sets_and_tiers_picture
 from render.text import MIN_PHONE_PX, Drawn, has_glyph, phone_px, recording, runs
@@ -68,12 +69,15 @@ def drawn_pictures() -> list[tuple[str, bytes, list[Drawn], list[str]]]:
     with recording() as drawn:
         data = sets_and_tiers_picture.__wrapped__()
     found.append(("tet_gow rules", data, drawn, []))
+    with recording() as drawn:
+        data = clash_table_picture.__wrapped__()
+    found.append(("gin_jon_tan rules", data, drawn, []))
     return found
 
 
 def test_every_game_is_drawn(drawn_pictures: list[tuple[str, bytes, list[Drawn], list[str]]]) -> None:
     drawn_games = {label.split()[0] for label, *_ in drawn_pictures}
-    assert {"gin_rummy", "nin_jan", "tet_gow"} <= drawn_games
+    assert {"gin_rummy", "nin_jan", "tet_gow", "gin_jon_tan"} <= drawn_games
 
 
 def test_no_character_falls_back_to_the_missing_glyph_box(
@@ -88,7 +92,7 @@ def test_no_character_falls_back_to_the_missing_glyph_box(
                 for char in part:
                     assert has_glyph(file, char), f"{label}: {char!r} of {line.content!r} draws as a box"
         everything = "\n".join(line.content for line in drawn)
-        shows_everyone = label.startswith(("gin_rummy", "nin_jan", "tet_gow")) and "hand" not in label
+        shows_everyone = label.startswith(("gin_rummy", "nin_jan", "tet_gow", "gin_jon_tan")) and "hand" not in label
         for name in names if shows_everyone else ():
             if name in SHORT_NAMES:
                 assert name.replace("✨", "").strip() in everything.replace("✨", ""), f"{label}: {name} not drawn"
