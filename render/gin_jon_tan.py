@@ -23,6 +23,7 @@ from engine.core import name_seats
 from engine.gin_jon_tan.cards import COLOURS, MULTIPLIER, SYMBOL_VALUE, SYMBOLS, Card
 from engine.gin_jon_tan.clash import BEATS
 from engine.gin_jon_tan.views import Clash, DuelView, EvaluationEntry, GinJonTanView, HeldCard
+from render import text as _text
 from render.common import (
     BODY,
     GOLD,
@@ -45,10 +46,9 @@ from render.common import (
     seat_panel,
     suit_shape,
     text,
-    text_width,
     to_png,
 )
-from render.text import line_height, wrap
+from render.text import line_height
 
 __all__ = [
     "COLOUR_PAIRS",
@@ -93,6 +93,10 @@ COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
     ("a lost clash's word", LOST, TABLE),
     ("a symbol on the clash table", WHITE, PANEL),
 )
+
+#: Measuring text is most of a picture's time, and the same lines recur all game long: measure each once.
+wrap = lru_cache(maxsize=8192)(_text.wrap)
+text_width = lru_cache(maxsize=8192)(_text.width)
 
 CARD_W, CARD_H = 88, 104
 MINI_W, MINI_H = 46, 62
