@@ -855,8 +855,8 @@ def _active_word(view: GinJonTanView, seat: int) -> str | None:
 
 # -- one seat's cards ---------------------------------------------------------------------------------------
 def hand_picture(view: GinJonTanView, *, names: Sequence[str]) -> bytes:
-    """The seat's own cards: the hand (its best combination marked, with its value), the active
-    cards set aside, the reserve; the decision in words, and the duel the seat is in."""
+    """The seat's own cards: the decision in words, the duel the seat is fighting (public), the hand
+    (its best combination marked, with its value), the active cards set aside, the reserve."""
     seat = view.seat if view.seat is not None else 0
     image, draw = new_canvas(WIDTH, 5000, TABLE)
     text(draw, (MARGIN, MARGIN), f"Your cards · round {view.round_no} of {view.rounds}", TITLE, GOLD, bold=True)
@@ -866,6 +866,10 @@ def hand_picture(view: GinJonTanView, *, names: Sequence[str]) -> bytes:
     text(draw, (MARGIN, y), "Score", BODY, MUTED)
     y = draw_amount(draw, MARGIN + text_width("Score ", BODY), y, view.scores[seat], BODY, GOLD, ROOM - 60)
     y = _paragraph(draw, y + 2, _decision_words(view, names), BODY, WHITE if view.decisions else MUTED) + 6
+    duel = view.duel
+    if duel is not None and view.phase == "duel" and seat in (duel.starter, duel.defender) and not duel.over:
+        y = _section(draw, "Your duel, face up for everyone", y)
+        y = _duel(image, duel, None, names, y)
     evaluation = view.hand_evaluation
     heading = f"Hand · {plural(len(view.hand), 'card')}"
     y = _section(draw, heading, y)
@@ -882,10 +886,6 @@ def hand_picture(view: GinJonTanView, *, names: Sequence[str]) -> bytes:
     y = _cards(image, view.reserve, y) if view.reserve else _paragraph(draw, y, "Empty.", SMALL, MUTED)
     draw_pile = view.pile_sizes[seat] if view.pile_sizes else 0
     y = _paragraph(draw, y + 2, f"Draw pile: {plural(draw_pile, 'card')}, face down.", SMALL, MUTED)
-    duel = view.duel
-    if duel is not None and view.phase == "duel" and seat in (duel.starter, duel.defender) and not duel.over:
-        y = _section(draw, "Your duel", y + 8)
-        y = _duel(image, duel, None, names, y)
     return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
 
 
