@@ -75,8 +75,8 @@ def drawn_pictures() -> list[tuple[str, bytes, list[Drawn], list[str]]]:
 
 def test_every_game_is_drawn(drawn_pictures: list[tuple[str, bytes, list[Drawn], list[str]]]) -> None:
     drawn_games = {label.split()[0] for label, *_ in drawn_pictures}
-    assert {"gin_rummy", "nin_jan", "tet_gow", "gin_go"} <= drawn_games
-    assert {"tet_gow rules", "gin_go rules"} <= {label for label, *_ in drawn_pictures}
+    assert {"gin_rummy", "nin_jan", "tet_gow", "gin_go", "gin_jon_tan"} <= drawn_games
+    assert {"tet_gow rules", "gin_go rules", "gin_jon_tan rules"} <= {label for label, *_ in drawn_pictures}
 
 
 def test_no_character_falls_back_to_the_missing_glyph_box(
@@ -91,7 +91,9 @@ def test_no_character_falls_back_to_the_missing_glyph_box(
                 for char in part:
                     assert has_glyph(file, char), f"{label}: {char!r} of {line.content!r} draws as a box"
         everything = "\n".join(line.content for line in drawn)
-        shows_everyone = label.startswith(("gin_rummy", "nin_jan", "tet_gow", "gin_go")) and "hand" not in label
+        shows_everyone = (
+            label.startswith(("gin_rummy", "nin_jan", "tet_gow", "gin_go", "gin_jon_tan")) and "hand" not in label
+        )
         shows_everyone = shows_everyone and "rules" not in label
         for name in names if shows_everyone else ():
             if name in SHORT_NAMES:
