@@ -91,8 +91,12 @@ def rows_of(items: list[str] | tuple[str, ...], per_row: int) -> list[list[str]]
 
 
 def plural(count: int, noun: str, plural_form: str | None = None) -> str:
-    """``1 point``, ``-1 points``, ``2 points``: only exactly one is singular."""
-    return f"{count} {noun if abs(count) == 1 else plural_form or noun + 's'}"
+    """``1 point``, ``-1 point``, ``2 points``, ``1,234 points``: only one (either sign) is singular.
+
+    >>> plural(607475153176277, "point")
+    '607,475,153,176,277 points'
+    """
+    return f"{count:,} {noun if abs(count) == 1 else plural_form or noun + 's'}"
 
 
 def to_png(image: Image.Image) -> bytes:

@@ -36,6 +36,8 @@ HOW_WON = {
     "Gin Rummy": "hands go on to the target score; the winner adds 100 (200 for a shutout) and 25 per hand won.",
     "Nin Jan": "won cards score their values (negative cards count against you); the highest total wins.",
     "Tet-Gow": "1 point per trick and 5 for the game's winner; the most points wins.",
+    "Gin-jon-tan": "the best combination adds its value, the second subtracts it once, the third twice…; "
+    "the highest score after the last round wins.",
 }
 COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
     *((f"place {place} on its medal", INK, colour) for place, colour in MEDALS.items()),
@@ -49,7 +51,8 @@ COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
 def why_words(outcome: Outcome, names: Sequence[str], game_name: str) -> str:
     """Why the game ended as it did: a play-off if there was one, else the game's scoring rule."""
     if "play-off" in outcome.reason or game_name not in HOW_WON:
-        return name_seats(outcome.reason, names)[:1].upper() + name_seats(outcome.reason, names)[1:] + "."
+        reason = name_seats(outcome.reason, names).rstrip(".")
+        return reason[:1].upper() + reason[1:] + "."
     return HOW_WON[game_name][:1].upper() + HOW_WON[game_name][1:]
 
 

@@ -19,7 +19,6 @@ from engine.core import Game
 from engine.nin_jan.rules import Card
 from render import common, pictures_for, results
 from render.nin_jan import draw_chip
-from render.tet_gow import sets_and_tiers_picture
 from render.text import MIN_PHONE_PX, Drawn, has_glyph, phone_px, recording, runs
 
 NAMES = ["José Ñúñez", "Łukasz", "Дмитрий", "Ελένη", "王小明", "さくら", "김민준", "🎲 Dicey ✨"]
@@ -65,15 +64,19 @@ def pictures(game: Game) -> Iterator[tuple[str, bytes, list[Drawn], list[str]]]:
 @pytest.fixture(scope="module")
 def drawn_pictures() -> list[tuple[str, bytes, list[Drawn], list[str]]]:
     found = [one for game in GAMES for one in pictures(game)]
-    with recording() as drawn:
-        data = sets_and_tiers_picture.__wrapped__()
-    found.append(("tet_gow rules", data, drawn, []))
+    for game in GAMES:  # the reference pictures of /rules (drawn afresh, not from the cache)
+        rules_picture = getattr(pictures_for(game.key), "rules_picture", None)
+        if rules_picture is not None:
+            with recording() as drawn:
+                data = getattr(rules_picture, "__wrapped__", rules_picture)()
+            found.append((f"{game.key} rules", data, drawn, []))
     return found
 
 
 def test_every_game_is_drawn(drawn_pictures: list[tuple[str, bytes, list[Drawn], list[str]]]) -> None:
     drawn_games = {label.split()[0] for label, *_ in drawn_pictures}
-    assert {"gin_rummy", "nin_jan", "tet_gow"} <= drawn_games
+    assert {"gin_rummy", "nin_jan", "tet_gow", "gin_go", "gin_jon_tan"} <= drawn_games
+    assert {"tet_gow rules", "gin_go rules", "gin_jon_tan rules"} <= {label for label, *_ in drawn_pictures}
 
 
 def test_no_character_falls_back_to_the_missing_glyph_box(
@@ -88,7 +91,10 @@ def test_no_character_falls_back_to_the_missing_glyph_box(
                 for char in part:
                     assert has_glyph(file, char), f"{label}: {char!r} of {line.content!r} draws as a box"
         everything = "\n".join(line.content for line in drawn)
-        shows_everyone = label.startswith(("gin_rummy", "nin_jan", "tet_gow")) and "hand" not in label
+        shows_everyone = (
+            label.startswith(("gin_rummy", "nin_jan", "tet_gow", "gin_go", "gin_jon_tan")) and "hand" not in label
+        )
+        shows_everyone = shows_everyone and "rules" not in label
         for name in names if shows_everyone else ():
             if name in SHORT_NAMES:
                 assert name.replace("✨", "").strip() in everything.replace("✨", ""), f"{label}: {name} not drawn"
