@@ -390,9 +390,9 @@ def report(tables: int, think: float, runs: list[RunResult]) -> None:
         print(f"   players stopped by an error: {len(failures)}, e.g. {failures[0][:300]}")
     print(f"   open (/play, Add computer, Start) first answer {spread(lambda r: r.setup.all_answers())}")
     print(f"   Show my hand first answer {spread(lambda r: r.play.answers['hand'])} (a message with the picture)")
-    print(f"   move         first answer {spread(lambda r: r.play.answers['move'])} (a deferral)")
+    print(f"   move         first answer {spread(lambda r: r.play.answers['move'])} (the new hand, saved first)")
     print(f"   every click  first answer {spread(lambda r: r.play.all_answers())}")
-    print(f"   every click  until seen   {spread(lambda r: r.play.seen)} (the edit after a deferral)")
+    print(f"   every click  until seen   {spread(lambda r: r.play.seen)} (the answer, or the edit after a deferral)")
     interactions = median(lambda r: len(r.play.all_answers()))
     print(
         f"   {median(lambda r: r.per_second):.0f} interactions/s, {median(lambda r: r.moves / r.played_s):.0f} "

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.tables import BROKEN_BUTTON, TableError
-from cogs import table_ui
+from cogs import hand_ui, table_ui
 from cogs.answers import PendingMove, reply_privately, saved, tell, update
 
 if TYPE_CHECKING:
@@ -248,7 +248,7 @@ class DraftClick(
                     await bot.presenter.show_hand(table, seat, interaction, partial(update, interaction), {kind: 0})
                     return
                 case "s":
-                    picks = table_ui.toggle_page(table, seat, self.kind, page, picks, _values(interaction))
+                    picks = hand_ui.toggle_page(table, seat, self.kind, page, picks, _values(interaction))
             table = await saved(interaction, service.draft(self.table_id, user_id, self.version, self.kind, picks))
             await bot.presenter.show_hand(table, seat, interaction, partial(update, interaction), {self.kind: page})
         except TableError as error:

@@ -20,7 +20,8 @@ from datetime import UTC, datetime, timedelta
 import discord
 
 from bot.tables import Table
-from cogs.table_ui import MessageParts, closed_lobby_parts, hand_parts, table_parts
+from cogs.hand_ui import hand_parts
+from cogs.table_ui import MessageParts, closed_lobby_parts, table_parts
 
 log = logging.getLogger(__name__)
 

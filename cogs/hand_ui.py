@@ -1,0 +1,297 @@
+"""A player's private hand: their picture, and the controls of every decision they hold.
+
+Small decisions are buttons and select menus that make the move in one click. When the
+decisions do not all fit Discord's five rows, or a selection cannot be made with one select
+menu (many picks over pages, picks in order), the hand becomes a choice screen: a select of
+the seat's decisions, and the selection built across pages, kept with the table as a draft.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import partial
+
+import discord
+
+from bot.tables import Draft, Table, TableError
+from cogs import clicks, table_ui
+from cogs.table_ui import (
+    MAX_BUTTONS_PER_ROW,
+    MAX_OPTION_LABEL,
+    MAX_ROWS,
+    MAX_SELECT_OPTIONS,
+    MessageParts,
+    drawn_once,
+)
+from engine.core import Decision, name_seats
+
+
+# -- a private hand -----------------------------------------------------------
+async def hand_parts(table: Table, seat: int, pages: dict[str, int] | None = None) -> MessageParts:
+    """One player's private picture and the controls of their pending decisions."""
+    version, view = table.version, table.view(seat)  # one moment: the picture and controls agree
+    draft = _draft(table, seat, view.decisions)
+    draw = partial(table_ui.pictures_for(table.game.key).hand_picture, view, names=table.names)
+    picture = await drawn_once(table, "hand", seat, draw)
+    lines = [f"**{table.game.name}** · table #{table.id} · your hand"]
+    if view.outcome is not None:
+        lines.append("The game is over.")
+    elif view.decisions:
+        lines += [f"• {name_seats(d.prompt, table.names)}" for d in view.decisions]
+    elif seat in view.decided:
+        lines.append("You have chosen. Waiting for the others.")
+    elif view.waiting_on:
+        lines.append("Waiting for " + ", ".join(table.seats[s].name for s in view.waiting_on) + ".")
+    screen = Screen(table.id, version, [_named(d, table.names) for d in view.decisions], pages or {}, draft)
+    lines += screen.summary(table.names)
+    controls = discord.ui.View(timeout=None)
+    for item in screen.items():
+        controls.add_item(item)
+    return MessageParts(
+        content="\n".join(lines)[:2000],
+        files=[discord.File(io.BytesIO(picture), filename="hand.png")],
+        view=controls,
+        mentions=discord.AllowedMentions.none(),
+        version=version,
+    )
+
+
+def _named(decision: Decision, names: Sequence[str]) -> Decision:
+    """The decision as a person reads it: players' names, never "Seat 2"."""
+    options = tuple(replace(o, label=name_seats(o.label, names)) for o in decision.options)
+    return replace(decision, prompt=name_seats(decision.prompt, names), options=options)
+
+
+def _draft(table: Table, seat: int, decisions: Sequence[Decision]) -> Draft | None:
+    draft = table.drafts.get(seat)
+    if draft is None or draft.version < table.fresh_from.get(seat, 0) or draft.kind not in {d.kind for d in decisions}:
+        return None
+    return draft
+
+
+def needs_screen(decision: Decision) -> bool:
+    """A selection one select menu cannot make: picks kept in order, or many picks over several pages."""
+    return decision.ordered or (decision.max_picks > 1 and len(decision.options) > MAX_SELECT_OPTIONS)
+
+
+@dataclass
+class Screen:
+    """The controls of one hand: every decision at once when they fit Discord's five rows;
+    otherwise a select of the decisions and the chosen one alone, a selection being built
+    across pages (pick, unpick, see the picks, confirm) when one select cannot make it.
+    No decision is ever left out."""
+
+    table_id: int
+    version: int
+    decisions: list[Decision]
+    pages: dict[str, int]
+    draft: Draft | None
+
+    def items(self) -> list[discord.ui.Item]:
+        rows: list[list[discord.ui.Item]] = []
+        small = sum(len(_rows_for(d)) for d in self.decisions) <= MAX_ROWS
+        if small and self.draft is None and not any(needs_screen(d) for d in self.decisions):
+            for decision in self.decisions:
+                rows.extend(
+                    _build_row(self.table_id, self.version, decision, kind, self.pages) for kind in _rows_for(decision)
+                )
+        elif self.decisions:
+            active = self.active
+            if len(self.decisions) > 1:
+                rows.append([self._decision_menu(active)])
+            if needs_screen(active) or (self.draft is not None and active.max_picks > 1):
+                rows.extend(self._selection_rows(active))
+            else:
+                rows.extend(
+                    _build_row(self.table_id, self.version, active, kind, self.pages) for kind in _rows_for(active)
+                )
+        items: list[discord.ui.Item] = []
+        for index, row in enumerate(rows[:MAX_ROWS]):
+            for item in row:
+                item.row = index
+                items.append(item)
+        return items
+
+    @property
+    def active(self) -> Decision:
+        kind = self.draft.kind if self.draft is not None else None
+        return next((d for d in self.decisions if d.kind == kind), self.decisions[0])
+
+    @property
+    def picks(self) -> tuple[str, ...]:
+        return self.draft.picks if self.draft is not None and self.draft.kind == self.active.kind else ()
+
+    def summary(self, names: Sequence[str]) -> list[str]:
+        """The selection so far, in words (only when one is being built)."""
+        if not self.decisions or not (needs_screen(self.active) or self.picks):
+            return []
+        decision = self.active
+        labels = [o.label for p in self.picks if (o := decision.option(p)) is not None]
+        wanted = (
+            f"{decision.min_picks}"
+            if decision.min_picks == decision.max_picks
+            else f"{decision.min_picks}–{decision.max_picks}"
+        )
+        shown = ", ".join(f"{i + 1}. {label}" if decision.ordered else label for i, label in enumerate(labels))
+        return [f"**Picked so far** ({len(labels)} of {wanted}): {shown or 'nothing yet'}"[:1000]]
+
+    def _decision_menu(self, active: Decision) -> discord.ui.Item:
+        options = [
+            discord.SelectOption(
+                label=d.prompt[:MAX_OPTION_LABEL] or d.kind, value=d.kind, default=d.kind == active.kind
+            )
+            for d in self.decisions[:MAX_SELECT_OPTIONS]
+        ]
+        select = discord.ui.Select(
+            custom_id=clicks.DraftClick.make_id(self.table_id, self.version, "d", active.kind),
+            options=options,
+            placeholder="Choose what to do",
+        )
+        return clicks.DraftClick(self.table_id, self.version, "d", active.kind, 0, select)
+
+    def _selection_rows(self, decision: Decision) -> list[list[discord.ui.Item]]:
+        page_count = max(1, -(-len(decision.options) // MAX_SELECT_OPTIONS))
+        page = min(max(self.pages.get(decision.kind, 0), 0), page_count - 1)
+        shown = decision.options[page * MAX_SELECT_OPTIONS : (page + 1) * MAX_SELECT_OPTIONS]
+        picks = self.picks
+        if decision.ordered:  # one pick at a time, so the order is the player's
+            options = [
+                discord.SelectOption(
+                    label=(f"{picks.index(o.id) + 1}. ✓ " if o.id in picks else "") + o.label[:90],
+                    value=o.id,
+                    description=o.group[:100] or None,
+                )
+                for o in shown
+            ]
+            low, high, hint = 1, 1, "Pick the next one (pick a ticked one to unpick it)"
+        else:
+            options = [
+                discord.SelectOption(
+                    label=o.label[:MAX_OPTION_LABEL],
+                    value=o.id,
+                    description=o.group[:100] or None,
+                    default=o.id in picks,
+                )
+                for o in shown
+            ]
+            low, high, hint = 0, len(shown), f"Pick or unpick on this page ({page + 1}/{page_count})"
+        select = discord.ui.Select(
+            custom_id=clicks.DraftClick.make_id(self.table_id, self.version, "s", decision.kind, page),
+            options=options,
+            placeholder=hint[:150],
+            min_values=low,
+            max_values=high,
+        )
+        rows: list[list[discord.ui.Item]] = [
+            [clicks.DraftClick(self.table_id, self.version, "s", decision.kind, page, select)]
+        ]
+        if page_count > 1:
+            rows.append(_pager(self.table_id, self.version, decision.kind, page, page_count))
+        ready = decision.min_picks <= len(picks) <= decision.max_picks
+        confirm = discord.ui.Button(
+            label=f"Confirm ({len(picks)} picked)",
+            style=discord.ButtonStyle.success,
+            disabled=not ready,
+            custom_id=clicks.DraftClick.make_id(self.table_id, self.version, "c", decision.kind, page),
+        )
+        clear = discord.ui.Button(
+            label="Clear",
+            style=discord.ButtonStyle.secondary,
+            disabled=not picks,
+            custom_id=clicks.DraftClick.make_id(self.table_id, self.version, "x", decision.kind, page),
+        )
+        rows.append(
+            [
+                clicks.DraftClick(self.table_id, self.version, "c", decision.kind, page, confirm),
+                clicks.DraftClick(self.table_id, self.version, "x", decision.kind, page, clear),
+            ]
+        )
+        return rows
+
+
+def toggle_page(table: Table, seat: int, kind: str, page: int, picks: list[str], values: list[str]) -> list[str]:
+    """The picks after a choice on one page of the selection screen.
+
+    Ordered decisions pick one at a time: a new pick goes last, a picked one is unpicked.
+    Otherwise the page's select says exactly what is picked on that page: picks of other
+    pages stay, in their order; new ones go last.
+    """
+    decision = next((d for d in table.view(seat).decisions if d.kind == kind), None)
+    if decision is None:
+        raise TableError("That choice is not yours to make now; press Show my hand again.")
+    if decision.ordered:
+        chosen = values[0] if values else None
+        if chosen is None:
+            return picks
+        return [p for p in picks if p != chosen] if chosen in picks else [*picks, chosen]
+    on_page = {o.id for o in decision.options[page * MAX_SELECT_OPTIONS : (page + 1) * MAX_SELECT_OPTIONS]}
+    kept = [p for p in picks if p not in on_page or p in values]
+    return kept + [v for v in values if v not in picks and v in on_page]
+
+
+def _pager(table_id: int, version: int, kind: str, page: int, page_count: int) -> list[discord.ui.Item]:
+    return [
+        clicks.PageButton(table_id, version, kind, max(page - 1, 0), "◀ Previous", disabled=page == 0),
+        clicks.PageButton(
+            table_id,
+            version,
+            kind,
+            min(page + 1, page_count - 1),
+            f"Next ▶ ({page + 1}/{page_count})",
+            disabled=page == page_count - 1,
+        ),
+    ]
+
+
+def _rows_for(decision: Decision) -> list[str]:
+    """Which rows a decision needs: 'buttons', or 'select' (+ 'pages' when over 25 options)."""
+    if decision.max_picks == 1 and decision.min_picks == 1 and len(decision.options) <= MAX_BUTTONS_PER_ROW:
+        return ["buttons"]
+    rows = ["select"]
+    if len(decision.options) > MAX_SELECT_OPTIONS:
+        rows.append("pages")
+    if decision.min_picks == 0:
+        rows.append("none")
+    return rows
+
+
+def _build_row(table_id: int, version: int, decision: Decision, kind: str, pages: dict[str, int]) -> list:
+    title = decision.kind.replace("_", " ").capitalize()
+    if kind == "buttons":
+        return [
+            clicks.MoveButton(
+                table_id,
+                version,
+                f"{decision.kind}:{o.id}",
+                o.label if len(decision.options) > 1 or o.label.lower() != title.lower() else title,
+            )
+            for o in decision.options
+        ]
+    page_count = (len(decision.options) + MAX_SELECT_OPTIONS - 1) // MAX_SELECT_OPTIONS
+    page = min(max(pages.get(decision.kind, 0), 0), page_count - 1)
+    if kind == "pages":
+        return _pager(table_id, version, decision.kind, page, page_count)
+    if kind == "none":
+        return [clicks.MoveButton(table_id, version, f"{decision.kind}:", f"{title}: none")]
+    shown = decision.options[page * MAX_SELECT_OPTIONS : (page + 1) * MAX_SELECT_OPTIONS]
+    options = [
+        discord.SelectOption(label=o.label[:MAX_OPTION_LABEL], value=o.id, description=o.group[:100] or None)
+        for o in shown
+    ]
+    low = max(1, min(decision.min_picks, len(shown)))
+    high = max(low, min(decision.max_picks, len(shown)))
+    picks = "" if high == 1 else f" (pick {low})" if low == high else f" (pick {low} to {high})"
+    return [
+        clicks.DecisionSelect(
+            table_id,
+            version,
+            decision.kind,
+            page,
+            options=options,
+            placeholder=f"{decision.prompt}{picks}"[:150],
+            min_values=low,
+            max_values=high,
+        )
+    ]
