@@ -22,14 +22,16 @@ def pick_game() -> Iterator[None]:
 
 
 async def _start(parlour: Parlour) -> tuple[int, object]:
+    """/pickgame play (the game's own command group, generated from its declaration), a computer, Start."""
     alice = parlour.server.user("alice")
-    service = parlour.bot.tables
-    table = await service.open(parlour.server.guild.id, parlour.channel.id, PICK_GAME.key, alice.id, "alice")
-    await service.add_computer(table.id, alice.id)
-    await service.start(table.id, alice.id)
-    await parlour.bot.presenter.table_changed(table, "The cards are dealt.")
+    answer = await (await parlour.server.slash(alice, "pickgame play", channel=parlour.channel)).message()
+    assert "Pick Game table" in answer.content
+    lobby = await parlour.server.recorder.wait_for(lambda: parlour._lobby())
+    table_id = int(lobby.embeds[0]["title"].rsplit("#", 1)[1])
+    assert (await parlour.press(alice, lobby, "Add computer"))[0] == "update"
+    assert (await parlour.press(alice, lobby, "Start"))[0] == "update"
     await parlour.settle()
-    return table.id, alice
+    return table_id, alice
 
 
 def _select(message: Message, action: str) -> dict:
