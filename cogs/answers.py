@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, TypeVar
 
@@ -62,37 +63,93 @@ class PendingMove:
             await self.store.drop_pending_click(row_id)
 
 
-async def saved(interaction: discord.Interaction, work: Awaitable[T], pending: PendingMove | None = None) -> T:
-    """Await ``work`` (a save); defer the click if it takes longer than :data:`DEFER_AFTER`."""
-    task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-    if not done:
-        await interaction.response.defer()
+@dataclass
+class _Watch:
+    """One click being answered: its answer is sent once, and deferred if it is not sent in time."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timer: asyncio.Task[None] | None = None
+
+
+_watches: dict[int, _Watch] = {}
+
+
+def _watch(interaction: discord.Interaction) -> _Watch:
+    return _watches.setdefault(interaction.id, _Watch())
+
+
+def watch(interaction: discord.Interaction, pending: PendingMove | None = None) -> None:
+    """Defer the click if no answer is sent within :data:`DEFER_AFTER` (saving, then drawing, took long)."""
+    watch = _watch(interaction)
+    if watch.timer is None:
+        watch.timer = asyncio.get_running_loop().create_task(_defer_later(interaction, watch, pending))
+
+
+async def _defer_later(interaction: discord.Interaction, watch: _Watch, pending: PendingMove | None) -> None:
+    try:
+        await asyncio.sleep(DEFER_AFTER)
+        async with watch.lock:
+            if interaction.response.is_done():
+                return
+            await interaction.response.defer()
         if pending is not None:
             await pending.deferred(interaction)
+    finally:
+        _watches.pop(interaction.id, None)
+
+
+async def saved(interaction: discord.Interaction, work: Awaitable[T], pending: PendingMove | None = None) -> T:
+    """Await ``work`` (a save) while the click is watched: an answer sent later shows the result
+    at once, unless saving and drawing take longer than :data:`DEFER_AFTER` (then it is deferred)."""
+    watch(interaction, pending)
     try:
-        return await task
+        return await work
     except Exception:  # a refusal is answered with its sentence (a cancel, at shutdown, is not)
         if pending is not None:
             await pending.answered()
         raise
 
 
+async def _answer(
+    interaction: discord.Interaction,
+    first: Callable[[], Awaitable[object]],
+    later: Callable[[], Awaitable[object]],
+) -> None:
+    """Send the answer as the response, or after the deferral; then the click needs no watching."""
+    watch = _watch(interaction)
+    async with watch.lock:
+        await (later if interaction.response.is_done() else first)()
+    if watch.timer is not None and watch.timer is not asyncio.current_task():
+        watch.timer.cancel()
+    _watches.pop(interaction.id, None)
+
+
 async def update(interaction: discord.Interaction, parts: MessageParts, *, keep_content: bool = False) -> None:
     """Edit the clicked message: as the interaction's response, or after a deferral."""
     kwargs = {"view": parts.view} if keep_content else parts.edit_kwargs()
-    if interaction.response.is_done():
-        await interaction.edit_original_response(**kwargs)
-    else:
-        await interaction.response.edit_message(**kwargs)
+    await _answer(
+        interaction,
+        lambda: interaction.response.edit_message(**kwargs),
+        lambda: interaction.edit_original_response(**kwargs),
+    )
 
 
 async def reply_privately(interaction: discord.Interaction, parts: MessageParts) -> None:
     """A new message only the clicker sees."""
-    if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
-    else:
-        await interaction.response.send_message(ephemeral=True, **parts.send_kwargs())
+    await _answer(
+        interaction,
+        lambda: interaction.response.send_message(ephemeral=True, **parts.send_kwargs()),
+        lambda: interaction.followup.send(ephemeral=True, **parts.send_kwargs()),
+    )
+
+
+async def tell(interaction: discord.Interaction, sentence: str) -> None:
+    """Answer with one ephemeral sentence, whether or not the interaction was answered yet."""
+    await _answer(
+        interaction,
+        lambda: interaction.response.send_message(sentence, ephemeral=True),
+        lambda: interaction.followup.send(sentence, ephemeral=True),
+    )
 
 
 async def tell_pending(client: discord.Client, store: Store, now: datetime | None = None) -> int:
@@ -120,11 +177,3 @@ async def tell_pending(client: discord.Client, store: Store, now: datetime | Non
         except discord.HTTPException as error:
             log.info("Could not tell %s about a click at table %s: %s", click.user_id, click.table_id, error)
     return told
-
-
-async def tell(interaction: discord.Interaction, sentence: str) -> None:
-    """Answer with one ephemeral sentence, whether or not the interaction was answered yet."""
-    if interaction.response.is_done():
-        await interaction.followup.send(sentence, ephemeral=True)
-    else:
-        await interaction.response.send_message(sentence, ephemeral=True)

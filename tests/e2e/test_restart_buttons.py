@@ -140,3 +140,34 @@ async def test_an_open_hand_is_never_left_behind(parlour: Parlour, monkeypatch: 
             assert "Waiting for" not in shown.content
     assert parlour.table(table_id).status == "finished"
     assert isinstance(move, Move)
+
+
+async def test_a_slow_drawing_after_the_save_is_deferred_in_time(
+    parlour: Parlour, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord's 3 seconds cover the save and the picture: when they run long, the click is deferred
+    before the deadline and the new hand arrives as an edit."""
+    server = parlour.server
+    alice, bob = server.user("alice"), server.user("bob")
+    table_id = await parlour.start_game(alice, [bob])
+    hand = await parlour.show_hand(alice, table_id)
+    pictures = pictures_for("highcard")
+
+    class Slow:
+        table_picture = staticmethod(pictures.table_picture)
+
+        @staticmethod
+        def hand_picture(view, *, names):
+            import time
+
+            time.sleep(0.3)
+            return pictures.hand_picture(view, names=names)
+
+    monkeypatch.setattr(table_ui, "pictures_for", lambda key: Slow)
+    monkeypatch.setattr(answers, "DEFER_AFTER", 0.05)
+    handle = await server.click(alice, hand, custom_id=hand.buttons[0]["custom_id"])
+    assert (await handle.answer()).callback_type == 6
+    kind, shown = await parlour.outcome(handle)
+    assert kind == "update" and shown is not None and "You have chosen" in shown.content
+    await parlour.settle()
+    assert not answers._watches
