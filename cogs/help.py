@@ -19,7 +19,7 @@ def command_lines(tree: app_commands.CommandTree) -> list[str]:
         if isinstance(command, app_commands.Group):
             subs = " · ".join(c.name for c in command.commands)
             lines.append(f"`/{command.name}` {subs}: {command.description}")
-        else:
+        elif isinstance(command, app_commands.Command):
             lines.append(f"`/{command.name}`: {command.description}")
     return lines
 
