@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import json
 import os
 import random
@@ -47,6 +48,8 @@ class Watch:
         self.server = server
         #: Message id -> seq of the latest event that set what it shows.
         self.shown_at: dict[int, int] = {}
+        #: Event seq -> when it was recorded (monotonic).
+        self.times: dict[int, float] = {}
         #: Called with every event, synchronously, as the loopback records it.
         self.hooks: list[Callable[[Event], None]] = []
         self._changed = asyncio.Event()
@@ -54,6 +57,7 @@ class Watch:
 
         def recording(kind: str, **fields: object) -> Event:
             event = record(kind, **fields)
+            self.times[event.seq] = time.monotonic()
             if event.message_id is not None and (kind in SHOWING or event.callback_type in (4, 5, 7)):
                 self.shown_at[event.message_id] = event.seq
             for hook in list(self.hooks):
@@ -131,6 +135,19 @@ class BotProcess:
             return result
 
         server.gateway._on_message = identify  # type: ignore[method-assign]
+        #: Gateway sends that took long (event, seconds, generation): a blocked connection shows here.
+        self.slow_sends: list[tuple[str, float, int]] = []
+        send = server.gateway.send
+
+        async def timed_send(session, event: str, data: dict) -> None:  # type: ignore[no-untyped-def]
+            started = time.monotonic()
+            try:
+                await send(session, event, data)
+            finally:
+                if time.monotonic() - started > 0.5:
+                    self.slow_sends.append((event, time.monotonic() - started, self.generation))
+
+        server.gateway.send = timed_send  # type: ignore[method-assign]
 
     def logs(self) -> dict[int, str]:
         return {g: (self.folder / f"bot-{g}.log").read_text() for g in range(1, self.generation + 1)}
@@ -152,7 +169,7 @@ class BotProcess:
         identified = self._identified
         with open(self.folder / f"bot-{self.generation}.log", "w") as log:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", cwd=self.folder, env=env, stdout=log, stderr=log
+                sys.executable, "-m", "bot", cwd=self.folder, env=env, stdout=log, stderr=log, preexec_fn=_die_with_us
             )
         process = self.process
         await self.watch.until(lambda: self._identified > identified or process.returncode is not None, 60)
@@ -195,6 +212,12 @@ class BotProcess:
         await asyncio.wait_for(self.process.wait(), 30)
 
 
+def _die_with_us() -> None:
+    """In the child: SIGKILL it when the test process dies, so no bot outlives an interrupted test (Linux)."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
 class Ledger:
     """The bot's database, read-only: what was saved, whatever Discord showed."""
 
@@ -227,6 +250,14 @@ class Ledger:
 
     def result_seats(self, table: int) -> list[int]:
         return [s for (s,) in self._rows("SELECT seat FROM results WHERE table_id = ? ORDER BY seat", table)]
+
+    def waiting_on(self, table: int) -> list[str]:
+        """The names of the seats the saved state waits on."""
+        row = self.table(table)
+        if row["status"] != "playing" or not row["state"]:
+            return []
+        state = registry.get(row["game"]).load(row["state"])
+        return [row["seats"][s]["name"] for s in state.waiting_on()]
 
     def computer_to_move(self, table: int) -> bool:
         """Does the saved state wait on a computer seat (so a computer is thinking, or about to)?"""
@@ -272,6 +303,11 @@ class Killer:
         self.wanted = None
         self._armed[self.bot.generation] = matches
         return True
+
+    def disarm(self) -> None:
+        """The armed click was not made after all: want the kill for the next one."""
+        self._armed.pop(self.bot.generation, None)
+        self.wanted = ACK
 
     def _on_event(self, event: Event) -> None:
         if event.kind != "callback" or event.interaction_id is None:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from engine.core import Game
 from tests.e2e.killer import BotProcess, Killer, Ledger, Watch
-from tests.loopback.injection import COMPONENT, InteractionHandle, InteractionState
+from tests.loopback.injection import COMPONENT, InjectionError, InteractionHandle, InteractionState
 from tests.loopback.models import UserSpec
 from tests.loopback.recorder import Event, Message
 from tests.loopback.server import LoopbackDiscord
@@ -127,6 +127,16 @@ class World:
     clicks: list[Click] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
 
+    def history(self, message_id: int, last: int = 4) -> list[str]:
+        """The latest events that touched a message (for a finding's detail)."""
+        events = [e for e in self.server.recorder.events if e.message_id == message_id][-last:]
+        now = time.monotonic()
+        return [
+            f"#{e.seq} {now - self.watch.times[e.seq]:.2f} s ago {e.kind} (interaction {e.interaction_id}): "
+            f"{str(e.content)[-90:]!r}"
+            for e in events
+        ]
+
     def table_message(self, number: int) -> Message | None:
         """The table's public message: the latest one that names the table and has buttons or says it is over."""
         found = None
@@ -158,7 +168,26 @@ class World:
                 return state.callback_event
             return next((e for e in handle.events if e.kind in ("edit_original", "followup")), None)
 
-        await watch.until(lambda: final() or dead() or (state.attempts and state.callback_type is None), STUCK_AFTER)
+        deadline = self.server.answer_deadline + 2
+        try:
+            await watch.until(lambda: final() or dead() or (state.attempts and state.callback_type is None), deadline)
+        except TimeoutError:
+            if state.callback_type is None:  # a live bot never acknowledged it: Discord said it failed
+                gateway = self.server.gateway
+                self.findings.append(
+                    Finding(
+                        "unanswered by a live bot",
+                        click.person,
+                        click.table,
+                        f"{click.what} click in generation {generation} (now {bot.generation}, up "
+                        f"{bot.up.is_set()}, process exit {bot.process and bot.process.returncode}); gateway "
+                        f"sessions with a socket {sum(s.socket is not None for s in gateway.sessions.values())}, "
+                        f"connections {len(gateway.connections)}",
+                    )
+                )
+                click.outcome, click.resolved_seq = "unacknowledged", watch.seq
+                return
+            await watch.until(lambda: final() or dead(), STUCK_AFTER)
         if final() is None and dead():
             await bot.running()
             try:  # the restarted bot may still answer it (its token lives 15 minutes)
@@ -267,13 +296,18 @@ class Person:
             await world.watch.until(settled, PATIENCE)
         except TimeoutError:
             table = world.table_message(self.number)
+            saved = world.ledger.waiting_on(self.number)
             world.findings.append(
                 Finding(
-                    "stall",
+                    # The hand lags behind the saved state (item 4), or the table message does.
+                    "stall" if self.user.name in saved else "stale table message",
                     self.user.name,
                     self.number,
                     f"for {time.monotonic() - started:.1f} s the table message said {table and table.content!r} "
-                    f"but the open hand message said {messages[hand_id].content!r}",
+                    f"but the open hand message said {messages[hand_id].content!r}; the database (version "
+                    f"{world.ledger.table(self.number)['version']}) waits on {world.ledger.waiting_on(self.number)}; "
+                    f"the hand's last events: {world.history(hand_id)}; "
+                    f"the table's: {world.history(table.id if table else 0)}",
                 )
             )
 
@@ -399,7 +433,9 @@ class Person:
         armed = world.killer is not None and world.killer.ack_kill_wanted(this_click)
         try:
             handle = await world.inject_click(self.user, target, control, values)
-        except KeyError:
+        except (KeyError, InjectionError):  # the message changed since the person looked at it
+            if armed and world.killer is not None:
+                world.killer.disarm()
             return None
         click = Click(
             self.user.name,

@@ -122,10 +122,10 @@ async def open_table(world: World, game: Game, people: list[UserSpec], computers
 
 
 def seat_mix(game: Game, rng: random.Random) -> tuple[int, int]:
-    """(people, computers) for a table: one or two people, the rest computers, a count the game allows."""
+    """(people, computers) for a table: one or two people, at least one computer, a count the game allows."""
     counts = [n for n in (game.player_counts or range(game.min_players, game.max_players + 1)) if n <= 4]
     total = rng.choice(counts)
-    people = rng.choice([1, 2]) if total > 1 else 1
+    people = min(rng.choice([1, 2]), total - 1)  # a computer at every table: two random people may never end
     return people, total - people
 
 
@@ -143,12 +143,31 @@ async def play_round(world: World, rng: random.Random, round_no: int) -> list[tu
     try:
         async with asyncio.timeout(ROUND_LIMIT):
             await asyncio.gather(*(p.play() for p in people))
+    except TimeoutError:
+        raise AssertionError(f"round {round_no} did not end in {ROUND_LIMIT} s:\n" + stuck(world, people)) from None
     finally:
         if killing is not None:
             killing.cancel()
             await asyncio.gather(killing, return_exceptions=True)
     await world.bot.running()
     return tables
+
+
+def stuck(world: World, people: list[Person]) -> str:
+    """Where each unfinished person stands (for a round that did not end)."""
+    lines = [f"{f.kind}: {f.person} #{f.table}: {f.detail[:300]}" for f in world.findings]
+    lines.append(f"slow gateway sends: {world.bot.slow_sends}")
+    lines.append(f"refused by Discord: {[str(e) for e in world.server.recorder.errors]}")
+    for person in people:
+        if person.finished:
+            continue
+        table = world.table_message(person.number)
+        last = person.clicks[-1] if person.clicks else None
+        lines.append(
+            f"{person.user.name} at #{person.number}: table says {table and table.content[-120:]!r}; database waits "
+            f"on {world.ledger.waiting_on(person.number)}; last click {last and (last.what, last.outcome)}"
+        )
+    return "\n".join(lines)
 
 
 def told(world: World, click: Click) -> bool:
