@@ -253,7 +253,13 @@ async def test_kill_the_bot_at_random_moments_of_whole_games(loopback: LoopbackD
         if click.handle.state.callback_type is None:
             killed = bot.killed_at.get(click.generation)
             if killed is None or killed - click.injected_at > loopback.answer_deadline:
-                problems.append(f"{click.person}'s {click.what} click was never answered, with no kill to explain it")
+                up_for = click.injected_at - bot.up_at[click.generation]
+                problems.append(
+                    f"{click.person}'s {click.what} click at table #{click.table} was not acknowledged within "
+                    f"{loopback.answer_deadline} s by a live bot (generation {click.generation}, up for {up_for:.1f} s "
+                    f"at the click, {click.handle.state.attempts} late attempts"
+                    + (f", killed {killed - click.injected_at:.1f} s after it)" if killed else ", never killed)")
+                )
     problems += [f"{f.kind}: {f.person} at table #{f.table}: {f.detail}" for f in world.findings]
     problems += [f"{k} kills: {kinds[k]} (wanted {n})" for k, n in QUOTA.items() if kinds[k] < n]
     if not across:
