@@ -1,0 +1,461 @@
+"""Scripted people who act only on what Discord shows them, while the bot is killed under them.
+
+A person watches their table's public message: when its "Waiting on" line mentions them, they
+press Show my hand and get a fresh hand message. They keep every hand message they were ever
+shown, and prefer to play with an OLD one: a control on an old message whose controls are the
+same as the fresh message's (same labels, option values, kinds), shown after their last move
+that reached the game, is a move that is still legal, and clicking it on the old message must be
+accepted. If the old message is refused, the same control is clicked on the fresh message: if
+that one is accepted, a valid button was refused.
+
+Nothing here reads a custom_id's format or the bot's memory: controls are found by what they
+show, and custom_ids are only passed back as Discord's client does. What reached the game is
+read from the database's action log (``Ledger``).
+
+People also watch for a stall (issue 10, item 4): the table message says it is their turn while
+their open hand message (the one the bot keeps up to date) still shows no controls, for longer
+than ``PATIENCE`` seconds; and for a table message that says nothing for a while although their
+fresh hand holds a move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from dataclasses import dataclass, field
+
+from engine.core import Game
+from tests.e2e.killer import BotProcess, Killer, Ledger, Watch
+from tests.loopback.injection import COMPONENT, InjectionError, InteractionHandle, InteractionState
+from tests.loopback.models import UserSpec
+from tests.loopback.recorder import Event, Message
+from tests.loopback.server import LoopbackDiscord
+
+#: Seconds a person waits for their open hand to follow the table message before calling it a stall.
+PATIENCE = 4.0
+#: Seconds without any change after which a person looks at their hand anyway.
+LOOK_AGAIN = 3.0
+#: Seconds a person waits, once the bot is back, for a late answer to a click the kill cut off.
+LATE = 2.0
+#: A person who sees nothing new for this long gives up (the test fails).
+STUCK_AFTER = 60.0
+PAGING = ("◀", "Next ▶")
+
+
+def table_number(text: str) -> int | None:
+    found = re.search(r"table #(\d+)", text)
+    return int(found[1]) if found else None
+
+
+def move_controls(message: Message) -> list[dict]:
+    """The controls of a hand message that make a move (not page turners, not disabled ones)."""
+    return [
+        c
+        for c in message.items()
+        if not c.get("disabled") and not (c.get("type") == 2 and str(c.get("label", "")).startswith(PAGING))
+    ]
+
+
+def control_key(control: dict) -> tuple:
+    """What a person sees of a control: its kind and label, or a menu's prompt, options and pick counts."""
+    if control.get("type") == 2:
+        return (2, control.get("label"), control.get("style"))
+    options = tuple((o.get("label"), o.get("value")) for o in control.get("options", []))
+    return (
+        control.get("type"),
+        control.get("placeholder"),
+        options,
+        control.get("min_values", 1),
+        control.get("max_values", 1),
+    )
+
+
+def same_controls(a: Message, b: Message) -> bool:
+    keys_a, keys_b = (
+        sorted(map(repr, map(control_key, move_controls(a)))),
+        sorted(map(repr, map(control_key, move_controls(b)))),
+    )
+    return bool(keys_a) and keys_a == keys_b
+
+
+@dataclass
+class Click:
+    """One interaction a person made, and what came of it."""
+
+    person: str
+    user_id: int
+    table: int
+    what: str  # "move" or "hand"
+    handle: InteractionHandle
+    message_id: int | None  # the message clicked
+    generation: int
+    injected_at: float
+    #: Moves of this person in the action log just before the click (moves only).
+    moves_before: int = 0
+    #: Clicked on an older hand message than the fresh one; shown before the bot's last restart.
+    old: bool = False
+    across_restart: bool = False
+    #: accepted, refused, message, unacknowledged (the kill came first), unanswered (acknowledged, then killed)
+    outcome: str = "pending"
+    sentence: str = ""
+    #: seq when the person knew what came of it (its answer, or the bot back after a kill).
+    resolved_seq: int = 0
+    armed: bool = False
+
+
+@dataclass
+class Finding:
+    """Something a person noticed that a user would call a defect."""
+
+    kind: str
+    person: str
+    table: int
+    detail: str
+
+
+@dataclass
+class World:
+    """What all people share: the loopback, the watch, the bot, the killer, the database, the records."""
+
+    server: LoopbackDiscord
+    watch: Watch
+    bot: BotProcess
+    killer: Killer | None
+    ledger: Ledger
+    clicks: list[Click] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    def history(self, message_id: int, last: int = 4) -> list[str]:
+        """The latest events that touched a message (for a finding's detail)."""
+        events = [e for e in self.server.recorder.events if e.message_id == message_id][-last:]
+        now = time.monotonic()
+        return [
+            f"#{e.seq} {now - self.watch.times[e.seq]:.2f} s ago {e.kind} (interaction {e.interaction_id}): "
+            f"{str(e.content)[-90:]!r}"
+            for e in events
+        ]
+
+    def table_message(self, number: int) -> Message | None:
+        """The table's public message: the latest one that names the table and has buttons or says it is over."""
+        found = None
+        for message in self.server.recorder.messages.values():
+            if message.deleted or message.ephemeral or message.visible_only_to is not None:
+                continue
+            title = " ".join(str(e.get("title", "")) for e in message.embeds)
+            if table_number(message.content) == number or table_number(title) == number:
+                found = message
+        return found
+
+    async def inject_click(
+        self, user: UserSpec, message: Message, control: dict, values: list[str] | None
+    ) -> InteractionHandle:
+        if control.get("type") == 2:
+            return await self.server.click(user, message, custom_id=control["custom_id"])
+        return await self.server.select(user, message, values or [], custom_id=control["custom_id"])
+
+    async def outcome(self, click: Click) -> None:
+        """Wait for what the click came to (across a kill and restart) and record it."""
+        handle, generation, bot, watch = click.handle, click.generation, self.bot, self.watch
+        state = handle.state
+
+        def dead() -> bool:
+            return bot.generation != generation or not bot.up.is_set()
+
+        def final() -> Event | None:
+            if state.callback_type in (4, 7, 9):
+                return state.callback_event
+            return next((e for e in handle.events if e.kind in ("edit_original", "followup")), None)
+
+        deadline = self.server.answer_deadline + 2
+        try:
+            await watch.until(lambda: final() or dead() or (state.attempts and state.callback_type is None), deadline)
+        except TimeoutError:
+            if state.callback_type is None:  # a live bot never acknowledged it: Discord said it failed
+                gateway = self.server.gateway
+                self.findings.append(
+                    Finding(
+                        "unanswered by a live bot",
+                        click.person,
+                        click.table,
+                        f"{click.what} click in generation {generation} (now {bot.generation}, up "
+                        f"{bot.up.is_set()}, process exit {bot.process and bot.process.returncode}); gateway "
+                        f"sessions with a socket {sum(s.socket is not None for s in gateway.sessions.values())}, "
+                        f"connections {len(gateway.connections)}",
+                    )
+                )
+                click.outcome, click.resolved_seq = "unacknowledged", watch.seq
+                return
+            await watch.until(lambda: final() or dead(), STUCK_AFTER)
+        if final() is None and dead():
+            await bot.running()
+            try:  # the restarted bot may still answer it (its token lives 15 minutes)
+                await watch.until(final, LATE)
+            except TimeoutError:
+                click.outcome = "unacknowledged" if state.callback_type is None else "unanswered"
+                click.resolved_seq = watch.seq
+                return
+        event = final()
+        if event is None:
+            click.outcome = "refused by Discord"
+            click.resolved_seq = watch.seq
+            return
+        click.resolved_seq = event.seq
+        shown = self.server.recorder.messages.get(event.message_id or 0)
+        if (event.kind == "edit_original" and state.callback_type == 6) or event.callback_type == 7:
+            click.outcome = "accepted" if event.message_id == click.message_id else "other"
+        elif shown is not None and shown.ephemeral and not shown.attachments and not shown.components:
+            click.outcome, click.sentence = "refused", shown.content
+        else:
+            click.outcome = "message"
+
+
+class Person:
+    """One scripted person at one table."""
+
+    def __init__(self, world: World, user: UserSpec, number: int, game: Game, has_computers: bool, seed: int) -> None:
+        self.world, self.user, self.number, self.game = world, user, number, game
+        self.has_computers = has_computers
+        self.rng = random.Random(seed)
+        self.mention = f"<@{user.id}>"
+        #: Every hand message shown to this person (ids), oldest first, with the generation that showed it.
+        self.held: dict[int, int] = {}
+        #: The hand message the bot keeps up to date for them, in this generation of the bot.
+        self.open_hand: tuple[int, int] | None = None
+        self.clicks: list[Click] = []
+        self.finished = False
+
+    # -- reading Discord ------------------------------------------------------------------------
+    def my_turn(self, table: Message) -> bool:
+        for line in table.content.splitlines():
+            if "waiting on" in line.lower():
+                return self.mention in re.split(r"\(already", line, maxsplit=1)[0]
+        return False
+
+    @staticmethod
+    def over(table: Message) -> bool:
+        labels = {b.get("label") for b in table.buttons}
+        return "Show my hand" not in labels and ("Rematch" in labels or "over" in table.content.lower())
+
+    # -- playing --------------------------------------------------------------------------------
+    async def play(self) -> None:
+        """Until the table message shows the end: act when it says it is my turn, look when it is quiet."""
+        world, watch = self.world, self.world.watch
+        handled: tuple[int, int] | None = None
+        changed_at = acted_at = time.monotonic()
+        while not self.finished:
+            await world.bot.running()
+            table = world.table_message(self.number)
+            assert table is not None, f"table #{self.number} has no message"
+            if self.over(table):
+                self.finished = True
+                return
+            key = (world.bot.generation, watch.shown_at.get(table.id, 0))
+            now = time.monotonic()
+            if key != handled:
+                handled, changed_at = key, now
+                if self.my_turn(table):
+                    await self.check_open_hand()
+                    if not await self.take_turn(looked=False, table_quiet_for=0):
+                        handled = None  # refused or cut off by a kill: look again (after a breath)
+                        await asyncio.sleep(0.3)
+                    acted_at = time.monotonic()
+                continue
+            if now - changed_at > STUCK_AFTER:
+                raise AssertionError(f"{self.user.name} at table #{self.number}: nothing moved for {STUCK_AFTER} s")
+            quiet = now - max(changed_at, acted_at)
+            if quiet < LOOK_AGAIN:
+                await watch.changed(LOOK_AGAIN - quiet)
+                continue
+            await self.take_turn(looked=True, table_quiet_for=now - changed_at)
+            acted_at = time.monotonic()
+
+    async def check_open_hand(self) -> None:
+        """Issue 10, item 4: the table says it is my turn; my open hand must follow within PATIENCE."""
+        world = self.world
+        if self.open_hand is None or self.open_hand[1] != world.bot.generation:
+            return
+        hand_id, generation = self.open_hand
+        messages = world.server.recorder.messages
+
+        def settled() -> bool:
+            table = world.table_message(self.number)
+            return (
+                world.bot.generation != generation
+                or bool(move_controls(messages[hand_id]))
+                or table is None
+                or not self.my_turn(table)
+                or self.over(table)
+            )
+
+        if settled():
+            return
+        started = time.monotonic()
+        try:
+            await world.watch.until(settled, PATIENCE)
+        except TimeoutError:
+            table = world.table_message(self.number)
+            saved = world.ledger.waiting_on(self.number)
+            world.findings.append(
+                Finding(
+                    # The hand lags behind the saved state (item 4), or the table message does.
+                    "stall" if self.user.name in saved else "stale table message",
+                    self.user.name,
+                    self.number,
+                    f"for {time.monotonic() - started:.1f} s the table message said {table and table.content!r} "
+                    f"but the open hand message said {messages[hand_id].content!r}; the database (version "
+                    f"{world.ledger.table(self.number)['version']}) waits on {world.ledger.waiting_on(self.number)}; "
+                    f"the hand's last events: {world.history(hand_id)}; "
+                    f"the table's: {world.history(table.id if table else 0)}",
+                )
+            )
+
+    async def take_turn(self, *, looked: bool, table_quiet_for: float) -> bool:
+        """Show my hand, then click a move (on an old message when one shows the same); True if accepted."""
+        world = self.world
+        table = world.table_message(self.number)
+        assert table is not None
+        fresh = await self.show_hand(table)
+        if fresh is None or not move_controls(fresh):
+            return False
+        if looked and table_quiet_for >= PATIENCE and not self.my_turn(world.table_message(self.number) or table):
+            world.findings.append(
+                Finding(
+                    "stale table message",
+                    self.user.name,
+                    self.number,
+                    f"the table message said {table.content!r} for {table_quiet_for:.1f} s, "
+                    f"but the hand holds a move: {fresh.content!r}",
+                )
+            )
+        target = self.choose_message(fresh)
+        control = self.rng.choice(move_controls(target))
+        values = self.pick_values(control)
+        if self.rng.random() < 0.2:  # a person sometimes thinks before clicking (a kill may come meanwhile)
+            await asyncio.sleep(self.rng.uniform(0, 0.5))
+            await world.bot.running()
+        click = await self.click_move(target, control, values, fresh)
+        if click is None or click.outcome != "refused" or target.id == fresh.id:
+            return click is not None and click.outcome == "accepted"
+        # The old message was refused: is the same control on the fresh message accepted?
+        retry_control = next(c for c in move_controls(fresh) if control_key(c) == control_key(control))
+        retry = await self.click_move(fresh, retry_control, values, fresh)
+        if retry is not None and retry.outcome == "accepted":
+            world.findings.append(
+                Finding(
+                    "valid button refused",
+                    self.user.name,
+                    self.number,
+                    f"{control_key(control)[:2]} on a hand message shown in bot generation {self.held[target.id]} "
+                    f"(now {world.bot.generation}) was refused with {click.sentence!r}; the same control "
+                    f"on a fresh hand message was accepted",
+                )
+            )
+        return retry is not None and retry.outcome == "accepted"
+
+    async def show_hand(self, table: Message) -> Message | None:
+        world = self.world
+        try:
+            handle = await world.server.click(self.user, table, label="Show my hand")
+        except KeyError:  # the table message changed under us (the game is over)
+            return None
+        click = Click(
+            self.user.name, self.user.id, self.number, "hand", handle, table.id, world.bot.generation, time.monotonic()
+        )
+        self.clicks.append(click)
+        world.clicks.append(click)
+        await world.outcome(click)
+        if click.outcome == "refused" and world.ledger.table(self.number)["status"] == "finished":
+            world.findings.append(
+                Finding(
+                    "end never shown",
+                    self.user.name,
+                    self.number,
+                    f"the game is over in the database but the table message still says {table.content!r}; "
+                    f"Show my hand answers {click.sentence!r}",
+                )
+            )
+            self.finished = True
+        if click.outcome != "message":
+            return None
+        event = handle.state.callback_event
+        message_id = handle.state.original_message_id if event is not None else None
+        fresh = world.server.recorder.messages.get(message_id or 0)
+        if fresh is None or not fresh.ephemeral:
+            return None
+        self.held[fresh.id] = click.generation
+        self.open_hand = (fresh.id, click.generation)
+        return fresh
+
+    def choose_message(self, fresh: Message) -> Message:
+        """An old hand message that shows the same move as the fresh one, when there is one."""
+        world = self.world
+        moves_now = world.ledger.player_moves(self.number, self.user.id)
+        boundary = 0  # seq after which a hand message reflects my last move that reached the game
+        moves = [c for c in self.clicks if c.what == "move"]
+        for i in range(len(moves) - 1, -1, -1):
+            after = moves[i + 1].moves_before if i + 1 < len(moves) else moves_now
+            if after > moves[i].moves_before:
+                boundary = moves[i].resolved_seq
+                break
+        messages = world.server.recorder.messages
+        candidates = [
+            messages[m]
+            for m in self.held
+            if m != fresh.id and world.watch.shown_at.get(m, 0) > boundary and same_controls(messages[m], fresh)
+        ]
+        if candidates and self.rng.random() < 0.9:
+            oldest = min(self.held[m.id] for m in candidates)
+            return self.rng.choice([m for m in candidates if self.held[m.id] == oldest])
+        return fresh
+
+    def pick_values(self, control: dict) -> list[str] | None:
+        if control.get("type") == 2:
+            return None
+        values = [o["value"] for o in control.get("options", [])]
+        low = max(1, control.get("min_values", 1))
+        high = min(len(values), control.get("max_values", 1))
+        count = low if self.rng.random() < 0.7 else self.rng.randint(low, max(low, high))
+        return self.rng.sample(values, count)
+
+    async def click_move(
+        self, target: Message, control: dict, values: list[str] | None, fresh: Message
+    ) -> Click | None:
+        world = self.world
+        await world.bot.running()
+        moves_before = world.ledger.player_moves(self.number, self.user.id)
+        user_id, target_id = self.user.id, target.id
+
+        def this_click(state: InteractionState) -> bool:
+            return state.type == COMPONENT and state.user.id == user_id and state.source_message_id == target_id
+
+        armed = world.killer is not None and world.killer.ack_kill_wanted(this_click)
+        try:
+            handle = await world.inject_click(self.user, target, control, values)
+        except (KeyError, InjectionError):  # the message changed since the person looked at it
+            if armed and world.killer is not None:
+                world.killer.disarm()
+            return None
+        click = Click(
+            self.user.name,
+            self.user.id,
+            self.number,
+            "move",
+            handle,
+            target.id,
+            world.bot.generation,
+            time.monotonic(),
+            moves_before=moves_before,
+            old=target.id != fresh.id,
+            across_restart=self.held[target.id] != world.bot.generation,
+            armed=armed,
+        )
+        self.clicks.append(click)
+        world.clicks.append(click)
+        await world.outcome(click)
+        if click.outcome == "accepted":
+            self.open_hand = (target.id, click.generation)
+            if world.killer is not None:
+                world.killer.after_move(self.number, self.has_computers)
+        return click
