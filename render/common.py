@@ -1,17 +1,18 @@
 """Drawing helpers every picture shares: fonts, colours, card boxes, suit shapes, PNG.
 
-Pictures use only Pillow's bundled font (``ImageFont.load_default(size)``) and
-shapes drawn here, so they look the same on every machine with no system fonts.
-Everything in render/ is a pure function of the view it is given.
+Text goes through :mod:`render.text` (the shipped fonts, with a fallback per character),
+and suits are shapes drawn here, so pictures look the same on every machine with no
+system fonts. Everything in render/ is a pure function of the view it is given.
 """
 
 from __future__ import annotations
 
 import io
 import math
-from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
+
+from render import text as _text
 
 Colour = tuple[int, int, int]
 
@@ -27,12 +28,6 @@ BACK: Colour = (60, 70, 150)
 
 #: Discord shows images about 400–550 px wide on phones; we draw at this scale.
 CARD_W, CARD_H = 72, 104
-
-
-@lru_cache(maxsize=32)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled font at ``size`` pixels (cached)."""
-    return ImageFont.load_default(size)
 
 
 def new_canvas(width: int, height: int, colour: Colour = FELT) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -56,12 +51,16 @@ def text(
     size: int = 16,
     fill: Colour = WHITE,
     anchor: str = "la",
-) -> None:
-    draw.text(xy, content, font=font(size), fill=fill, anchor=anchor)
+    *,
+    bold: bool = False,
+    max_width: float | None = None,
+) -> float:
+    """One line of text (see :func:`render.text.draw_text`); returns its width."""
+    return _text.draw_text(draw, xy, content, size, fill, anchor=anchor, bold=bold, max_width=max_width)
 
 
-def text_width(content: str, size: int) -> float:
-    return font(size).getlength(content)
+def text_width(content: str, size: int, bold: bool = False) -> float:
+    return _text.width(content, size, bold)
 
 
 def card_box(
