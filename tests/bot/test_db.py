@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 
 import bot.models  # noqa: F401  (the tables)
+import bot.rating_models  # noqa: F401  (the rating tables: migration 0003)
 from bot.db import (
     DatabaseError,
     DatabaseUnreachable,
@@ -28,7 +29,7 @@ from bot.db import (
 )
 from tests.bot.conftest import TestDatabase
 
-TABLES = {"guild_settings", "game_tables", "table_actions", "results"}
+TABLES = {"guild_settings", "game_tables", "table_actions", "results", "ratings", "rating_history"}
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
