@@ -16,7 +16,7 @@ from sqlmodel import SQLModel
 from sqlmodel.sql.sqltypes import AutoString
 
 import bot.models
-import bot.rating_models  # noqa: F401  (the rating tables, for autogenerate)
+import bot.rating_models  # the rating tables, for autogenerate
 from bot.db import create_engine
 
 config = context.config

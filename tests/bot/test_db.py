@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 
 import bot.models  # noqa: F401  (the tables)
-import bot.rating_models  # noqa: F401  (the rating tables: migration 0003)
+from bot import rating_models  # noqa: F401  (the rating tables of migration 0003)
 from bot.db import (
     DatabaseError,
     DatabaseUnreachable,
