@@ -163,7 +163,7 @@ def leaderboard_picture(view: LeaderboardView) -> bytes:
     image = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(image)
     room = WIDTH - 2 * MARGIN
-    y = MARGIN
+    y: float = MARGIN
     draw_text(draw, (MARGIN, y), f"{view.game_name} leaderboard", TITLE, GOLD, bold=True, max_width=room)
     y += line_height(TITLE)
     by = BY_WORDS.get(view.by, view.by)

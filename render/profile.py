@@ -221,7 +221,7 @@ def profile_picture(view: ProfileView) -> bytes:
     image = Image.new("RGB", (WIDTH, int(height)), FELT)
     draw = ImageDraw.Draw(image)
     room = WIDTH - 2 * MARGIN
-    y = MARGIN
+    y: float = MARGIN
     draw_text(draw, (MARGIN, y), view.name, TITLE, WHITE, bold=True, max_width=room)
     y += line_height(TITLE)
     total = sum(card.games for card in view.games)
