@@ -48,8 +48,8 @@ __all__ = [
 SECRET_AT_END = frozenset({"gin_jon_tan"})
 #: Frames are drawn at most this wide (Discord shows them about 400 px wide on a phone).
 WIDTH = 480
-MAX_FRAMES = 120
-FRAME_MS = 450
+MAX_FRAMES = 80
+FRAME_MS = 600
 LAST_FRAME_MS = 5000
 LABEL: tuple[int, int, int] = (20, 70, 45)
 LABEL_TEXT: tuple[int, int, int] = (255, 255, 255)
