@@ -11,6 +11,8 @@ from ``results``) share :func:`_apply`, so both give the same numbers to the las
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -22,6 +24,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import levels
+from bot.db import open_database
 from bot.models import Result, utcnow
 from bot.rating_models import PlayerRating, RatingHistory
 from bot.ratings import (
@@ -463,3 +466,30 @@ async def level_of(session: AsyncSession, guild_id: int, game_key: str, user_id:
     """A person's level in a game (1 before their first game): for names in tables."""
     row = await session.get(PlayerRating, (guild_id, game_key, person_key(user_id)))
     return levels.level(game_key, row.points) if row is not None else 1
+
+
+# -- the rebuild command -----------------------------------------------------------------------
+
+
+async def rebuild_database(url: str, guild_id: int | None = None) -> int:
+    """Open (and migrate) the database at ``url`` and rebuild its ratings in one transaction."""
+    database = await open_database(url)
+    try:
+        async with database.sessions.begin() as session:
+            return await rebuild(session, guild_id)
+    finally:
+        await database.close()
+
+
+def _main(argv: list[str] | None = None) -> None:
+    """``python -m bot.rating_store --url DATABASE_URL [--guild ID]``: recompute every rating from the results."""
+    parser = argparse.ArgumentParser(prog="python -m bot.rating_store", description=_main.__doc__)
+    parser.add_argument("--url", required=True, help="the bot's DATABASE_URL")
+    parser.add_argument("--guild", type=int, default=None, help="only this server")
+    args = parser.parse_args(argv)
+    tables = asyncio.run(rebuild_database(args.url, args.guild))
+    print(f"Rebuilt the ratings of {tables} finished tables.")
+
+
+if __name__ == "__main__":
+    _main()

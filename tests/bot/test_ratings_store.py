@@ -9,8 +9,9 @@ import pytest
 from sqlmodel import col, select
 
 from bot import levels
+from bot.db import open_database
 from bot.rating_models import PlayerRating, RatingHistory
-from bot.rating_store import apply_finished_table, leaderboard, needs_rebuild, profile, rebuild
+from bot.rating_store import apply_finished_table, leaderboard, needs_rebuild, profile, rebuild, rebuild_database
 from bot.ratings import Finish, Rating, computer_key, rate, recompute, shown
 from bot.store import ResultLine, Store
 from tests.bot.test_store import ALICE, BOB, CAROL, DAN, GUILD, new_table
@@ -210,3 +211,23 @@ async def test_a_profile_has_each_games_standing_a_chart_and_the_last_five_resul
     assert row is not None and high.chart[-1] == high.rating == shown(Rating(row.mu, row.sigma))
     assert [r.game_key for r in card.recent] == ["nin_jan", "high_card", "high_card", "high_card", "high_card"]
     assert card.recent[1].points == 60 and card.recent[0].players == 2
+
+
+async def test_the_rebuild_command_rates_an_old_database(tmp_path) -> None:
+    url = f"sqlite:///{tmp_path}/old.db"
+    database = await open_database(url)
+    try:
+        store = Store(database.sessions)
+        table = await new_table(store)
+        await store.start_table(table.id, "{}")
+        await store.finish_table(table.id, "{}", [line(0, ALICE, 1, 9), line(1, BOB, 2, 3)], now=START)
+    finally:
+        await database.close()
+    assert await rebuild_database(url) == 1
+    database = await open_database(url)
+    try:
+        async with database.sessions() as session:
+            card = await profile(session, GUILD, BOB)
+    finally:
+        await database.close()
+    assert card is not None and card.recent[0].place == 2
