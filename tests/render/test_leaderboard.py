@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
+from render import leaderboard, profile
 from render.leaderboard import LeaderboardView, LeaderRow, leaderboard_picture, short_number
-from render.text import MIN_PHONE_PX, phone_px, recording
+from render.text import MIN_PHONE_PX, clean, font_for, phone_px, recording
+from tests.render.test_pictures_for_phones import SIMULATIONS, contrast, simulate
 
 NAMES = [
     "Alice",
@@ -92,3 +95,17 @@ def test_short_numbers_are_exact_to_three_figures() -> None:
     assert short_number(9_995_000) == "1.00 × 10^7"  # rounds up into the next power
     assert short_number(-(7 * 10**40)) == "-7.00 × 10^40"
     assert short_number(12_345_678_901_234_567_890) == "1.23 × 10^19"
+
+
+@pytest.mark.parametrize("kind", list(SIMULATIONS))
+def test_what_must_be_told_apart_stays_apart_under_colour_blindness(kind: str) -> None:
+    for module in (leaderboard, profile):
+        for what, fg, bg in module.COLOUR_PAIRS:
+            ratio = contrast(simulate(fg, kind), simulate(bg, kind))
+            assert ratio >= 3.0, f"{module.__name__}: {what} has contrast {ratio:.2f} under {kind}"
+
+
+def test_no_name_falls_back_to_the_missing_glyph() -> None:
+    _, texts = drawn(board())
+    for line in texts:
+        assert all(font_for(char) for char in clean(line.content)), line.content
