@@ -19,10 +19,12 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from sqlalchemy import and_, case, insert, or_, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from bot import rating_store
 from bot.models import (
     OPEN_STATUSES,
     Actor,
@@ -401,7 +403,7 @@ class Store:
             if results is not None:
                 table = await session.get(GameTable, table_id, populate_existing=True)
                 assert table is not None
-                self._finish(session, table, new_state_json, results, now)
+                await self._finish(session, table, new_state_json, results, now)
                 await self._move_items(session, table, transfers, now)
         return new_version
 
@@ -490,13 +492,15 @@ class Store:
             table = await self._get_for_update(session, table_id)
             if table.status != TableStatus.PLAYING:
                 raise WrongStatus(f"Table {table_id} is {table.status}, so it cannot finish.")
-            self._finish(session, table, final_state_json, results, now)
+            await self._finish(session, table, final_state_json, results, now)
         return table
 
     @staticmethod
-    def _finish(
+    async def _finish(
         session: AsyncSession, table: GameTable, state_json: str, results: Sequence[ResultLine], now: datetime
     ) -> None:
+        """Finish a table: its status and final state, a result row per seat, and the ratings and
+        levels those results change, all in the caller's transaction."""
         assert table.id is not None
         table.status = TableStatus.FINISHED
         table.state_json = state_json
@@ -516,6 +520,34 @@ class Store:
             )
             for line in results
         )
+        await rating_store.apply_finished_table(
+            session,
+            table_id=table.id,
+            guild_id=table.guild_id,
+            game_key=table.game_key,
+            results=results,
+            finished_at=now,
+        )
+
+    async def ensure_ratings(self) -> bool:
+        """Derive ratings from the stored results when a database from before ratings has none yet.
+
+        Returns True if it rebuilt them. Two processes starting at once may both try: the second
+        one's insert collides with the first's rows and is dropped, which leaves the same ratings.
+        """
+        try:
+            async with self.sessions.begin() as session:
+                if not await rating_store.needs_rebuild(session):
+                    return False
+                await rating_store.rebuild(session)
+        except IntegrityError:
+            return False
+        return True
+
+    async def table_standing_changes(self, table_id: int) -> list[rating_store.SeatChange]:
+        """What a finished table did to its players' ratings and levels (for the announcement)."""
+        async with self.sessions() as session:
+            return await rating_store.table_changes(session, table_id)
 
     async def save_drafts(self, table_id: int, drafts_json: str | None) -> None:
         """Keep the choice screen's drafts of a table in play (they change no state version)."""

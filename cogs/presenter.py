@@ -22,6 +22,7 @@ import discord
 from bot.tables import Table
 from cogs.hand_ui import hand_parts
 from cogs.table_ui import MessageParts, closed_lobby_parts, table_parts
+from cogs.words import standings_after
 
 log = logging.getLogger(__name__)
 
@@ -154,6 +155,8 @@ class DiscordPresenter:
                 with contextlib.suppress(discord.HTTPException):
                     await channel.get_partial_message(table.message_id).edit(**parts.edit_kwargs())
             return
+        if table.outcome is not None:
+            note = "\n".join(filter(None, [note, await self._standings_note(table)]))
         parts = await table_parts(table, note)
         # A closed or finished table is edited where it is; a live one moves down when old.
         stale = table.status == "playing" and (
@@ -173,6 +176,18 @@ class DiscordPresenter:
                 await channel.get_partial_message(old).edit(
                     content=f"Table #{table.id} moved to a newer message below.", attachments=[], view=None
                 )
+
+    async def _standings_note(self, table: Table) -> str:
+        """Ratings changed and levels reached by a finished game (read from the database)."""
+        store = getattr(self.client, "store", None)
+        if store is None:
+            return ""
+        try:
+            changes = await store.table_standing_changes(table.id)
+        except Exception:  # the results stand without the announcement
+            log.exception("Could not read the standings of table %s", table.id)
+            return ""
+        return standings_after(changes, table.names, table.game.name)
 
     async def message_posted(self, table: Table, message_id: int) -> None:
         """The table's public message is now ``message_id`` (posted just now): keep it, and save it."""
