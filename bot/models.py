@@ -185,3 +185,8 @@ class Result(SQLModel, table=True):
     place: int
     points: int = Field(sa_type=BigScore)
     finished_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+# The tournament tables live with the tournaments; imported here so that one import of bot.models
+# gives the whole schema (migrations, the schema check).
+import bot.tournaments.models  # noqa: E402, F401

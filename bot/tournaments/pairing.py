@@ -328,38 +328,30 @@ def elimination_rounds(players: int) -> int:
     return rounds
 
 
-def elimination_first_round(seeded: Sequence[int]) -> RoundPlan:
-    """The first round: players by seed (best first) in a power-of-two bracket; top seeds get the byes.
+def elimination_first_slots(seeded: Sequence[int]) -> list[int | None]:
+    """The bracket's first slots: players by seed (best first) in a power-of-two bracket.
 
-    The plan keeps bracket order: table i and bye slots are listed so that the next round
-    pairs the winners of neighbouring slots (see :func:`elimination_next_round`).
+    Missing seeds are empty slots (None); they sit next to the top seeds, who get the byes.
 
-    >>> elimination_first_round([11, 12, 13, 14, 15, 16]).tables
-    ((14, 15), (13, 16))
+    >>> elimination_first_slots([11, 12, 13, 14, 15, 16])
+    [11, None, 14, 15, 12, None, 13, 16]
     """
     size = 1 << elimination_rounds(len(seeded))
-    order = bracket_order(size)
-    slots: list[tuple[int, ...]] = []
-    for i in range(0, size, 2):
-        pair = tuple(seeded[s - 1] for s in order[i : i + 2] if s <= len(seeded))
-        slots.append(pair)
-    tables = tuple(s for s in slots if len(s) == 2)
-    byes = tuple(s[0] for s in slots if len(s) == 1)
-    return RoundPlan(tables, byes)
+    return [seeded[s - 1] if s <= len(seeded) else None for s in bracket_order(size)]
 
 
-def elimination_slots(seeded: Sequence[int]) -> list[tuple[int, ...]]:
-    """The first round's slots in bracket order (a bye is a slot of one player)."""
-    size = 1 << elimination_rounds(len(seeded))
-    order = bracket_order(size)
-    return [tuple(seeded[s - 1] for s in order[i : i + 2] if s <= len(seeded)) for i in range(0, size, 2)]
+def elimination_round(slots: Sequence[int | None]) -> RoundPlan:
+    """Neighbouring slots meet; a player next to an empty slot has a bye.
 
-
-def elimination_next_round(winners_in_bracket_order: Sequence[int]) -> RoundPlan:
-    """The next round: the winners of neighbouring slots meet."""
-    tables = tuple(
-        (winners_in_bracket_order[i], winners_in_bracket_order[i + 1])
-        for i in range(0, len(winners_in_bracket_order) - 1, 2)
-    )
-    byes = (winners_in_bracket_order[-1],) if len(winners_in_bracket_order) % 2 else ()
-    return RoundPlan(tables, byes)
+    >>> elimination_round([11, None, 14, 15])
+    RoundPlan(tables=((14, 15),), byes=(11,))
+    """
+    tables: list[tuple[int, ...]] = []
+    byes: list[int] = []
+    for i in range(0, len(slots) - 1, 2):
+        a, b = slots[i], slots[i + 1]
+        if a is not None and b is not None:
+            tables.append((a, b))
+        elif a is not None or b is not None:
+            byes.append(a if a is not None else b)  # type: ignore[arg-type]
+    return RoundPlan(tuple(tables), tuple(byes))

@@ -30,6 +30,7 @@ from tests.bot.conftest import TestDatabase
 
 TABLES = {"guild_settings", "game_tables", "table_actions", "results"}
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
+TABLES |= {"tournaments", "tournament_entrants", "tournament_rounds", "tournament_tables"}
 
 
 @pytest.mark.parametrize(
