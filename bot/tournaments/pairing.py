@@ -84,10 +84,16 @@ def default_table_size(allowed: Sequence[int], has_teams: bool = False) -> int:
 
 
 def mixable_sizes(allowed: Sequence[int], preferred: int, has_teams: bool = False) -> tuple[int, ...]:
-    """Sizes a round may mix to avoid byes: the preferred one and its neighbours (never for team games)."""
+    """Sizes a round may mix to avoid byes: the preferred one and its neighbours of 3 or more.
+
+    Team games and two-player tables never mix (a 2-player table is a different game from a 4-player one).
+
+    >>> mixable_sizes((2, 3, 4, 5), 3), mixable_sizes((2, 4), 2, has_teams=True)
+    ((3, 4), (2,))
+    """
     if has_teams or preferred == 2:
         return (preferred,)
-    return tuple(n for n in sorted(allowed) if abs(n - preferred) <= 1 and n >= 2)
+    return tuple(n for n in sorted(allowed) if abs(n - preferred) <= 1 and n >= 3)
 
 
 def plan_tables(players: int, sizes: Sequence[int], preferred: int) -> tuple[tuple[int, ...], int]:
