@@ -17,6 +17,21 @@ from bot.settings import SettingsError, load_settings
 EXIT_CONFIG = 2
 
 
+class _NoVoiceWarnings(logging.Filter):
+    """Parlour has no voice: discord.py's warnings about missing voice libraries are noise."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "voice will NOT be supported" not in record.getMessage()
+
+
+def configure_logging(level: str) -> None:
+    """Log to stderr at ``level``; the migration tool's step-by-step lines only at DEBUG."""
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    if level != "DEBUG":
+        logging.getLogger("alembic").setLevel(logging.WARNING)
+    logging.getLogger("discord.client").addFilter(_NoVoiceWarnings())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Parlour, card games for Discord.")
     sub = parser.add_subparsers(dest="command")
@@ -37,9 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as error:
         print(f"Parlour cannot start: {error}", file=sys.stderr)
         return EXIT_CONFIG
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr
-    )
+    configure_logging(settings.log_level)
     from bot.app import StartupError, run_bot
 
     try:

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 import discord
 
 from bot.client import ParlourBot
 from bot.db import DatabaseError, open_database
 from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+#: How long Discord may take to answer the login, and then to send the bot its servers.
+LOGIN_TIMEOUT_S = 30.0
+READY_TIMEOUT_S = 120.0
 
 
 class StartupError(Exception):
@@ -18,10 +27,11 @@ async def run_bot(settings: Settings) -> None:
         database = await open_database(settings.database_url)
     except DatabaseError as error:
         raise StartupError(str(error)) from None
+    log.info("Database: %s", database.engine.url.render_as_string(hide_password=True))
     bot = ParlourBot(settings, database, edit_interval=1.0)
     try:
         async with bot:
-            await bot.start(settings.discord_token)
+            await start_within_time(bot, settings.discord_token)
     except discord.LoginFailure:
         raise StartupError(
             "DISCORD_TOKEN was refused by Discord: reset it in the Developer Portal (Bot → Reset Token) "
@@ -34,3 +44,29 @@ async def run_bot(settings: Settings) -> None:
         ) from None
     finally:
         await database.close()
+
+
+async def start_within_time(bot: ParlourBot, token: str) -> None:
+    """Log in and connect, but give up with a sentence if Discord accepts and never answers."""
+    try:
+        await asyncio.wait_for(bot.login(token), LOGIN_TIMEOUT_S)
+    except TimeoutError:
+        raise StartupError(
+            f"Discord did not answer the login within {LOGIN_TIMEOUT_S:.0f} seconds: check the network, "
+            "or DISCORD_API_URL if you set it."
+        ) from None
+    connection = asyncio.create_task(bot.connect())
+    ready = asyncio.create_task(bot.wait_until_ready())
+    done, _ = await asyncio.wait({connection, ready}, timeout=READY_TIMEOUT_S, return_when=asyncio.FIRST_COMPLETED)
+    if not done:
+        connection.cancel()
+        ready.cancel()
+        raise StartupError(
+            f"Discord's gateway did not get the bot ready within {READY_TIMEOUT_S:.0f} seconds: check the "
+            "network, or DISCORD_GATEWAY_URL if you set it."
+        )
+    if connection in done:
+        ready.cancel()
+        connection.result()  # raises what ended the connection
+        return
+    await connection

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -177,10 +178,26 @@ async def check(engine: AsyncEngine) -> None:
                     await connection.exec_driver_sql("ROLLBACK")
     except Exception as error:
         reason = _reason(error)
+        if is_sqlite(url):
+            raise DatabaseUnreachable(_sqlite_problem(url, reason)) from None
         raise DatabaseUnreachable(
             f"The database in DATABASE_URL ({_shown(url)}) cannot be reached ({reason}): "
             "check the URL and that the database server is running and accepts this user."
         ) from None
+
+
+def _sqlite_problem(url: URL, reason: str) -> str:
+    """One sentence about a SQLite file that cannot be used, in terms of files and folders."""
+    path = Path(url.database or "").expanduser().resolve()
+    folder = path.parent
+    if path.exists() and not os.access(path, os.W_OK):
+        return f"The SQLite file {str(path)!r} is read-only: make it writable for this user, or set DATABASE_URL."
+    if not os.access(folder, os.W_OK):
+        return (
+            f"The folder {str(folder)!r} of the SQLite file is read-only: SQLite must write there "
+            "(the file and its -wal and -shm companions); make it writable, or set DATABASE_URL."
+        )
+    return f"The SQLite file {str(path)!r} cannot be opened ({reason}): check the file, or set DATABASE_URL."
 
 
 def _reason(error: BaseException) -> str:

@@ -2,66 +2,74 @@
 
 No token and no network: the quick look at the project for a newcomer, and a smoke
 test of every game's engine, computer player and pictures in CI.
+
+For each game it writes, once each: the table and the hand of the player to act at the
+start and in the middle of the game, the table at the end, and the results picture.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from engine import registry
 from engine.core import Game, GameState, name_seats
 from render import pictures_for
+from render.results import headline, results_picture, why_words
 
 #: Stop a game that runs away (a bug): no real game needs this many moves.
 MAX_MOVES = 20_000
 
 
-def play_demo_game(game: Game, players: int, seed: int, out: Path, every: int = 10, most: int = 30) -> str:
-    """Play one game between computers; write its pictures and log into ``out``; return a summary.
-
-    The table picture is saved every ``every`` moves (at most ``most`` of them) and at the end.
-    """
-    out.mkdir(parents=True, exist_ok=True)
-    names = [f"Computer {seat + 1}" for seat in range(players)]
+def _play(game: Game, players: int, seed: int, on_move: Callable[[int, GameState], None]) -> GameState:
+    """One game between seeded computers (the same game every time for a seed); ``on_move`` sees each position."""
     computers = [game.computer_player(seed + seat) for seat in range(players)]
     state = game.new_state(players, seed)
-    pictures = pictures_for(game.key)
-    log_lines: list[str] = [f"{game.name}: {players} computer players, seed {seed}", ""]
-    seen_events = 0
     moves = 0
-
-    def snapshot(label: str, current: GameState) -> None:
-        (out / f"table-{label}.png").write_bytes(pictures.table_picture(current.view(None), names=names))
-
-    snapshot("0000-start", state)
-    for seat in range(players):
-        (out / f"hand-start-{names[seat].replace(' ', '')}.png").write_bytes(
-            pictures.hand_picture(state.view(seat), names=names)
-        )
+    on_move(moves, state)
     while not state.is_over:
         seat = state.waiting_on()[0]
-        move = computers[seat].choose(state.view(seat))
-        state.act(seat, move)
+        state.act(seat, computers[seat].choose(state.view(seat)))
         moves += 1
-        for line in state.events[seen_events:]:
-            log_lines.append(f"  {name_seats(line, names)}")
-        seen_events = len(state.events)
-        if moves % every == 0 and moves // every <= most:
-            snapshot(f"{moves:04d}", state)
+        on_move(moves, state)
         if moves >= MAX_MOVES:
             raise RuntimeError(f"{game.name} did not end after {MAX_MOVES} moves (seed {seed})")
-    snapshot(f"{moves:04d}-end", state)
+    return state
+
+
+def play_demo_game(game: Game, players: int, seed: int, out: Path) -> str:
+    """Play one game between computers; write its pictures and log into ``out``; return a summary."""
+    out.mkdir(parents=True, exist_ok=True)
+    names = [f"Computer {seat + 1}" for seat in range(players)]
+    pictures = pictures_for(game.key)
+    counted: list[int] = []
+    _play(game, players, seed, lambda moves, state: counted.append(moves))
+    middle = max(1, counted[-1] // 2)
+    log_lines: list[str] = [f"{game.name}: {players} computer players, seed {seed}", ""]
+    seen = [0]
+
+    def on_move(moves: int, state: GameState) -> None:
+        log_lines.extend(f"  {name_seats(line, names)}" for line in state.events[seen[0] :])
+        seen[0] = len(state.events)
+        for label, at in (("1-start", 0), ("2-middle", middle)):
+            if moves == at and not state.is_over:
+                seat = state.waiting_on()[0]
+                (out / f"{label}-table.png").write_bytes(pictures.table_picture(state.view(None), names=names))
+                hand = pictures.hand_picture(state.view(seat), names=names)
+                (out / f"{label}-hand-{names[seat].replace(' ', '')}.png").write_bytes(hand)
+
+    state = _play(game, players, seed, on_move)
     outcome = state.outcome()
     assert outcome is not None
-    result = ", ".join(
-        f"{names[seat]}: {points} points, place {place}"
-        for seat, (points, place) in enumerate(zip(outcome.points, outcome.places, strict=True))
-    )
-    log_lines += ["", f"Over ({outcome.reason}) after {moves} moves. {result}"]
+    (out / "3-end-table.png").write_bytes(pictures.table_picture(state.view(None), names=names))
+    (out / "4-results.png").write_bytes(results_picture(outcome, names=names, game_name=game.name))
+    who, by = headline(outcome, names)
+    result = f"{who} {by}".strip() + ". " + why_words(outcome, names, game.name)
+    moves = counted[-1]
+    log_lines += ["", f"Game over after {moves} moves: {result}"]
     (out / "log.txt").write_text("\n".join(log_lines) + "\n", encoding="utf-8")
-    return f"{game.name}: {moves} moves, {result}"
+    return f"{game.name}: {moves} moves. {result}"
 
 
 def run_demo(out: Path, seed: int = 1, games: Sequence[Game] | None = None) -> list[str]:

@@ -10,16 +10,19 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
 from dotenv import dotenv_values
 
-DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/parlour.db"
+#: The SQLite file used when DATABASE_URL is empty: ``data/parlour.db`` in the folder the bot starts in.
+DEFAULT_DATABASE_FILE = Path("data") / "parlour.db"
 DEFAULT_API_URL = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+#: The longest computer pause, here and in the servers' own settings command.
+MAX_COMPUTER_PAUSE_MS = 10_000
 
 
 class SettingsError(Exception):
@@ -31,7 +34,7 @@ class Settings:
     """Everything the process is configured with."""
 
     discord_token: str
-    database_url: str = DEFAULT_DATABASE_URL
+    database_url: str = field(default_factory=lambda: default_database_url())
     #: A test server where slash commands are synced at once (global sync takes up to an hour).
     dev_guild_id: int | None = None
     log_level: str = "INFO"
@@ -57,6 +60,11 @@ def load_settings(
 
     token = values.get("DISCORD_TOKEN", "").strip()
     if require_token and not token:
+        if env_file is not None and Path(env_file).is_file():
+            raise SettingsError(
+                f"DISCORD_TOKEN is empty in {str(Path(env_file).resolve())!r}: paste your bot's token after "
+                "DISCORD_TOKEN= (Discord Developer Portal → your application → Bot → Reset Token)."
+            )
         raise SettingsError(
             "DISCORD_TOKEN is not set: copy .env.example to .env and paste your bot's token "
             "from the Discord Developer Portal (Bot → Reset Token)."
@@ -69,7 +77,7 @@ def load_settings(
 
     return Settings(
         discord_token=token,
-        database_url=_database_url(values.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL),
+        database_url=_database_url(values.get("DATABASE_URL", "").strip() or default_database_url()),
         dev_guild_id=_optional_snowflake(values.get("DEV_GUILD_ID", "")),
         log_level=_log_level(values.get("LOG_LEVEL", "") or "INFO"),
         discord_api_url=_url(
@@ -78,9 +86,16 @@ def load_settings(
         discord_gateway_url=_url(
             "DISCORD_GATEWAY_URL", values.get("DISCORD_GATEWAY_URL", "") or DEFAULT_GATEWAY_URL, ("ws", "wss")
         ),
-        computer_pause_ms=_int("COMPUTER_PAUSE_MS", values.get("COMPUTER_PAUSE_MS", ""), 1500, 0, 60_000),
+        computer_pause_ms=_int(
+            "COMPUTER_PAUSE_MS", values.get("COMPUTER_PAUSE_MS", ""), 1500, 0, MAX_COMPUTER_PAUSE_MS
+        ),
         idle_check_seconds=_float("IDLE_CHECK_SECONDS", values.get("IDLE_CHECK_SECONDS", ""), 30.0),
     )
+
+
+def default_database_url() -> str:
+    """The SQLite file ``data/parlour.db`` under the current folder, as an absolute path (logged at start)."""
+    return f"sqlite+aiosqlite:///{(Path.cwd() / DEFAULT_DATABASE_FILE).resolve()}"
 
 
 def _database_url(url: str) -> str:
@@ -90,7 +105,9 @@ def _database_url(url: str) -> str:
     try:
         normalise_url(url)
     except DatabaseError as error:
-        raise SettingsError(f"{error} Leave it empty to use the SQLite file data/parlour.db.") from None
+        raise SettingsError(
+            f"{error} Leave it empty to use the SQLite file data/parlour.db in the folder the bot starts in."
+        ) from None
     return url
 
 

@@ -1,17 +1,18 @@
 """Drawing helpers every picture shares: fonts, colours, card boxes, suit shapes, PNG.
 
-Pictures use only Pillow's bundled font (``ImageFont.load_default(size)``) and
-shapes drawn here, so they look the same on every machine with no system fonts.
-Everything in render/ is a pure function of the view it is given.
+Text goes through :mod:`render.text` (the shipped fonts, with a fallback per character),
+and suits are shapes drawn here, so pictures look the same on every machine with no
+system fonts. Everything in render/ is a pure function of the view it is given.
 """
 
 from __future__ import annotations
 
 import io
 import math
-from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
+
+from render import text as _text
 
 Colour = tuple[int, int, int]
 
@@ -28,16 +29,74 @@ BACK: Colour = (60, 70, 150)
 #: Discord shows images about 400–550 px wide on phones; we draw at this scale.
 CARD_W, CARD_H = 72, 104
 
-
-@lru_cache(maxsize=32)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled font at ``size`` pixels (cached)."""
-    return ImageFont.load_default(size)
+# -- the phone layout every picture uses ----------------------------------------------------------
+#: Every picture is drawn this wide; Discord shows it 400–550 px wide on a phone.
+WIDTH = 480
+MARGIN = 12
+#: The smallest text (11 px when the picture is shown 400 px wide), body text, titles, scores.
+SMALL = _text.min_size(WIDTH)
+BODY = SMALL + 2
+TITLE = SMALL + 6
+SCORE = SMALL + 12
+#: What marks the seat to act: a thick border, a tab with an arrow and a word.
+ACTIVE: Colour = (255, 214, 90)
+#: Colours a player must tell apart, checked under colour blindness by the tests.
+COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
+    ("the active seat's border on the table", ACTIVE, FELT),
+    ("the active seat's word on its tab", INK, ACTIVE),
+    ("the back of a card on the table", WHITE, BACK),
+)
 
 
 def new_canvas(width: int, height: int, colour: Colour = FELT) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     image = Image.new("RGB", (width, height), colour)
     return image, ImageDraw.Draw(image)
+
+
+def seat_panel(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    *,
+    active_word: str | None = None,
+    fill: Colour = FELT_DARK,
+) -> None:
+    """A player's panel. The seat to act gets a thick light border and a tab "▶ <word>" at the
+    top right, so it stands out by shape and words as well as by colour."""
+    _, y0, x1, _ = box
+    if not active_word:
+        draw.rounded_rectangle(box, radius=8, fill=fill)
+        return
+    draw.rounded_rectangle(box, radius=8, fill=fill, outline=ACTIVE, width=4)
+    tab_w = _text.width(active_word, SMALL, bold=True) + SMALL + 18
+    tab = (x1 - tab_w, y0, x1, y0 + SMALL + 10)
+    draw.rounded_rectangle(tab, radius=6, fill=ACTIVE)
+    cx, cy, r = tab[0] + 6 + SMALL / 3, (tab[1] + tab[3]) / 2, SMALL / 3
+    draw.polygon([(cx - r * 0.8, cy - r), (cx + r, cy), (cx - r * 0.8, cy + r)], fill=INK)
+    _text.draw_text(draw, (tab[0] + 12 + SMALL * 0.66, cy), active_word, SMALL, INK, anchor="lm", bold=True)
+
+
+def active_tab_width(word: str) -> float:
+    """How much of a panel's top right the active tab covers (keep other text left of it)."""
+    return _text.width(word, SMALL, bold=True) + SMALL + 24
+
+
+def grid(count: int, item_w: float, gap: float, room: float) -> int:
+    """How many items of ``item_w`` fit on one row of ``room`` pixels (at least 1)."""
+    return max(1, int((room + gap) // (item_w + gap))) if count else 1
+
+
+def rows_of(items: list[str] | tuple[str, ...], per_row: int) -> list[list[str]]:
+    """``items`` cut into rows of ``per_row``."""
+    return [list(items[i : i + per_row]) for i in range(0, len(items), per_row)] or [[]]
+
+
+def plural(count: int, noun: str, plural_form: str | None = None) -> str:
+    """``1 point``, ``-1 point``, ``2 points``, ``1,234 points``: only one (either sign) is singular.
+
+    >>> plural(607475153176277, "point")
+    '607,475,153,176,277 points'
+    """
+    return f"{count:,} {noun if abs(count) == 1 else plural_form or noun + 's'}"
 
 
 def to_png(image: Image.Image) -> bytes:
@@ -56,12 +115,16 @@ def text(
     size: int = 16,
     fill: Colour = WHITE,
     anchor: str = "la",
-) -> None:
-    draw.text(xy, content, font=font(size), fill=fill, anchor=anchor)
+    *,
+    bold: bool = False,
+    max_width: float | None = None,
+) -> float:
+    """One line of text (see :func:`render.text.draw_text`); returns its width."""
+    return _text.draw_text(draw, xy, content, size, fill, anchor=anchor, bold=bold, max_width=max_width)
 
 
-def text_width(content: str, size: int) -> float:
-    return font(size).getlength(content)
+def text_width(content: str, size: int, bold: bool = False) -> float:
+    return _text.width(content, size, bold)
 
 
 def card_box(

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import fields
 
-from engine.core import View
-from render.common import FELT, GOLD, WHITE, new_canvas, text, to_png
+from engine.core import View, name_seats
+from render.common import BODY, FELT, GOLD, MARGIN, MUTED, TITLE, WHITE, WIDTH, Colour, new_canvas, text, to_png
+from render.text import line_height, wrap
 
 _COMMON = {f.name for f in fields(View)}
+COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (("text", WHITE, FELT), ("title", GOLD, FELT))
 
 
 def _lines(view: View, names: Sequence[str]) -> list[str]:
@@ -20,16 +22,20 @@ def _lines(view: View, names: Sequence[str]) -> list[str]:
         lines.append("Final: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(view.outcome.points)))
     elif view.waiting_on:
         lines.append("Waiting on: " + ", ".join(names[s] for s in view.waiting_on))
-    return lines + list(view.events[-5:])
+    return lines + [name_seats(line, names) for line in view.events[-5:]]
 
 
 def table_picture(view: View, *, names: Sequence[str]) -> bytes:
-    lines = _lines(view, names)
-    image, draw = new_canvas(640, 40 + 24 * len(lines), FELT)
-    text(draw, (16, 10), view.game, 18, GOLD)
-    for i, line in enumerate(lines):
-        text(draw, (16, 36 + 24 * i), line[:80], 16, WHITE)
-    return to_png(image)
+    image, draw = new_canvas(WIDTH, 2000, FELT)
+    text(draw, (MARGIN, MARGIN), view.game, TITLE, GOLD, bold=True)
+    y = MARGIN + line_height(TITLE) + 4
+    for line in _lines(view, names):
+        for part in wrap(line, BODY, WIDTH - 2 * MARGIN):
+            text(draw, (MARGIN, y), part, BODY, WHITE)
+            y += line_height(BODY)
+    if y > 1900:
+        text(draw, (MARGIN, y), "…", BODY, MUTED)
+    return to_png(image.crop((0, 0, WIDTH, min(2000, y + MARGIN))))
 
 
 def hand_picture(view: View, *, names: Sequence[str]) -> bytes:

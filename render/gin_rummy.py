@@ -1,7 +1,7 @@
 """Gin Rummy pictures: the table (public) and one player's hand grouped into melds.
 
-Drawn at 720 px wide, for phones. Card faces are the rank in Pillow's bundled font and
-a suit drawn as a shape; nothing here needs a system font.
+Drawn 480 px wide for phones (render.common's layout): each player in a panel with a big
+score, the player to act marked by a border, an arrow and a word; cards wrapped to rows.
 """
 
 from __future__ import annotations
@@ -14,36 +14,50 @@ from engine.gin_rummy.cards import sorted_cards
 from engine.gin_rummy.rules import GinRummyView, HandResult
 from render.common import (
     BACK,
+    BODY,
+    FELT,
     FELT_DARK,
     GOLD,
     INK,
+    MARGIN,
     MUTED,
     PAPER,
+    SCORE,
+    SMALL,
     SUIT_COLOURS,
+    TITLE,
     WHITE,
+    WIDTH,
     Colour,
+    active_tab_width,
     card_back,
     card_box,
     new_canvas,
+    plural,
+    seat_panel,
     suit_shape,
     text,
     to_png,
 )
+from render.text import line_height, width, wrap
 
-__all__ = ["hand_picture", "table_picture"]
+__all__ = ["COLOUR_PAIRS", "hand_picture", "table_picture"]
 
-WIDTH = 720
-MARGIN = 16
-#: Cards of the hand picture and of the reveal.
-BIG = (64, 92)
-SMALL = (46, 66)
-GROUP_GAP = 18
-#: One seat's row in the reveal, and the whole reveal panel.
-SEAT_HEIGHT = 20 + 17 + SMALL[1] + 10
-REVEAL_HEIGHT = 26 + 2 * SEAT_HEIGHT + 6
-#: Where the best discard and the card just taken are outlined.
+#: Cards of the hand picture, of the reveal, of the piles.
+BIG = (62, 88)
+MID = (44, 64)
+GROUP_GAP = 14
+#: Where the best discard and the card just taken are outlined (and tagged with a word).
 BEST_DISCARD: Colour = GOLD
 JUST_TAKEN: Colour = BACK
+#: Colours a player must tell apart (text on its background), checked under colour blindness.
+COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
+    ("black suit on a card", INK, PAPER),
+    ("red suit on a card", SUIT_COLOURS["h"], PAPER),
+    ("text on the table", WHITE, FELT),
+    ("quiet text on a panel", MUTED, FELT_DARK),
+    ("score on a panel", GOLD, FELT_DARK),
+)
 
 
 # -- cards --------------------------------------------------------------------------------
@@ -54,19 +68,24 @@ def card_face(
     card: str,
     size: tuple[int, int] = BIG,
     mark: Colour | None = None,
+    tag: str = "",
 ) -> None:
     """One card: the rank and a small suit in the corner (visible when fanned), a big suit.
 
-    ``mark`` outlines the card in a colour (the best discard, the card just taken).
+    ``mark`` outlines the card in a colour and ``tag`` writes a word on it, so that a marked
+    card stands out by more than colour.
     """
     w, h = size
     card_box(draw, x, y, w, h, fill=PAPER, outline=mark or INK, width=4 if mark else 2)
     colour = SUIT_COLOURS[card[1]]
     rank = "10" if card[0] == "T" else card[0]
-    rank_size = max(14, int(h * 0.25))
-    text(draw, (x + 5, y + 3), rank, rank_size, colour)
-    suit_shape(draw, card[1], x + 5 + rank_size * 0.35, y + 7 + rank_size * 1.25, rank_size * 0.7)
-    suit_shape(draw, card[1], x + w * 0.62, y + h * 0.64, w * 0.5)
+    rank_size = max(SMALL + 2, int(h * 0.24))
+    text(draw, (x + 4, y + 3), rank, rank_size, colour, bold=True)
+    suit_shape(draw, card[1], x + 4 + rank_size * 0.4, y + 8 + rank_size * 1.3, rank_size * 0.75)
+    suit_shape(draw, card[1], x + w * 0.64, y + h * 0.62, w * 0.5)
+    if tag:
+        draw.rounded_rectangle((x + 2, y + h - SMALL - 6, x + w - 2, y + h - 2), radius=4, fill=mark or INK)
+        text(draw, (x + w / 2, y + h - 4), tag, SMALL, WHITE if mark == JUST_TAKEN else INK, anchor="md", bold=True)
 
 
 def fan_width(count: int, size: tuple[int, int], step: int) -> int:
@@ -80,11 +99,12 @@ def draw_fan(
     cards: Sequence[str],
     size: tuple[int, int],
     step: int,
-    marked: Mapping[str, Colour] | None = None,
+    marks: Mapping[str, tuple[Colour, str]] | None = None,
 ) -> float:
     """Cards overlapping left to right; returns the x after the last card."""
     for i, card in enumerate(cards):
-        card_face(draw, x + i * step, y, card, size, (marked or {}).get(card))
+        mark, tag = (marks or {}).get(card, (None, ""))
+        card_face(draw, x + i * step, y, card, size, mark, tag)
     return x + fan_width(len(cards), size, step)
 
 
@@ -94,25 +114,27 @@ def draw_groups(
     y: float,
     groups: Sequence[tuple[str, Sequence[str]]],
     size: tuple[int, int],
-    marked: Mapping[str, Colour] | None = None,
-    max_width: int = WIDTH - 2 * MARGIN,
-) -> None:
-    """Labelled groups of fanned cards in one row, squeezed to fit ``max_width``."""
-    groups = [(name, cards) for name, cards in groups if cards]
-    count = sum(len(cards) for _, cards in groups)
-    if not count:
-        return
-    gaps = GROUP_GAP * (len(groups) - 1)
-    overlaps = count - len(groups)
-    room = max_width - gaps - size[0] * len(groups)
-    step = min(int(size[0] * 0.72), room // overlaps) if overlaps else size[0]
+    marks: Mapping[str, tuple[Colour, str]] | None = None,
+) -> float:
+    """Labelled groups of fanned cards, wrapped to as many rows as they need; returns the y below."""
+    step = int(size[0] * 0.62)
+    row_h = line_height(SMALL) + size[1] + 8
+    left, right = x, WIDTH - MARGIN
     for name, cards in groups:
-        text(draw, (x, y), name, 13, MUTED)
-        x = draw_fan(draw, x, y + 17, cards, size, step, marked) + GROUP_GAP
+        if not cards:
+            continue
+        label_w = width(name, SMALL)
+        span = max(fan_width(len(cards), size, step), label_w)
+        if x > left and x + span > right:
+            x, y = left, y + row_h
+        text(draw, (x, y), name, SMALL, MUTED, max_width=right - x)
+        draw_fan(draw, x, y + line_height(SMALL), cards, size, step, marks)
+        x += span + GROUP_GAP
+    return y + row_h
 
 
 def draw_backs(draw: ImageDraw.ImageDraw, x: float, y: float, count: int, size: tuple[int, int]) -> float:
-    step = 12
+    step = 8
     for i in range(count):
         card_back(draw, x + i * step, y, *size)
     return x + fan_width(count, size, step)
@@ -120,15 +142,19 @@ def draw_backs(draw: ImageDraw.ImageDraw, x: float, y: float, count: int, size: 
 
 # -- words ------------------------------------------------------------------------------------
 def _name(names: Sequence[str], seat: int) -> str:
-    name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-    return name if len(name) <= 18 else name[:16] + ".."
+    return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+
+
+def _doing(view: GinRummyView) -> str:
+    return {"upcard": "take the upcard or pass", "draw": "draw", "discard": "discard, knock or go Gin"}.get(
+        view.phase, "play"
+    )
 
 
 def _whose_turn(view: GinRummyView, names: Sequence[str]) -> str:
     if view.final is not None or view.turn is None:
         return "Game over"
-    doing = {"upcard": "take the upcard or pass", "draw": "draw", "discard": "discard, knock or go Gin"}
-    return f"{_name(names, view.turn)} to {doing.get(view.phase, 'play')}"
+    return f"{_name(names, view.turn)} to {_doing(view)}"
 
 
 def _result_line(result: HandResult, names: Sequence[str]) -> str:
@@ -136,34 +162,74 @@ def _result_line(result: HandResult, names: Sequence[str]) -> str:
         return f"Hand {result.number} was a draw: no score."
     assert result.knocker is not None and result.winner is not None
     knocker, winner = _name(names, result.knocker), _name(names, result.winner)
+    points = plural(result.points, "point")
     if result.kind == "gin":
-        return f"Hand {result.number}: {knocker} went Gin: {winner} scores {result.points}."
+        return f"Hand {result.number}: {knocker} went Gin. {winner} scores {points}."
     if result.kind == "big_gin":
-        return f"Hand {result.number}: {knocker} declared Big Gin: {winner} scores {result.points}."
+        return f"Hand {result.number}: {knocker} declared Big Gin. {winner} scores {points}."
     dw = result.deadwood
     if result.kind == "undercut":
         return (
-            f"Hand {result.number}: {knocker} knocked with {dw[result.knocker]}, undercut! "
-            f"{winner} scores {result.points}."
+            f"Hand {result.number}: {knocker} knocked with {dw[result.knocker]} and was undercut. "
+            f"{winner} scores {points}."
         )
     other = 1 - result.knocker
-    return f"Hand {result.number}: {knocker} knocked, {dw[result.knocker]} against {dw[other]}, scores {result.points}."
+    return f"Hand {result.number}: {knocker} knocked, {dw[result.knocker]} against {dw[other]}, and scores {points}."
 
 
-def _scores(draw: ImageDraw.ImageDraw, view: GinRummyView, names: Sequence[str], y: float) -> None:
-    target = f"to {view.target_score}" if view.target_score else "single hand"
-    text(
-        draw,
-        (MARGIN, y),
-        f"Gin Rummy · hand {view.hand_number} · {target} · knock at {view.knock_card}",
-        16,
-        GOLD,
-    )
-    parts = []
-    for seat in (0, 1):
-        dealer = " (deals)" if seat == view.dealer and view.final is None else ""
-        parts.append(f"{_name(names, seat)}{dealer}: {view.scores[seat]} pts, {view.hands_won[seat]} won")
-    text(draw, (MARGIN, y + 24), "   ·   ".join(parts), 15, WHITE)
+def _paragraph(draw: ImageDraw.ImageDraw, y: float, content: str, size: int, fill: Colour, bold: bool = False) -> float:
+    """Wrapped lines across the picture; returns the y below."""
+    for line in wrap(content, size, WIDTH - 2 * MARGIN, bold):
+        text(draw, (MARGIN, y), line, size, fill, bold=bold)
+        y += line_height(size)
+    return y
+
+
+def _header(draw: ImageDraw.ImageDraw, view: GinRummyView) -> float:
+    text(draw, (MARGIN, MARGIN), f"Gin Rummy · hand {view.hand_number}", TITLE, GOLD, bold=True)
+    target = f"first to {view.target_score} points" if view.target_score else "a single hand"
+    text(draw, (MARGIN, MARGIN + 28), f"{target} · knock at {view.knock_card} or less", SMALL, MUTED)
+    return MARGIN + 28 + line_height(SMALL) + 6
+
+
+PANEL_H = 70
+
+
+def _seat_panel(draw: ImageDraw.ImageDraw, view: GinRummyView, names: Sequence[str], seat: int, y: float) -> float:
+    """A player's panel: name, cards held, hands won, dealer; the score big on the right."""
+    active = view.final is None and view.turn == seat
+    word = _doing(view).split(",")[0].split(" or ")[0] if active else None
+    word = {"take the upcard": "take or pass"}.get(word or "", word)
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    seat_panel(draw, (x0, y, x1, y + PANEL_H), active_word=f"to {word}" if word else None)
+    score = str(view.final.totals[seat] if view.final else view.scores[seat])
+    score_w = text(draw, (x1 - 12, y + PANEL_H - 8), score, SCORE, GOLD, anchor="rd", bold=True)
+    room = x1 - x0 - 24 - (active_tab_width(f"to {word}") if word else 0)
+    text(draw, (x0 + 12, y + 10), _name(names, seat), BODY, WHITE, bold=True, max_width=room)
+    facts = [plural(view.hand_sizes[seat], "card"), f"{plural(view.hands_won[seat], 'hand')} won"]
+    if seat == view.dealer and view.final is None:
+        facts.append("deals")
+    text(draw, (x0 + 12, y + 40), " · ".join(facts), SMALL, MUTED, max_width=x1 - x0 - 36 - score_w)
+    return y + PANEL_H + 8
+
+
+def _draw_piles(draw: ImageDraw.ImageDraw, view: GinRummyView, y: float) -> float:
+    """Stock, discard and the discards under it; returns the y below."""
+    x = MARGIN
+    card_back(draw, x, y, *MID)
+    text(draw, (x + MID[0] / 2, y + MID[1] + 4), f"stock {view.stock_size}", SMALL, WHITE, anchor="ma")
+    x += 92
+    if view.discard_top:
+        card_face(draw, x, y, view.discard_top, MID)
+    else:
+        draw.rounded_rectangle((x, y, x + MID[0], y + MID[1]), radius=5, outline=MUTED)
+    text(draw, (x + MID[0] / 2, y + MID[1] + 4), "discard", SMALL, WHITE, anchor="ma")
+    below = view.discard_pile[-6:-1][::-1]
+    if below:
+        x += MID[0] + 28
+        text(draw, (x, y - 2), "under it", SMALL, MUTED)
+        draw_fan(draw, x, y + line_height(SMALL), below, (40, 56), 26)
+    return y + MID[1] + 4 + line_height(SMALL) + 8
 
 
 def _show_reveal(view: GinRummyView) -> bool:
@@ -179,107 +245,91 @@ def _show_reveal(view: GinRummyView) -> bool:
 
 def _draw_reveal(draw: ImageDraw.ImageDraw, result: HandResult, names: Sequence[str], y: float) -> float:
     """Both hands as laid down: melds, lay-offs, deadwood; returns the y below."""
-    draw.rounded_rectangle((MARGIN - 6, y - 6, WIDTH - MARGIN + 6, y + REVEAL_HEIGHT), radius=10, fill=FELT_DARK)
-    text(draw, (MARGIN, y), _result_line(result, names), 15, GOLD)
-    y += 26
+    top = y
+    y = _paragraph(draw, y + 8, _result_line(result, names), BODY, GOLD, bold=True)
     laid = [card for card, _ in result.layoffs]
     for seat in (result.knocker, 1 - result.knocker) if result.knocker is not None else (0, 1):
         role = "knocked" if seat == result.knocker else "laid down"
-        text(draw, (MARGIN, y), f"{_name(names, seat)} {role}: deadwood {result.deadwood[seat]}", 14, WHITE)
+        line = f"{_name(names, seat)} {role} · deadwood {result.deadwood[seat]}"
+        text(draw, (MARGIN + 4, y + 4), line, BODY, WHITE, max_width=WIDTH - 2 * MARGIN - 8)
         groups: list[tuple[str, Sequence[str]]] = [("meld", meld) for meld in result.melds[seat]]
         if seat != result.knocker and laid:
             groups.append(("laid off", sorted_cards(laid)))
         groups.append((f"deadwood {result.deadwood[seat]}", result.deadwood_cards[seat]))
         if seat == result.knocker and result.face_down:
-            groups.append(("face down", (result.face_down,)))
-        draw_groups(draw, MARGIN, y + 20, groups, SMALL)
-        y += SEAT_HEIGHT
-    return y + 10
+            groups.append(("knock discard", (result.face_down,)))
+        y = draw_groups(draw, MARGIN + 4, y + 4 + line_height(BODY), groups, MID)
+    draw.line((MARGIN, top, WIDTH - MARGIN, top), fill=MUTED, width=1)
+    return y + 4
+
+
+def _draw_final(draw: ImageDraw.ImageDraw, view: GinRummyView, names: Sequence[str], y: float) -> float:
+    """Who won, by how much and why, in the words of /rules."""
+    assert view.final is not None
+    final = view.final
+    winner, loser = final.winner, 1 - final.winner
+    won = view.hands_won[winner]
+    y = _paragraph(draw, y + 6, f"{_name(names, winner)} wins the game", TITLE, GOLD, bold=True)
+    margin = final.totals[winner] - final.totals[loser]
+    y = _paragraph(
+        draw, y, f"{final.totals[winner]} to {final.totals[loser]}: by {plural(margin, 'point')}.", BODY, WHITE
+    )
+    shutout = " (200 for a shutout)" if final.game_bonus != 100 else ""
+    why = (
+        f"{_name(names, winner)} reached {view.target_score or 'the end of the hand'} first and adds "
+        f"{final.game_bonus} for the game{shutout} and 25 per hand won: {won} × 25 = {final.line_bonus}."
+    )
+    return _paragraph(draw, y + 2, why, SMALL, MUTED)
 
 
 # -- the pictures -----------------------------------------------------------------------------
 def table_picture(view: GinRummyView, *, names: Sequence[str]) -> bytes:
-    """The public table: scores, both hands as backs, stock and discard, whose turn; after a
-    knock, the reveal of both hands; at the end, the final score with its bonuses."""
-    reveal = _show_reveal(view)
-    image, draw = new_canvas(WIDTH, 1000)
-    _scores(draw, view, names, MARGIN)
-    y = 70.0
+    """The public table: both players with their scores, stock and discard, whose turn; after
+    a knock, the reveal of both hands; at the end, who won, by how much and why."""
+    image, draw = new_canvas(WIDTH, 1400)
+    y = _header(draw, view)
+    for seat in (0, 1):
+        y = _seat_panel(draw, view, names, seat, y)
     if view.final is None:
-        for seat in (0, 1):
-            text(draw, (MARGIN, y), f"{_name(names, seat)} · {view.hand_sizes[seat]} cards", 14, WHITE)
-            draw_backs(draw, MARGIN + 180, y - 4, view.hand_sizes[seat], (30, 44))
-            y += 50
-        _draw_piles(draw, view, MARGIN, y + 4)
-        text(draw, (MARGIN + 340, y + 30), _whose_turn(view, names), 17, GOLD)
-        y += 100
-    if reveal and view.last_hand is not None:
-        y = _draw_reveal(draw, view.last_hand, names, y + 10)
+        y = _draw_piles(draw, view, y + 4)
+        y = _paragraph(draw, y, _whose_turn(view, names) + ".", BODY, GOLD, bold=True)
+    if _show_reveal(view) and view.last_hand is not None:
+        y = _draw_reveal(draw, view.last_hand, names, y + 6)
     if view.final is not None:
-        final = view.final
-        text(
-            draw,
-            (MARGIN, y + 8),
-            f"{_name(names, final.winner)} wins: game bonus {final.game_bonus}, line bonus {final.line_bonus};"
-            f" final {final.totals[0]} to {final.totals[1]}",
-            16,
-            GOLD,
-        )
-        y += 40
+        y = _draw_final(draw, view, names, y)
     return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
-
-
-def _draw_piles(draw: ImageDraw.ImageDraw, view: GinRummyView, x: float, y: float) -> None:
-    card_back(draw, x, y, *SMALL)
-    text(draw, (x + SMALL[0] / 2, y + SMALL[1] + 4), f"stock {view.stock_size}", 13, WHITE, anchor="ma")
-    if view.discard_top:
-        card_face(draw, x + 80, y, view.discard_top, SMALL)
-    else:
-        draw.rounded_rectangle((x + 80, y, x + 80 + SMALL[0], y + SMALL[1]), radius=5, outline=MUTED)
-    text(draw, (x + 80 + SMALL[0] / 2, y + SMALL[1] + 4), "discard", 13, WHITE, anchor="ma")
-    below = view.discard_pile[-6:-1][::-1]
-    if below:
-        text(draw, (x + 150, y - 2), "under it", 12, MUTED)
-        draw_fan(draw, x + 150, y + 14, below, (34, 48), 22)
 
 
 def hand_picture(view: GinRummyView, *, names: Sequence[str]) -> bytes:
     """One player's hand grouped into its best melds, deadwood apart, with the table around it."""
     seat = view.seat if view.seat is not None else 0
-    reveal = _show_reveal(view)
-    image, draw = new_canvas(WIDTH, 1000)
-    _scores(draw, view, names, MARGIN)
-    y = 66.0
+    image, draw = new_canvas(WIDTH, 1400)
+    y = _header(draw, view)
     if view.hand:
-        count = f"deadwood {view.deadwood}"
+        title = f"Your hand · deadwood {view.deadwood}"
+        text(draw, (MARGIN, y), title, BODY, WHITE, bold=True, max_width=WIDTH - 2 * MARGIN)
+        y += line_height(BODY)
         if view.best_discard:
-            count += " after the best discard (gold edge)"
-        text(draw, (MARGIN, y), f"Your hand · {count}", 18, WHITE)
+            text(draw, (MARGIN, y), "after the best discard (marked best)", SMALL, MUTED)
+            y += line_height(SMALL)
         groups: list[tuple[str, Sequence[str]]] = [("meld", meld) for meld in view.melds]
         groups.append(("deadwood", sorted_cards(view.deadwood_cards)))
-        marked: dict[str, Colour] = {}
+        marks: dict[str, tuple[Colour, str]] = {}
         if view.best_discard:
-            marked[view.best_discard] = BEST_DISCARD
+            marks[view.best_discard] = (BEST_DISCARD, "best")
         if view.just_taken:
-            marked[view.just_taken] = JUST_TAKEN
-        draw_groups(draw, MARGIN, y + 28, groups, BIG, marked)
-        y += 28 + 17 + BIG[1] + 16
+            marks[view.just_taken] = (JUST_TAKEN, "new")
+        y = draw_groups(draw, MARGIN, y + 4, groups, BIG, marks)
         if view.just_taken:
-            text(
-                draw,
-                (MARGIN, y - 8),
-                "Blue edge: just taken from the pile, not to be discarded now.",
-                13,
-                MUTED,
-            )
-            y += 12
-    opponent = 1 - seat
-    text(draw, (MARGIN, y + 6), f"{_name(names, opponent)} · {view.hand_sizes[opponent]} cards", 14, WHITE)
-    draw_backs(draw, MARGIN + 180, y + 2, view.hand_sizes[opponent], (30, 44))
-    y += 56
-    _draw_piles(draw, view, MARGIN, y)
-    text(draw, (MARGIN + 340, y + 30), _whose_turn(view, names), 17, GOLD)
-    y += SMALL[1] + 26
-    if reveal and view.last_hand is not None:
-        y = _draw_reveal(draw, view.last_hand, names, y + 10)
+            y = _paragraph(draw, y, "new: just taken from the pile; it may not be discarded now.", SMALL, MUTED)
+        y += 6
+    for other in (seat, 1 - seat):
+        y = _seat_panel(draw, view, names, other, y)
+    if view.final is None:
+        y = _draw_piles(draw, view, y + 4)
+        y = _paragraph(draw, y, _whose_turn(view, names) + ".", BODY, GOLD, bold=True)
+    if _show_reveal(view) and view.last_hand is not None:
+        y = _draw_reveal(draw, view.last_hand, names, y + 6)
+    if view.final is not None:
+        y = _draw_final(draw, view, names, y)
     return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))

@@ -7,68 +7,55 @@ Scissors — and its value as a number.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
-from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from engine.nin_jan.rules import ROUNDS, Card, NinJanView, Reveal, pile_value
 from render.common import (
+    BODY,
     CARD_H,
     CARD_W,
     FELT_DARK,
     GOLD,
     INK,
+    MARGIN,
     MUTED,
     PAPER,
+    SCORE,
+    SMALL,
+    TITLE,
     WHITE,
+    WIDTH,
     Colour,
+    active_tab_width,
     card_back,
     card_box,
     new_canvas,
+    plural,
+    seat_panel,
     text,
-    text_width,
+    to_png,
 )
+from render.text import line_height, wrap
 
-__all__ = ["hand_picture", "sign_shape", "table_picture"]
+__all__ = ["COLOUR_PAIRS", "hand_picture", "sign_shape", "table_picture"]
 
 FELT_NJ: Colour = (34, 52, 74)
 SIGN_COLOURS: dict[str, Colour] = {"R": (196, 44, 52), "P": (36, 140, 72), "S": (40, 96, 200)}
 SIGN_TINTS: dict[str, Colour] = {"R": (250, 226, 226), "P": (222, 244, 226), "S": (224, 232, 252)}
 SIGN_WORDS = {"R": "Rock", "P": "Paper", "S": "Scissors"}
+#: Colours a player must tell apart (text or sign on its background), checked under colour blindness.
+COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
+    *((f"{SIGN_WORDS[s]} on its card", SIGN_COLOURS[s], SIGN_TINTS[s]) for s in "RPS"),
+    *((f"words on a {SIGN_WORDS[s]} card", INK, SIGN_TINTS[s]) for s in "RPS"),
+    ("text on the table", WHITE, FELT_NJ),
+    ("quiet text on a panel", MUTED, FELT_DARK),
+    ("score on a panel", GOLD, FELT_DARK),
+)
 
-WIDTH = 940
-MARGIN = 16
 STRIP = 24  # visible height of a covered card in a pile
-CHIP_W, CHIP_H = 30, 40
-
-
-@lru_cache(maxsize=1)
-def _palette() -> Image.Image:
-    """A fixed palette: our colours and the anti-aliasing blends between them.
-
-    Mapping to a fixed palette takes about a millisecond, where computing one per
-    picture (render.common.to_png's median cut) takes longer than our 30 ms budget.
-    """
-    backgrounds = [FELT_NJ, FELT_DARK, PAPER, *SIGN_TINTS.values()]
-    foregrounds = [WHITE, GOLD, MUTED, INK, PAPER, *SIGN_COLOURS.values()]
-    colours: set[tuple[int, ...]] = set(backgrounds + foregrounds)
-    for bg in backgrounds:
-        for fg in foregrounds:
-            for step in (0.2, 0.4, 0.6, 0.8):
-                colours.add(tuple(round(b + (f - b) * step) for b, f in zip(bg, fg, strict=True)))
-    flat = [channel for colour in sorted(colours) for channel in colour]
-    assert len(flat) <= 768
-    palette = Image.new("P", (1, 1))
-    palette.putpalette(flat + flat[:3] * (256 - len(flat) // 3))
-    return palette
-
-
-def to_png(image: Image.Image) -> bytes:
-    buffer = io.BytesIO()
-    image.quantize(palette=_palette(), dither=Image.Dither.NONE).save(buffer, format="PNG", compress_level=6)
-    return buffer.getvalue()
+CHIP_W, CHIP_H = 36, 50
 
 
 def sign_shape(draw: ImageDraw.ImageDraw, sign: str, cx: float, cy: float, size: float) -> None:
@@ -107,23 +94,26 @@ def draw_card(draw: ImageDraw.ImageDraw, card: Card, x: float, y: float, *, high
     """A full card: the value in the corners, the sign large in the middle, its word below."""
     colour = SIGN_COLOURS[card.sign]
     card_box(draw, x, y, fill=SIGN_TINTS[card.sign], outline=GOLD if highlight else INK, width=4 if highlight else 2)
-    text(draw, (x + 7, y + 5), str(card.value), 20, colour)
-    sign_shape(draw, card.sign, x + CARD_W / 2, y + CARD_H / 2 + 2, 34)
-    text(draw, (x + CARD_W / 2, y + CARD_H - 20), SIGN_WORDS[card.sign], 12, INK, anchor="ma")
+    text(draw, (x + 6, y + 4), str(card.value), 20, colour, bold=True)
+    text(draw, (x + CARD_W - 6, y + 5), card.sign, SMALL, colour, anchor="ra", bold=True)
+    sign_shape(draw, card.sign, x + CARD_W / 2, y + CARD_H / 2, 32)
+    word = SIGN_WORDS[card.sign]
+    text(draw, (x + CARD_W / 2, y + CARD_H - 5), word, SMALL, INK, anchor="md")
 
 
 def draw_strip(draw: ImageDraw.ImageDraw, card: Card, x: float, y: float) -> None:
     """A covered card in a pile: only its top edge shows, with value and a small sign."""
     card_box(draw, x, y, h=STRIP + 10, fill=SIGN_TINTS[card.sign])
-    text(draw, (x + 7, y + 4), str(card.value), 16, SIGN_COLOURS[card.sign])
-    sign_shape(draw, card.sign, x + CARD_W - 16, y + 12, 14)
+    text(draw, (x + 6, y + 3), str(card.value), 16, SIGN_COLOURS[card.sign], bold=True)
+    sign_shape(draw, card.sign, x + CARD_W - 14, y + 12, 16)
 
 
 def draw_chip(draw: ImageDraw.ImageDraw, card: Card, x: float, y: float) -> None:
-    """A won card, small: value over sign."""
+    """A won card, small: its value over its sign's shape, so it reads without colour."""
     card_box(draw, x, y, CHIP_W, CHIP_H, fill=SIGN_TINTS[card.sign], width=1)
-    text(draw, (x + CHIP_W / 2, y + 3), str(card.value), 12, SIGN_COLOURS[card.sign], anchor="ma")
-    sign_shape(draw, card.sign, x + CHIP_W / 2, y + CHIP_H - 11, 14)
+    colour = SIGN_COLOURS[card.sign]
+    text(draw, (x + CHIP_W / 2, y + 2), str(card.value), SMALL + 1, colour, anchor="ma", bold=True)
+    sign_shape(draw, card.sign, x + CHIP_W / 2, y + CHIP_H - 13, 20)
 
 
 def pile_height(size: int, strip: int) -> int:
@@ -135,7 +125,7 @@ def _strip_for(piles: tuple[tuple[Card, ...], ...], room: int) -> int:
     tallest = max(len(p) for p in piles)
     if tallest <= 1:
         return STRIP
-    return max(12, min(STRIP, (room - CARD_H) // (tallest - 1)))
+    return max(SMALL + 2, min(STRIP, (room - CARD_H) // (tallest - 1)))
 
 
 def draw_piles(draw: ImageDraw.ImageDraw, piles: tuple[tuple[Card, ...], ...], y: int, width: int, strip: int) -> int:
@@ -144,15 +134,16 @@ def draw_piles(draw: ImageDraw.ImageDraw, piles: tuple[tuple[Card, ...], ...], y
     bottom = y
     for i, pile in enumerate(piles):
         x = i * column + (column - CARD_W) // 2
-        text(draw, (x + CARD_W / 2, y), f"Pile {i + 1} · worth {pile_value(pile)}", 15, WHITE, anchor="ma")
-        cy = y + 22
+        text(draw, (x + CARD_W / 2, y), f"Pile {i + 1}", BODY, WHITE, anchor="ma", bold=True)
+        text(draw, (x + CARD_W / 2, y + 20), f"worth {pile_value(pile)}", SMALL, MUTED, anchor="ma")
+        cy = y + 42
         for card in pile[:-1]:
             if strip >= STRIP:
                 draw_strip(draw, card, x, cy)
             else:
                 card_box(draw, x, cy, h=strip + 10, fill=SIGN_TINTS[card.sign])
-                text(draw, (x + 7, cy + 1), str(card.value), 11, SIGN_COLOURS[card.sign])
-                sign_shape(draw, card.sign, x + CARD_W - 14, cy + strip / 2 + 1, min(10, strip - 2))
+                text(draw, (x + 6, cy), str(card.value), SMALL, SIGN_COLOURS[card.sign], bold=True)
+                text(draw, (x + CARD_W - 6, cy), card.sign, SMALL, INK, anchor="ra", bold=True)
             cy += strip
         draw_card(draw, pile[-1], x, cy, highlight=True)
         bottom = max(bottom, cy + CARD_H)
@@ -163,60 +154,80 @@ def _result(reveal: Reveal) -> str:
     if reveal.action == "take":
         return f"took pile {(reveal.pile or 0) + 1} ({pile_value(reveal.taken):+d})"
     if reveal.action == "place":
-        return f"on pile {(reveal.pile or 0) + 1}"
+        return f"put on pile {(reveal.pile or 0) + 1}"
     return "to resolve"
 
 
-def _fit(label: str, size: int, room: float) -> str:
-    while label and text_width(label, size) > room:
-        label = label[:-1]
-    return label
-
-
 def draw_reveals(draw: ImageDraw.ImageDraw, view: NinJanView, names: Sequence[str], y: int) -> int:
-    title = "Revealed this round, in resolution order"
+    title = "Revealed this round, highest first"
     if view.phase == "choose" and view.revealed:
-        title = f"Round {view.round - 1} revealed, in resolution order"
-    text(draw, (MARGIN, y), title, 15, MUTED)
-    y += 22
+        title = f"Round {view.round - 1}, revealed highest first"
+    text(draw, (MARGIN, y), title, SMALL, MUTED)
+    y += line_height(SMALL) + 2
     if not view.revealed:
-        text(draw, (MARGIN, y + 10), "No card revealed yet.", 14, WHITE)
-        return y + 40
-    step = (WIDTH - 2 * MARGIN) // 5
+        text(draw, (MARGIN, y + 4), "No card revealed yet.", BODY, WHITE)
+        return y + 34
+    step = (WIDTH - 2 * MARGIN) // max(4, len(view.revealed))
+    bottom = y
     for i, reveal in enumerate(view.revealed):
         x = MARGIN + i * step + (step - CARD_W) // 2
         draw_card(draw, reveal.card, x, y, highlight=i == view.resolving)
         cx = x + CARD_W / 2
-        text(draw, (cx, y + CARD_H + 4), _fit(names[reveal.seat], 14, step - 6), 14, WHITE, anchor="ma")
+        text(draw, (cx, y + CARD_H + 3), names[reveal.seat], SMALL, WHITE, anchor="ma", max_width=step - 4)
         colour = GOLD if i == view.resolving else MUTED
-        text(draw, (cx, y + CARD_H + 22), _result(reveal), 13, colour, anchor="ma")
-    return y + CARD_H + 44
+        for j, line in enumerate(wrap(_result(reveal), SMALL, step - 4, max_lines=2)):
+            text(draw, (cx, y + CARD_H + 3 + (j + 1) * line_height(SMALL)), line, SMALL, colour, anchor="ma")
+            bottom = max(bottom, y + CARD_H + 3 + (j + 2) * line_height(SMALL))
+    return bottom + 8
+
+
+def _active_word(view: NinJanView, seat: int) -> str | None:
+    if view.outcome is not None or seat not in view.waiting_on:
+        return None
+    return {"choose": "choosing", "playoff": "throwing", "resolve": "picks a pile"}.get(view.phase, "to play")
 
 
 def draw_players(draw: ImageDraw.ImageDraw, view: NinJanView, names: Sequence[str], y: int) -> int:
-    """One row per player: name, total, hand size, state, and every card won."""
-    row = CHIP_H + 30
+    """One panel per player: name, total (big), hand size, state, and every card won."""
+    per_row = (WIDTH - 2 * MARGIN - 20 + 4) // (CHIP_W + 4)
     for seat in range(view.num_players):
-        top = y + seat * row
-        draw.rectangle((MARGIN - 6, top - 2, WIDTH - MARGIN + 6, top + row - 6), fill=FELT_DARK)
-        name = _fit(names[seat], 16, 200)
-        text(draw, (MARGIN, top + 2), name, 16, GOLD if seat == view.seat else WHITE)
-        status = _status(view, seat)
-        info = f"{view.scores[seat]:+d} points · {view.hand_sizes[seat]} in hand"
-        text(draw, (MARGIN + 215, top + 3), info + (f" · {status}" if status else ""), 14, MUTED)
         won = view.won[seat]
-        room = (WIDTH - 2 * MARGIN) // (CHIP_W + 2)
-        shown = won if len(won) <= room else won[-(room - 1) :]
-        x = MARGIN
-        if len(shown) < len(won):
-            text(draw, (x, top + 36), f"+{len(won) - len(shown)}", 13, MUTED)
-            x += CHIP_W + 2
-        for card in shown:
-            draw_chip(draw, card, x, top + 22)
-            x += CHIP_W + 2
+        rows = min(2, -(-len(won) // per_row)) if won else 0
+        height = 60 + rows * (CHIP_H + 4) + (6 if won else 0)
+        word = _active_word(view, seat)
+        x0, x1 = MARGIN, WIDTH - MARGIN
+        seat_panel(draw, (x0, y, x1, y + height), active_word=word)
+        score = f"{view.scores[seat]:+d}"
+        score_w = text(draw, (x1 - 12, y + 52), score, SCORE, GOLD, anchor="rs", bold=True)
+        room = x1 - x0 - 24 - (active_tab_width(word) if word else score_w + 12)
+        text(draw, (x0 + 12, y + 8), names[seat], BODY, WHITE, bold=True, max_width=room)
+        facts = [plural(view.scores[seat], "point"), f"{view.hand_sizes[seat]} in hand"]
         if not won:
-            text(draw, (MARGIN, top + 34), "no cards won yet", 13, MUTED)
-    return y + view.num_players * row
+            facts.append("none won yet")
+        status = _status(view, seat)
+        if status:
+            facts.append(status)
+        text(draw, (x0 + 12, y + 34), " · ".join(facts), SMALL, MUTED, max_width=x1 - x0 - 36 - score_w)
+        top = y + 60
+        shown = list(won)
+        if len(won) > rows * per_row:
+            shown = list(won[-(rows * per_row - 1) :])
+        for i, card in enumerate(shown):
+            row, col = divmod(i, per_row)
+            draw_chip(draw, card, x0 + 10 + col * (CHIP_W + 4), top + row * (CHIP_H + 4))
+        if len(shown) < len(won):
+            col = len(shown) % per_row
+            cx = x0 + 10 + col * (CHIP_W + 4) + CHIP_W / 2
+            text(
+                draw,
+                (cx, top + (rows - 1) * (CHIP_H + 4) + CHIP_H / 2),
+                f"+{len(won) - len(shown)}",
+                SMALL,
+                WHITE,
+                anchor="mm",
+            )
+        y += height + 6
+    return y
 
 
 def _status(view: NinJanView, seat: int) -> str:
@@ -224,20 +235,32 @@ def _status(view: NinJanView, seat: int) -> str:
         return "WINNER" if view.outcome.places[seat] == 1 else f"place {view.outcome.places[seat]}"
     if view.phase in ("choose", "playoff") and seat in view.decided:
         return "has chosen"
-    if seat in view.waiting_on:
-        return {"choose": "choosing", "playoff": "throwing"}.get(view.phase, "deciding")
     return ""
 
 
 def _headline(view: NinJanView, names: Sequence[str]) -> str:
     if view.outcome is not None:
-        winner = names[view.outcome.winners[0]] if view.outcome.winners else "?"
-        return f"Nin Jan · game over · {winner} wins"
+        return "Nin Jan · game over"
     if view.phase == "playoff":
-        return "Nin Jan · play-off: " + " vs ".join(names[s] for s in view.playoff_seats)
+        return "Nin Jan · Rock-Paper-Scissors play-off"
+    return f"Nin Jan · round {view.round} of {ROUNDS}"
+
+
+def _subline(view: NinJanView, names: Sequence[str]) -> str:
+    if view.outcome is not None:
+        winners = view.outcome.winners
+        if not winners:
+            return "No winner."
+        winner = winners[0]
+        others = [s for s in range(view.num_players) if s != winner]
+        lead = view.outcome.points[winner] - max((view.outcome.points[s] for s in others), default=0)
+        why = "won the Rock-Paper-Scissors play-off" if lead == 0 else f"ahead by {plural(lead, 'point')}"
+        return f"{names[winner]} wins with {plural(view.outcome.points[winner], 'point')}: {why}."
+    if view.phase == "playoff":
+        return "Tied for first: " + " vs ".join(names[s] for s in view.playoff_seats) + "."
     if view.phase == "resolve" and view.waiting_on:
-        return f"Nin Jan · round {view.round} of {ROUNDS} · {names[view.waiting_on[0]]} picks a pile"
-    return f"Nin Jan · round {view.round} of {ROUNDS} · choose a card"
+        return f"{names[view.waiting_on[0]]} picks a pile."
+    return "Everyone chooses a card in secret."
 
 
 def _playoff_line(view: NinJanView, names: Sequence[str]) -> str:
@@ -247,51 +270,61 @@ def _playoff_line(view: NinJanView, names: Sequence[str]) -> str:
     return "Last throw: " + ", ".join(f"{names[s]} {SIGN_WORDS[sign]}" for s, sign in last.throws)
 
 
+def _paragraph(draw: ImageDraw.ImageDraw, y: int, content: str, size: int, fill: Colour, bold: bool = False) -> int:
+    for line in wrap(content, size, WIDTH - 2 * MARGIN, bold):
+        text(draw, (MARGIN, y), line, size, fill, bold=bold)
+        y += line_height(size)
+    return y
+
+
 def table_picture(view: NinJanView, *, names: Sequence[str]) -> bytes:
     """The public table: piles, this round's reveals, every player's winnings and total."""
-    strip = _strip_for(view.piles, 420)
-    piles_h = 22 + max(pile_height(len(p), strip) for p in view.piles)
-    height = 44 + piles_h + 16 + 22 + CARD_H + 50 + view.num_players * (CHIP_H + 30) + 40
-    image, draw = new_canvas(WIDTH, height, FELT_NJ)
-    text(draw, (MARGIN, 12), _headline(view, names), 20, GOLD)
-    y = draw_piles(draw, view.piles, 48, WIDTH, strip) + 16
+    strip = _strip_for(view.piles, 360)
+    image, draw = new_canvas(WIDTH, 2400, FELT_NJ)
+    text(draw, (MARGIN, MARGIN), _headline(view, names), TITLE, GOLD, bold=True)
+    y = _paragraph(draw, MARGIN + 30, _subline(view, names), BODY, WHITE, bold=view.outcome is not None)
+    y = draw_piles(draw, view.piles, y + 6, WIDTH, strip) + 12
     y = draw_reveals(draw, view, names, y)
-    y = draw_players(draw, view, names, y + 4)
+    y = draw_players(draw, view, names, y)
     line = _playoff_line(view, names)
     if line:
-        text(draw, (MARGIN, y + 8), line, 14, WHITE)
-        y += 30
-    return to_png(image.crop((0, 0, WIDTH, min(height, y + 10))))
+        y = _paragraph(draw, y + 4, line, BODY, WHITE)
+    return to_png(image.crop((0, 0, WIDTH, y + 6)))
 
 
 def hand_picture(view: NinJanView, *, names: Sequence[str]) -> bytes:
-    """One seat's hand, with the piles (top cards) for context."""
+    """One seat's hand wrapped to rows, the decision in words, and the piles' top cards."""
     hand = view.hand
     gap = 8
-    width = max(WIDTH - 200, MARGIN * 2 + max(1, len(hand)) * (CARD_W + gap))
-    height = 44 + CARD_H + 30 + 22 + CARD_H + 40
-    image, draw = new_canvas(width, height, FELT_NJ)
+    per_row = (WIDTH - 2 * MARGIN + gap) // (CARD_W + gap)
+    image, draw = new_canvas(WIDTH, 1400, FELT_NJ)
     seat = view.seat if view.seat is not None else 0
     score = view.scores[seat] if view.scores else 0
-    text(draw, (MARGIN, 12), f"{names[seat]} · your hand · {score:+d} points", 20, GOLD)
-    y = 48
+    text(draw, (MARGIN, MARGIN), "Your hand", TITLE, GOLD, bold=True)
+    text(draw, (WIDTH - MARGIN, MARGIN + 4), plural(score, "point"), BODY, GOLD, anchor="ra", bold=True)
+    y = MARGIN + 30
+    text(draw, (MARGIN, y), names[seat], BODY, WHITE, max_width=WIDTH - 2 * MARGIN)
+    y += line_height(BODY) + 4
     if hand:
         for i, card in enumerate(hand):
-            draw_card(draw, card, MARGIN + i * (CARD_W + gap), y)
+            row, col = divmod(i, per_row)
+            draw_card(draw, card, MARGIN + col * (CARD_W + gap), y + row * (CARD_H + gap))
+        y += (-(-len(hand) // per_row)) * (CARD_H + gap)
     else:
         card_back(draw, MARGIN, y)
-        text(draw, (MARGIN + CARD_W + 12, y + 40), "No cards left in hand.", 16, WHITE)
-    y += CARD_H + 14
+        text(draw, (MARGIN + CARD_W + 12, y + 40), "No cards left in hand.", BODY, WHITE)
+        y += CARD_H + gap
     prompt = view.decisions[0].prompt if view.decisions else "Nothing to decide right now."
-    text(draw, (MARGIN, y), _fit(prompt, 15, width - 2 * MARGIN), 15, WHITE)
-    y += 30
-    text(draw, (MARGIN, y), "The piles (top cards):", 14, MUTED)
-    y += 22
+    y = _paragraph(draw, y + 4, prompt, BODY, WHITE)
+    text(draw, (MARGIN, y + 6), "The piles (top cards):", SMALL, MUTED)
+    y += 6 + line_height(SMALL) + 2
+    column = (WIDTH - 2 * MARGIN) // 3
     for i, pile in enumerate(view.piles):
-        x = MARGIN + i * (CARD_W + 130)
+        x = MARGIN + i * column
         draw_card(draw, pile[-1], x, y)
-        text(draw, (x + CARD_W + 8, y + 6), f"Pile {i + 1}", 15, WHITE)
-        count = f"{len(pile)} card{'s' if len(pile) != 1 else ''}"
-        text(draw, (x + CARD_W + 8, y + 28), count, 13, MUTED)
-        text(draw, (x + CARD_W + 8, y + 46), f"worth {pile_value(pile)}", 13, MUTED)
-    return to_png(image)
+        tx = x + CARD_W + 6
+        text(draw, (tx, y + 4), f"Pile {i + 1}", BODY, WHITE, bold=True, max_width=column - CARD_W - 8)
+        text(draw, (tx, y + 28), plural(len(pile), "card"), SMALL, MUTED, max_width=column - CARD_W - 8)
+        text(draw, (tx, y + 48), "worth", SMALL, MUTED)
+        text(draw, (tx, y + 66), str(pile_value(pile)), BODY, WHITE, bold=True)
+    return to_png(image.crop((0, 0, WIDTH, y + CARD_H + MARGIN)))

@@ -1,31 +1,106 @@
-"""The end-of-game picture: places and points, the same for every game."""
+"""The end-of-game picture, the same for every game: who won, by how much and why, then every place."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import Outcome
-from render.common import FELT, FELT_DARK, GOLD, MUTED, WHITE, new_canvas, text, text_width, to_png
+from engine.core import Outcome, name_seats
+from render.common import (
+    BODY,
+    FELT,
+    FELT_DARK,
+    GOLD,
+    INK,
+    MARGIN,
+    MUTED,
+    SCORE,
+    SMALL,
+    TITLE,
+    WHITE,
+    WIDTH,
+    Colour,
+    new_canvas,
+    plural,
+    text,
+    to_png,
+)
+from render.text import line_height, wrap
 
-ROW = 44
-MEDALS = {1: (235, 190, 70), 2: (192, 192, 200), 3: (205, 127, 50)}
+__all__ = ["COLOUR_PAIRS", "results_picture", "why_words"]
+
+MEDALS: dict[int, Colour] = {1: (235, 190, 70), 2: (192, 192, 200), 3: (205, 127, 50)}
+OTHER_PLACE: Colour = (150, 185, 165)
+ROW = 58
+#: How each game is won, in the words its /rules text uses.
+HOW_WON = {
+    "Gin Rummy": "hands go on to the target score; the winner adds 100 (200 for a shutout) and 25 per hand won.",
+    "Nin Jan": "won cards score their values (negative cards count against you); the highest total wins.",
+    "Tet-Gow": "1 point per trick and 5 for the game's winner; the most points wins.",
+    "Gin-jon-tan": "the best combination adds its value, the second subtracts it once, the third twice…; "
+    "the highest score after the last round wins.",
+}
+COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
+    *((f"place {place} on its medal", INK, colour) for place, colour in MEDALS.items()),
+    ("a later place on its disc", INK, OTHER_PLACE),
+    ("a name on its row", WHITE, FELT_DARK),
+    ("points on a row", GOLD, FELT_DARK),
+    ("the reason", MUTED, FELT),
+)
+
+
+def why_words(outcome: Outcome, names: Sequence[str], game_name: str) -> str:
+    """Why the game ended as it did: a play-off if there was one, else the game's scoring rule."""
+    if "play-off" in outcome.reason or game_name not in HOW_WON:
+        reason = name_seats(outcome.reason, names).rstrip(".")
+        return reason[:1].upper() + reason[1:] + "."
+    return HOW_WON[game_name][:1].upper() + HOW_WON[game_name][1:]
+
+
+def headline(outcome: Outcome, names: Sequence[str]) -> tuple[str, str]:
+    """``("Ann wins", "by 12 points: 140 to 128")`` from the points and places."""
+    winners = outcome.winners
+    if not winners:
+        return "No winner", ""
+    who = " and ".join(names[s] for s in winners)
+    best = outcome.points[winners[0]]
+    others = [p for s, p in enumerate(outcome.points) if s not in winners]
+    if not others:
+        return f"{who} share the win", f"with {plural(best, 'point')} each"
+    second = max(others)
+    verb = "win" if len(winners) > 1 else "wins"
+    if best == second:
+        return f"{who} {verb}", f"level on {plural(best, 'point')}"
+    return f"{who} {verb}", f"by {plural(best - second, 'point')}: {best:,} to {second:,}"
 
 
 def results_picture(outcome: Outcome, *, names: Sequence[str], game_name: str) -> bytes:
-    """Players in order of place, with their points; ties share a place."""
+    """Who won, by how much and why; then players in order of place with their points (ties share)."""
     order = sorted(range(len(names)), key=lambda seat: (outcome.places[seat], seat))
-    width = 640
-    image, draw = new_canvas(width, 96 + ROW * len(order), FELT)
-    text(draw, (width / 2, 22), f"{game_name}: results", 26, GOLD, anchor="mt")
-    text(draw, (width / 2, 58), outcome.reason, 16, MUTED, anchor="mt")
-    for row, seat in enumerate(order):
-        y = 88 + row * ROW
+    image, draw = new_canvas(WIDTH, 400 + ROW * len(order) + 200, FELT)
+    room = WIDTH - 2 * MARGIN
+    text(draw, (MARGIN, MARGIN), f"{game_name}: results", BODY, MUTED, bold=True, max_width=room)
+    y = MARGIN + line_height(BODY) + 4
+    who, by = headline(outcome, names)
+    for line in wrap(who, TITLE + 4, room, bold=True, max_lines=2):
+        text(draw, (MARGIN, y), line, TITLE + 4, GOLD, bold=True)
+        y += line_height(TITLE + 4)
+    if by:
+        text(draw, (MARGIN, y), by, BODY, WHITE, max_width=room)
+        y += line_height(BODY)
+    for line in wrap(why_words(outcome, names, game_name), SMALL, room, max_lines=4):
+        text(draw, (MARGIN, y + 2), line, SMALL, MUTED)
+        y += line_height(SMALL)
+    y += 10
+    for seat in order:
         place = outcome.places[seat]
-        draw.rounded_rectangle((20, y, width - 20, y + ROW - 6), radius=8, fill=FELT_DARK)
-        draw.ellipse((30, y + 5, 58, y + 33), fill=MEDALS.get(place, (90, 130, 110)))
-        text(draw, (44, y + 19), str(place), 16, (20, 20, 20), anchor="mm")
-        text(draw, (72, y + 19), names[seat][:28], 20, WHITE, anchor="lm")
+        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW - 6), radius=8, fill=FELT_DARK)
+        cy = y + (ROW - 6) / 2
+        draw.ellipse((MARGIN + 8, cy - 16, MARGIN + 40, cy + 16), fill=MEDALS.get(place, OTHER_PLACE))
+        text(draw, (MARGIN + 24, cy), str(place), BODY, INK, anchor="mm", bold=True)
         points = f"{outcome.points[seat]:,}"
-        size = 20 if text_width(points, 20) < 240 else 12
-        text(draw, (width - 34, y + 19), points if len(points) < 60 else points[:57] + "...", size, GOLD, anchor="rm")
-    return to_png(image)
+        size = SCORE if len(points) < 10 else BODY
+        points_w = text(draw, (WIDTH - MARGIN - 10, cy), points, size, GOLD, anchor="rm", bold=True, max_width=room / 2)
+        name_room = WIDTH - 2 * MARGIN - 60 - points_w - 16
+        text(draw, (MARGIN + 52, cy), names[seat], BODY + 2, WHITE, anchor="lm", max_width=name_room)
+        y += ROW
+    return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))

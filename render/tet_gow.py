@@ -16,35 +16,56 @@ from PIL import ImageDraw
 from engine.tet_gow.deck import CARDS, SETS, SUITS, tier_table
 from engine.tet_gow.rules import Play, TetGowView
 from render.common import (
+    BODY,
     FELT,
+    FELT_DARK,
     GOLD,
     INK,
+    MARGIN,
     MUTED,
     PAPER,
+    SCORE,
+    SMALL,
+    TITLE,
     WHITE,
+    WIDTH,
     Colour,
+    active_tab_width,
     card_back,
     card_box,
     new_canvas,
+    plural,
+    seat_panel,
     text,
-    text_width,
     to_png,
 )
+from render.text import line_height, wrap
 
-__all__ = ["draw_card", "hand_picture", "sets_and_tiers_picture", "suit_symbol", "table_picture"]
+__all__ = ["COLOUR_PAIRS", "draw_card", "hand_picture", "sets_and_tiers_picture", "suit_symbol", "table_picture"]
 
-CARD_W, CARD_H = 92, 128
+CARD_W, CARD_H = 84, 122
 GAP = 6
+PER_ROW = (WIDTH - 2 * MARGIN + GAP) // (CARD_W + GAP)
 
 SUIT_COLOURS: dict[str, Colour] = {
     "M": (95, 105, 175),  # Moons: slate blue crescent
-    "S": (230, 140, 15),  # Suns: orange disc with rays
+    "S": (190, 100, 0),  # Suns: orange disc with rays (dark enough to stand out in colour blindness)
     "W": (20, 135, 200),  # Waves: blue wavy lines
     "L": (45, 145, 60),  # Leaves: green leaf
     "Y": (190, 40, 50),  # Wyrms: red serpent
     "K": (140, 65, 150),  # Knots: purple loops
 }
 SET_COLOURS: dict[str, Colour] = {"Suits": (60, 60, 70), "Cycle": (20, 120, 120), "Inter": (150, 70, 40)}
+#: Colours a player must tell apart (text on its background), checked under colour blindness.
+#: Suits differ by shape and Sets by their word, so only contrast against the background matters.
+COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
+    *((f"suit {suit} on a card", colour, PAPER) for suit, colour in SUIT_COLOURS.items()),
+    *((f"Set {name} strip's words", WHITE, colour) for name, colour in SET_COLOURS.items()),
+    ("card name", INK, PAPER),
+    ("text on the table", WHITE, FELT),
+    ("quiet text on a panel", MUTED, FELT_DARK),
+    ("score on a panel", GOLD, FELT_DARK),
+)
 
 
 def suit_symbol(draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, size: float, bg: Colour = PAPER) -> None:
@@ -105,159 +126,162 @@ def _rotate(p: tuple[float, float], cx: float, cy: float, angle: float) -> tuple
 
 
 # -- one card ---------------------------------------------------------------------------------------------
-def draw_card(draw: ImageDraw.ImageDraw, card_id: str, x: float, y: float, w: int = CARD_W, h: int = CARD_H) -> None:
-    """A Decktet card face: rank, name, its suit shapes, and a Set · Tier strip."""
+def draw_card(draw: ImageDraw.ImageDraw, card_id: str, x: float, y: float) -> None:
+    """A Decktet card face: rank, its suit shapes, the name, and a Set · Tier strip."""
     card = CARDS[card_id]
-    s = w / CARD_W
+    w, h = CARD_W, CARD_H
     card_box(draw, x, y, w, h)
-    rank = {"Ace": "A", "Crown": "♛"}.get(card.rank, card.rank)
-    rank = "C" if rank == "♛" else rank
-    text(draw, (x + 6 * s, y + 4 * s), rank, round(18 * s), INK)
-    # The suits down the right edge of the corner, as in a real Decktet index.
+    rank = {"Ace": "A", "Crown": "C"}.get(card.rank, card.rank)
+    text(draw, (x + 5, y + 3), rank, 18, INK, bold=True)
     for i, suit in enumerate(card.suits):
-        suit_symbol(draw, suit, x + w - 12 * s, y + 13 * s + i * 18 * s, 14 * s)
-    # The suits large in the middle.
-    mid = y + h * 0.44
+        suit_symbol(draw, suit, x + w - 12, y + 12 + i * 17, 14)
+    mid = y + 38
     if len(card.suits) == 1:
-        suit_symbol(draw, card.suits[0], x + w / 2, mid, 36 * s)
+        suit_symbol(draw, card.suits[0], x + w / 2, mid + 4, 28)
     else:
-        suit_symbol(draw, card.suits[0], x + w * 0.32, mid, 28 * s)
-        suit_symbol(draw, card.suits[1], x + w * 0.68, mid, 28 * s)
-    # The name, on one or two lines.
-    size = round(11 * s)
-    lines = _wrap(card.name if card.rank != "Ace" else f"Ace of {SUITS[card.suits[0]]}", size, w - 6)
-    top = y + h * (0.68 if len(lines) == 1 else 0.62)
+        suit_symbol(draw, card.suits[0], x + w * 0.3, mid + 6, 22)
+        suit_symbol(draw, card.suits[1], x + w * 0.62, mid + 6, 22)
+    name = card.name if card.rank != "Ace" else f"Ace of {SUITS[card.suits[0]]}"
+    lines = wrap(name, SMALL, w - 6, max_lines=2)
+    top = y + (66 if len(lines) == 2 else 74)
     for i, line in enumerate(lines):
-        text(draw, (x + w / 2, top + i * (size + 1)), line, size, INK, anchor="mt")
-    # The Set and Tier strip.
-    strip = h * 0.15
-    draw.rounded_rectangle(
-        (x + 3, y + h - strip - 3, x + w - 3, y + h - 3), radius=max(2, round(4 * s)), fill=SET_COLOURS[card.set]
-    )
-    text(draw, (x + w / 2, y + h - 3 - strip / 2), f"{card.set} · T{card.tier}", round(11 * s), WHITE, anchor="mm")
-
-
-def _wrap(content: str, size: int, width: float) -> list[str]:
-    if text_width(content, size) <= width or " " not in content:
-        return [content]
-    first, _, rest = content.rpartition(" ")
-    return [first, rest]
-
-
-def _backs(draw: ImageDraw.ImageDraw, count: int, x: float, y: float) -> float:
-    """``count`` face-down cards, overlapped; returns the x after them."""
-    step = 22
-    for i in range(count):
-        card_back(draw, x + i * step, y, CARD_W, CARD_H)
-    return x + (count - 1) * step + CARD_W
+        text(draw, (x + w / 2, top + i * (SMALL + 2)), line, SMALL, INK, anchor="mt")
+    strip = SMALL + 6
+    draw.rounded_rectangle((x + 3, y + h - strip - 3, x + w - 3, y + h - 3), radius=4, fill=SET_COLOURS[card.set])
+    text(draw, (x + w / 2, y + h - 3 - strip / 2), f"{card.set} {card.tier}", SMALL, WHITE, anchor="mm", bold=True)
 
 
 def _cards(draw: ImageDraw.ImageDraw, cards: Sequence[str], x: float, y: float) -> float:
+    """Cards wrapped to rows of the picture's width; returns the y below."""
     for i, card in enumerate(cards):
-        draw_card(draw, card, x + i * (CARD_W + GAP), y)
-    return x + len(cards) * (CARD_W + GAP)
+        row, col = divmod(i, PER_ROW)
+        draw_card(draw, card, x + col * (CARD_W + GAP), y + row * (CARD_H + GAP))
+    return y + max(1, -(-len(cards) // PER_ROW)) * (CARD_H + GAP)
+
+
+def _backs(draw: ImageDraw.ImageDraw, count: int, x: float, y: float) -> float:
+    """``count`` face-down cards, overlapped; returns the y below."""
+    for i in range(count):
+        card_back(draw, x + i * 18, y, 40, 56)
+    return y + 56 + GAP
+
+
+def _paragraph(draw: ImageDraw.ImageDraw, y: float, content: str, size: int, fill: Colour, bold: bool = False) -> float:
+    for line in wrap(content, size, WIDTH - 2 * MARGIN, bold):
+        text(draw, (MARGIN, y), line, size, fill, bold=bold)
+        y += line_height(size)
+    return y
 
 
 # -- the table ---------------------------------------------------------------------------------------------
-LABEL_W = 150
-ROW_H = CARD_H + 14
-
-
 def table_picture(view: TetGowView, *, names: Sequence[str]) -> bytes:
-    """The round so far (face-up plays in order, passes as backs), tricks and scores."""
+    """The round so far (face-up plays in order, passes as backs), then each player: cards, tricks, score."""
     plays, title = _round_to_show(view, names)
-    widest = max([1, *(p.count for p in plays)])
-    width = max(640, LABEL_W + 16 + widest * (CARD_W + GAP))
-    height = 48 + max(1, len(plays)) * ROW_H + 40 + 26 * (view.num_players + 1) + 40
-    image, draw = new_canvas(width, height, FELT)
-    header = f"Tet-Gow · game {view.game_no} of {view.games} · round {view.round_no}"
-    text(draw, (16, 12), header, 20, GOLD)
-    text(draw, (16, 40), title, 15, MUTED)
-    y = 64
-    if not plays:
-        text(draw, (16, y + 20), f"{names[view.leader]} is about to lead.", 18, WHITE)
+    image, draw = new_canvas(WIDTH, 3000, FELT)
+    if view.outcome is not None:
+        header = "Tet-Gow · game over" if view.games == 1 else f"Tet-Gow · match of {view.games} games over"
+    else:
+        header = f"Tet-Gow · game {view.game_no} of {view.games} · round {view.round_no}"
+    text(draw, (MARGIN, MARGIN), header, TITLE, GOLD, bold=True, max_width=WIDTH - 2 * MARGIN)
+    y = _paragraph(
+        draw, MARGIN + 30, title, BODY, WHITE if view.outcome is None else GOLD, bold=view.outcome is not None
+    )
+    y += 4
     for play in plays:
-        _play_row(draw, play, names, 16, y, winner=play.seat == view.last_winner and plays is not view.plays)
-        y += ROW_H
-    y += 12
-    _scoreboard(draw, view, names, 16, y)
-    return to_png(image)
+        y = _play(draw, play, names, y, won=play.seat == view.last_winner and plays is not view.plays)
+    y = _scoreboard(draw, view, names, y + 4)
+    return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
 
 
 def _round_to_show(view: TetGowView, names: Sequence[str]) -> tuple[tuple[Play, ...], str]:
+    if view.outcome is not None:
+        return view.last_plays, _final_words(view, names)
     if view.plays:
-        rule = f"lead of {view.lead_size}: beat Tier {view.best_tier} with the same Sets, or pass"
+        rule = f"Lead of {view.lead_size}: beat Tier {view.best_tier} with the same Sets, or pass."
         if view.final_round:
-            rule += " · last round: 2 tricks needed to win"
-        return view.plays, "This round: " + rule
+            rule += " Last round: 2 tricks needed to win."
+        return view.plays, rule
+    lead = f"{names[view.leader]} is about to lead."
     if view.last_plays and view.last_winner is not None:
-        return view.last_plays, f"Last round, won by {names[view.last_winner]}"
-    return (), "A new game"
+        return view.last_plays, f"Last round won by {names[view.last_winner]}. {lead}"
+    return (), f"A new game. {lead}"
 
 
-def _play_row(
-    draw: ImageDraw.ImageDraw, play: Play, names: Sequence[str], x: float, y: float, winner: bool = False
-) -> None:
-    colour = GOLD if winner else WHITE
-    text(draw, (x, y + 8), names[play.seat][:16], 17, colour)
+def _final_words(view: TetGowView, names: Sequence[str]) -> str:
+    """Who won, by how much and why, in the words of /rules."""
+    assert view.outcome is not None
+    points = view.outcome.points
+    winners = view.outcome.winners
+    best = points[winners[0]]
+    others = [p for s, p in enumerate(points) if s not in winners]
+    who = " and ".join(names[s] for s in winners)
+    lead = f", ahead by {plural(best - max(others), 'point')}" if others else ""
+    verb = "win" if len(winners) > 1 else "wins"
+    return f"{who} {verb} with {plural(best, 'point')}{lead}: 1 point per trick and 5 for the game's winner."
+
+
+def _play(draw: ImageDraw.ImageDraw, play: Play, names: Sequence[str], y: float, won: bool = False) -> float:
+    """One player's play: their name and what they did, then the cards (or the backs of a pass)."""
+    what = f"Tier {play.tier}" if play.face_up else f"passed {plural(play.count, 'card')} face down"
+    if won:
+        what += " · won the round ★"
+    x: float = MARGIN
+    x += text(draw, (x, y), names[play.seat], BODY, GOLD if won else WHITE, bold=True, max_width=WIDTH / 2)
+    text(draw, (x + 8, y + 2), what, SMALL, GOLD if won else MUTED, max_width=WIDTH - MARGIN - x - 8)
+    y += line_height(BODY) + 2
     if play.face_up:
-        text(draw, (x, y + 32), f"Tier {play.tier}", 14, MUTED)
-        _cards(draw, play.cards, x + LABEL_W - 16, y)
-    else:
-        noun = "card" if play.count == 1 else "cards"
-        text(draw, (x, y + 32), f"passed {play.count} {noun}", 14, MUTED)
-        _backs(draw, play.count, x + LABEL_W - 16, y)
+        return _cards(draw, play.cards, MARGIN, y) + 2
+    return _backs(draw, play.count, MARGIN, y) + 2
 
 
-def _scoreboard(draw: ImageDraw.ImageDraw, view: TetGowView, names: Sequence[str], x: float, y: float) -> None:
-    columns = [("Player", 0), ("Cards", 190), ("Tricks", 270), ("Score", 350)]
-    for label, dx in columns:
-        text(draw, (x + dx, y), label, 15, MUTED)
+def _scoreboard(draw: ImageDraw.ImageDraw, view: TetGowView, names: Sequence[str], y: float) -> float:
+    """A panel per player: name, cards in hand, tricks this game; the match score big on the right."""
     for seat in range(view.num_players):
-        yy = y + 26 * (seat + 1)
-        turn = "> " if seat == view.turn else ""
-        mark = " (leads)" if seat == view.leader else ""
-        text(draw, (x, yy), f"{turn}{names[seat][:14]}{mark}", 16, GOLD if seat == view.turn else WHITE)
-        text(draw, (x + 190, yy), str(view.hand_sizes[seat]), 16, WHITE)
-        text(draw, (x + 270, yy), str(view.tricks[seat]), 16, WHITE)
+        word = None
+        if view.outcome is None and seat == view.turn:
+            word = "to lead" if not view.plays else "to play"
+        x0, x1, height = MARGIN, WIDTH - MARGIN, 62
+        seat_panel(draw, (x0, y, x1, y + height), active_word=word)
         score = view.outcome.points[seat] if view.outcome else view.scores[seat]
-        text(draw, (x + 350, yy), str(score), 16, WHITE)
-    yy = y + 26 * (view.num_players + 1) + 6
-    if view.outcome:
-        winners = ", ".join(names[s] for s in view.outcome.winners)
-        text(draw, (x, yy), f"Final: {winners} wins.", 17, GOLD)
-    else:
-        text(draw, (x, yy), "Score: 1 per trick, +5 for the last round's winner.", 14, MUTED)
+        score_w = text(draw, (x1 - 12, y + height - 8), str(score), SCORE, GOLD, anchor="rd", bold=True)
+        room = x1 - x0 - 24 - (active_tab_width(word) if word else score_w + 12)
+        text(draw, (x0 + 12, y + 8), names[seat], BODY, WHITE, bold=True, max_width=room)
+        if view.outcome is not None:
+            place = view.outcome.places[seat]
+            facts = ["WINNER" if place == 1 else f"place {place}", plural(score, "point")]
+        else:
+            facts = [plural(view.hand_sizes[seat], "card"), plural(view.tricks[seat], "trick")]
+            if seat == view.leader:
+                facts.append("led this round")
+        text(draw, (x0 + 12, y + 34), " · ".join(facts), SMALL, MUTED, max_width=x1 - x0 - 36 - score_w)
+        y += height + 6
+    if view.outcome is None:
+        y = _paragraph(draw, y + 2, "Score: 1 point per trick and 5 for the game's winner.", SMALL, MUTED)
+    return y
 
 
 # -- a hand ------------------------------------------------------------------------------------------------
 def hand_picture(view: TetGowView, *, names: Sequence[str]) -> bytes:
-    """One seat's hand grouped by Tier, with the round's lead and the decision in words."""
+    """One seat's hand grouped by Tier and wrapped to rows, with the round so far and the decision in words."""
     groups: dict[int, list[str]] = {}
     for card in view.hand:
         groups.setdefault(CARDS[card].tier, []).append(card)
-    group_gap = 18
-    cards_w = sum(len(g) * (CARD_W + GAP) for g in groups.values()) + group_gap * max(0, len(groups) - 1)
-    lines = _hand_lines(view, names)
-    width = max(560, 32 + cards_w)
-    height = 48 + 24 + CARD_H + 24 + 22 * len(lines) + 10
-    image, draw = new_canvas(width, height, FELT)
+    image, draw = new_canvas(WIDTH, 3000, FELT)
     seat = view.seat if view.seat is not None else 0
-    text(draw, (16, 12), f"{names[seat]}'s hand: {len(view.hand)} cards by Tier (Tier 1 is the strongest)", 18, GOLD)
-    x, y = 16, 48
-    for tier, cards in groups.items():
-        span = len(cards) * (CARD_W + GAP) - GAP
-        draw.line((x, y + 18, x + span, y + 18), fill=MUTED, width=1)
-        text(draw, (x + span / 2, y), f"Tier {tier}", 15, WHITE, anchor="mt")
-        _cards(draw, cards, x, y + 24)
-        x += span + GAP + group_gap
+    text(draw, (MARGIN, MARGIN), f"Your hand · {plural(len(view.hand), 'card')}", TITLE, GOLD, bold=True)
+    y: float = MARGIN + 30
+    text(draw, (MARGIN, y), names[seat], BODY, WHITE, max_width=WIDTH - 2 * MARGIN)
+    y += line_height(BODY)
+    text(draw, (MARGIN, y), "By Tier: Tier 1 is the strongest.", SMALL, MUTED)
+    y += line_height(SMALL) + 4
+    for tier, cards in sorted(groups.items()):
+        text(draw, (MARGIN, y), f"Tier {tier}", BODY, WHITE, bold=True)
+        y = _cards(draw, cards, MARGIN, y + line_height(BODY))
     if not view.hand:
-        text(draw, (16, y + 40), "No cards left.", 18, WHITE)
-    y += 24 + CARD_H + 16
-    for line in lines:
-        text(draw, (16, y), line, 15, WHITE)
-        y += 22
-    return to_png(image)
+        y = _paragraph(draw, y, "No cards left.", BODY, WHITE)
+    for line in _hand_lines(view, names):
+        y = _paragraph(draw, y + 2, line, SMALL if line.startswith(("Tricks", "  ")) else BODY, WHITE)
+    return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
 
 
 def _hand_lines(view: TetGowView, names: Sequence[str]) -> list[str]:
@@ -267,7 +291,7 @@ def _hand_lines(view: TetGowView, names: Sequence[str]) -> list[str]:
             shown = ", ".join(CARDS[c].name for c in play.cards)
             lines.append(f"{names[play.seat]}: {shown} (Tier {play.tier})")
         else:
-            lines.append(f"{names[play.seat]}: passed {play.count} face down")
+            lines.append(f"{names[play.seat]}: passed {plural(play.count, 'card')} face down")
     tricks = " · ".join(f"{names[s]} {t}" for s, t in enumerate(view.tricks))
     lines.append(f"Tricks: {tricks}")
     lines.extend(d.prompt for d in view.decisions)
@@ -277,28 +301,41 @@ def _hand_lines(view: TetGowView, names: Sequence[str]) -> list[str]:
 # -- the Sets and Tiers table ----------------------------------------------------------------------------
 @lru_cache(maxsize=1)
 def sets_and_tiers_picture() -> bytes:
-    """The Sets and Tiers table of the rules, every card drawn (for a help command; drawn once)."""
-    w, h = 68, 94
-    cell = 3 * (w + 4) + 12
-    left = 70
+    """The Sets and Tiers table of the rules as a table of names with their suits (for /rules; drawn once)."""
     table = tier_table()
-    width = left + 3 * cell + 16
-    height = 86 + 6 * (h + 10) + 36
-    image, draw = new_canvas(width, height, FELT)
-    text(draw, (16, 10), "Tet-Gow: Sets and Tiers", 20, GOLD)
-    text(
-        draw, (16, 36), "Suit order: Moons > Suns > Waves > Leaves > Wyrms > Knots. Tier 1 is the strongest.", 13, MUTED
+    label_w = 34
+    cell = (WIDTH - 2 * MARGIN - label_w) // 3
+    row_h = 3 * line_height(SMALL) + 10
+    image, draw = new_canvas(WIDTH, 3000, FELT)
+    text(draw, (MARGIN, MARGIN), "Tet-Gow: Sets and Tiers", TITLE, GOLD, bold=True)
+    y = _paragraph(
+        draw, MARGIN + 30, "Tier 1 is the strongest. Three players use only the Cycle and Inter cards.", SMALL, MUTED
     )
+    y = _paragraph(draw, y, "Suits: Moons > Suns > Waves > Leaves > Wyrms > Knots.", SMALL, MUTED)
+    legend_x: float = MARGIN
+    for suit, suit_name in SUITS.items():
+        suit_symbol(draw, suit, legend_x + 8, y + 10, 15, bg=FELT)
+        legend_x += 20 + text(draw, (legend_x + 18, y + 2), suit_name, SMALL, WHITE) + 6
+    y += line_height(SMALL) + 8
     for i, set_name in enumerate(SETS):
-        text(draw, (left + i * cell + cell / 2, 62), f"Set of {set_name}", 15, WHITE, anchor="mt")
-    for row, tier in enumerate(range(1, 7)):
-        y = 86 + row * (h + 10)
-        text(draw, (16, y + h / 2), f"Tier {tier}", 16, GOLD, anchor="lm")
+        x = MARGIN + label_w + i * cell
+        draw.rounded_rectangle((x + 2, y, x + cell - 2, y + SMALL + 8), radius=4, fill=SET_COLOURS[set_name])
+        text(draw, (x + cell / 2, y + (SMALL + 8) / 2), set_name, SMALL, WHITE, anchor="mm", bold=True)
+    y += SMALL + 14
+    for tier in range(1, 7):
+        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + row_h - 4), radius=6, fill=PAPER)
+        text(draw, (MARGIN + label_w / 2, y + row_h / 2 - 2), str(tier), TITLE, INK, anchor="mm", bold=True)
         for i, set_name in enumerate(SETS):
-            for j, card in enumerate(table[tier][set_name]):
-                draw_card(draw, card, left + i * cell + j * (w + 4), y, w, h)
-    text(draw, (16, height - 26), "Three players use only the Cycle and Inter cards.", 13, MUTED)
-    return to_png(image)
+            x = MARGIN + label_w + i * cell
+            for j, card_id in enumerate(table[tier][set_name]):
+                card = CARDS[card_id]
+                ly = y + 5 + j * line_height(SMALL)
+                for k, suit in enumerate(card.suits):
+                    suit_symbol(draw, suit, x + 7 + k * 13, ly + SMALL / 2 + 1, 12)
+                name = card.name if card.rank != "Ace" else f"Ace {SUITS[card.suits[0]]}"
+                text(draw, (x + 30, ly), name, SMALL, INK, max_width=cell - 32)
+        y += row_h
+    return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
 
 
 #: The reference picture /rules shows for Tet-Gow.

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import DEFAULT_DATABASE_URL, SettingsError, load_settings
+from bot.settings import SettingsError, default_database_url, load_settings
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.abcdefghijklmnopqrstuvwxyz0123"
 ROOT = Path(__file__).resolve().parents[2]
@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_defaults_with_only_a_token() -> None:
     settings = load_settings({"DISCORD_TOKEN": TOKEN}, env_file=None)
-    assert settings.database_url == DEFAULT_DATABASE_URL
+    assert settings.database_url == default_database_url()
+    assert settings.database_url.endswith("/data/parlour.db") and "///" + str(Path.cwd()) in settings.database_url
     assert settings.dev_guild_id is None
     assert settings.log_level == "INFO"
     assert settings.discord_api_url == "https://discord.com/api/v10"

@@ -43,7 +43,10 @@ async def test_the_real_bot_process_logs_in_syncs_and_answers(loopback: Loopback
             lambda: loopback.commands.get(loopback.guild.id) or None, timeout=30
         )
         assert {"parlour", "play", "table", "leaderboard", "stats"} <= {c["name"] for c in commands}
-        await loopback.recorder.wait_for(lambda: loopback.gateway.connections, timeout=30)
+        # Identified, not just connected: an interaction sent before IDENTIFY would reach no session.
+        await loopback.recorder.wait_for(
+            lambda: any(s.socket is not None for s in loopback.gateway.sessions.values()), timeout=30
+        )
         alice = loopback.user("alice")
         message = await (await loopback.slash(alice, "parlour about")).message(timeout=10)
         assert "Gin Rummy" in message.embeds[0]["description"] or "High Card" in message.embeds[0]["description"]

@@ -26,6 +26,6 @@ async def test_tet_gow_rules_show_the_sets_and_tiers_picture(parlour: Parlour) -
     message = await (await parlour.server.slash(alice, "rules", game="tet_gow")).message()
     [attachment] = message.attachments
     picture = Image.open(io.BytesIO(attachment.data))
-    assert picture.format == "PNG" and picture.width >= 600
+    assert picture.format == "PNG" and picture.width >= 400
     assert message.embeds[0]["image"]["url"] == "attachment://rules.png"
     assert "Tier" in message.embeds[0]["description"] and "Set" in message.embeds[0]["description"]

@@ -49,7 +49,7 @@ def game_params() -> list:
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_random_games_end_and_replay(game: Game, seed: int, data: st.DataObject) -> None:
-    players = data.draw(st.integers(game.min_players, game.max_players))
+    players = data.draw(st.sampled_from(game.allowed_counts))
     state = playout(game, players, seed, check_every=7)
     outcome = state.outcome()
     assert outcome is not None

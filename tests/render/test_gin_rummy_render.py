@@ -31,7 +31,7 @@ def check_png(data: bytes) -> None:
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) < LIMIT
     image = Image.open(io.BytesIO(data))
     image.verify()
-    assert 600 <= image.size[0] <= 800
+    assert image.size[0] == 480
 
 
 def test_pictures_are_small_valid_pngs() -> None:

@@ -1,0 +1,57 @@
+"""Gin-jon-tan: the ancient Shaal card game of duels and combinations (2–6 players).
+
+Cards and ids in :mod:`.cards`, the clash table in :mod:`.clash`, the combination
+value in :mod:`.value`, the rules in :mod:`.rules`, what a seat sees in :mod:`.views`,
+computer players in :mod:`.players`. The package declares the game (``GAME``).
+
+>>> hand_value([("Water", "White", 1), ("Water", "Violet", 1)])  # a pair: 2 × (1 + 99) × 1 colour pair
+200
+>>> card_value(("Space ship", "Violet", 33))
+39204
+"""
+
+from __future__ import annotations
+
+from engine.core import Game
+from engine.gin_jon_tan.cards import FULL_SET, Card, card_value
+from engine.gin_jon_tan.clash import beats, sentence
+from engine.gin_jon_tan.players import GinJonTanPlayer, GreedyPlayer, RandomPlayer
+from engine.gin_jon_tan.rules import OPTIONS, RULES, GinJonTanState
+from engine.gin_jon_tan.value import Evaluation, evaluate, hand_value
+from engine.gin_jon_tan.views import Clash, DuelCard, DuelView, EvaluationEntry, GinJonTanView, HeldCard
+
+__all__ = [
+    "FULL_SET",
+    "GAME",
+    "Card",
+    "Clash",
+    "DuelCard",
+    "DuelView",
+    "Evaluation",
+    "EvaluationEntry",
+    "GinJonTanPlayer",
+    "GinJonTanState",
+    "GinJonTanView",
+    "GreedyPlayer",
+    "HeldCard",
+    "RandomPlayer",
+    "beats",
+    "card_value",
+    "evaluate",
+    "hand_value",
+    "sentence",
+]
+
+GAME = Game(
+    key="gin_jon_tan",
+    name="Gin-jon-tan",
+    min_players=2,
+    max_players=6,
+    summary="Duel with symbols that beat each other, then build the richest combination — or say Kat oh!",
+    rules=RULES,
+    options=OPTIONS,
+    state_class=GinJonTanState,
+    computer_player=GinJonTanPlayer,
+    baselines={"greedy": GreedyPlayer, "random": RandomPlayer},
+    uses_profiles=True,
+)

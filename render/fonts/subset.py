@@ -1,0 +1,110 @@
+"""Make the shipped font files from the Debian font packages (a one-off; not used at run time).
+
+    apt-get download fonts-dejavu-core fonts-droid-fallback fonts-symbola
+    for deb in *.deb; do dpkg-deb -x "$deb" x; done
+    pip install fonttools
+    python render/fonts/subset.py x/usr/share render/fonts
+
+DejaVu Sans keeps Latin, Greek, Cyrillic and the symbols a card table needs. Droid Sans
+Fallback keeps the Chinese, Japanese and Korean characters of the national standard sets
+(GB 2312, JIS X 0208, Big5 level 1, the KS X 1001 Hangul): the characters people really
+use, about a third of the font. Symbola keeps the emoji and pictographic symbols.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from fontTools import subset
+
+LATIN_GREEK_CYRILLIC = [
+    (0x20, 0x24F),  # Basic Latin, Latin-1, Latin Extended-A and -B
+    (0x250, 0x2FF),  # IPA, spacing modifiers
+    (0x300, 0x36F),  # combining accents
+    (0x370, 0x3FF),  # Greek
+    (0x400, 0x52F),  # Cyrillic and its supplement
+    (0x1E00, 0x1FFF),  # Latin Extended Additional (Vietnamese), Greek Extended
+    (0x2000, 0x206F),  # punctuation: dashes, quotes, the ellipsis
+    (0x20A0, 0x20CF),  # currency
+    (0x2100, 0x21FF),  # letterlike symbols, arrows
+    (0x2200, 0x22FF),  # maths
+    (0x2500, 0x25FF),  # box drawing, shapes
+    (0x2600, 0x26FF),  # miscellaneous symbols (card suits)
+]
+EMOJI = [
+    (0x2190, 0x21FF),
+    (0x2300, 0x23FF),
+    (0x2460, 0x24FF),
+    (0x25A0, 0x27BF),  # shapes, symbols, dingbats (✨ ✔ ❤)
+    (0x2900, 0x2BFF),
+    (0x3030, 0x3030),
+    (0x303D, 0x303D),
+    (0x1F000, 0x1FAFF),  # mahjong, playing cards, pictographs, emoticons, transport
+]
+CJK_EXTRA = [
+    (0x3000, 0x30FF),  # CJK punctuation, Hiragana, Katakana
+    (0x3100, 0x31FF),  # Bopomofo, Hangul compatibility jamo, Katakana extension
+    (0xFF00, 0xFFEF),  # full-width forms
+]
+
+
+def _codec_chars(codec: str, first: range, second: range) -> set[int]:
+    found = set()
+    for a in first:
+        for b in second:
+            try:
+                found.add(ord(bytes((a, b)).decode(codec)))
+            except (UnicodeDecodeError, TypeError):
+                continue
+    return found
+
+
+def _expand(ranges: list[tuple[int, int]]) -> set[int]:
+    return {c for lo, hi in ranges for c in range(lo, hi + 1)}
+
+
+def cjk_characters() -> set[int]:
+    chars = _codec_chars("gb2312", range(0xB0, 0xF8), range(0xA1, 0xFF))  # GB 2312 Hanzi
+    chars |= _codec_chars("euc_jp", range(0xB0, 0xF5), range(0xA1, 0xFF))  # JIS X 0208 Kanji
+    chars |= _codec_chars("big5", range(0xA4, 0xC7), range(0x40, 0xFF))  # Big5 level 1
+    hangul = _codec_chars("euc_kr", range(0xB0, 0xC9), range(0xA1, 0xFF))  # KS X 1001 Hangul
+    chars |= {c for c in hangul if 0xAC00 <= c <= 0xD7A3}
+    return chars | _expand(CJK_EXTRA)
+
+
+def make(source: Path, target: Path, unicodes: set[int], hinting: bool = True) -> None:
+    options = subset.Options()
+    options.hinting = hinting
+    options.name_IDs = ["*"]
+    options.name_legacy = True
+    options.notdef_outline = True
+    options.layout_features = ["*"]
+    font = subset.load_font(str(source), options)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=unicodes)
+    subsetter.subset(font)
+    subset.save_font(font, str(target), options)
+    print(f"{target.name}: {target.stat().st_size // 1024} KB")
+
+
+def main(share: Path, out: Path) -> None:
+    dejavu = share / "fonts/truetype/dejavu"
+    base = _expand(LATIN_GREEK_CYRILLIC)
+    make(dejavu / "DejaVuSans.ttf", out / "DejaVuSans.ttf", base)
+    make(dejavu / "DejaVuSans-Bold.ttf", out / "DejaVuSans-Bold.ttf", base)
+    make(
+        share / "fonts-droid-fallback/truetype/DroidSansFallback.ttf",
+        out / "DroidSansFallback-CJK.ttf",
+        cjk_characters(),
+    )
+    make(
+        share / "fonts/truetype/ancient-scripts/Symbola_hint.ttf",
+        out / "Symbola-Emoji.ttf",
+        _expand(EMOJI),
+        hinting=False,
+    )
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), Path(sys.argv[2]))
