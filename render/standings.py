@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PIL import ImageDraw
+
 from render.common import (
     BODY,
     FELT,
@@ -103,7 +105,7 @@ def standings_picture(view: StandingsView) -> bytes:
     return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
 
 
-def _heading(draw, view: StandingsView, room: float) -> float:  # type: ignore[no-untyped-def]
+def _heading(draw: ImageDraw.ImageDraw, view: StandingsView, room: float) -> float:
     text(draw, (MARGIN, MARGIN), view.title, BODY, MUTED, bold=True, max_width=room)
     y = MARGIN + line_height(BODY) + 2
     text(draw, (MARGIN, y), view.status, TITLE + 2, GOLD, bold=True, max_width=room)
@@ -114,7 +116,7 @@ def _heading(draw, view: StandingsView, room: float) -> float:  # type: ignore[n
     return y + 8
 
 
-def _row(draw, line: StandingLine, y: float, room: float) -> None:  # type: ignore[no-untyped-def]
+def _row(draw: ImageDraw.ImageDraw, line: StandingLine, y: float, room: float) -> None:
     draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW - 6), radius=8, fill=FELT_DARK)
     cy = y + (ROW - 6) / 2
     disc = MEDALS.get(line.place, OTHER_PLACE) if not line.dropped else DROPPED

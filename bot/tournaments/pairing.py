@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]  # no stubs shipped
 
 #: Formats a tournament can be played in.
 SWISS, ROUND_ROBIN, ELIMINATION = "swiss", "round_robin", "elimination"
