@@ -16,7 +16,8 @@ def request(key: str = "tournament:1:round:1:table:1") -> TableRequest:
         channel_id=50,
         game_key="nin_jan",
         options={},
-        seats=(SeatSpec(101, "Ann"), SeatSpec(102, "Bob"), SeatSpec(None, "Computer 1", True)),
+        # People only: a computer seat would start a background task playing it.
+        seats=(SeatSpec(101, "Ann"), SeatSpec(102, "Bob"), SeatSpec(103, "Cat")),
         title="Nin Jan tournament #1 · round 1 · table 1",
     )
 
@@ -37,7 +38,7 @@ async def test_a_table_is_opened_started_and_seated_once_even_across_a_restart(s
     table_id = await opener.open_table(request())
     assert await opener.open_table(request()) == table_id
     table = service.tables[table_id]
-    assert table.status == "playing" and [s.name for s in table.seats] == ["Ann", "Bob", "Computer 1"]
+    assert table.status == "playing" and [s.name for s in table.seats] == ["Ann", "Bob", "Cat"]
     assert table.channel_id == 61 and posted == [table_id]
     assert await opener.table_end(table_id) is None
 
