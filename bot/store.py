@@ -544,6 +544,11 @@ class Store:
             return False
         return True
 
+    async def levels(self, guild_id: int, game_key: str, user_ids: Sequence[int]) -> dict[int, int]:
+        """People's levels in a game, shown beside their names in a lobby."""
+        async with self.sessions() as session:
+            return await rating_store.levels_of(session, guild_id, game_key, user_ids)
+
     async def table_standing_changes(self, table_id: int) -> list[rating_store.SeatChange]:
         """What a finished table did to its players' ratings and levels (for the announcement)."""
         async with self.sessions() as session:
