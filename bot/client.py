@@ -29,6 +29,7 @@ EXTENSIONS = (
     "cogs.tables",
     "cogs.stats",
     "cogs.standings",
+    "cogs.collection",
     "cogs.rules",
     "cogs.games",
     "cogs.help",

@@ -88,6 +88,18 @@ def deck_problem(items: Sequence[OwnedItem], picks: Sequence[str]) -> str | None
     return None
 
 
+def pick_on_page(draft: Sequence[str], page: Sequence[str], selected: Sequence[str]) -> list[str]:
+    """A draft after the person chose ``selected`` among one page's items: picks of other pages stay,
+    picks of this page are what is selected now (kept where they were, new ones at the end).
+
+    >>> pick_on_page(["a", "b", "x"], page=["a", "b", "c"], selected=["c", "a"])
+    ['a', 'x', 'c']
+    """
+    shown, chosen = set(page), set(selected) & set(page)
+    kept = [item for item in draft if item not in shown or item in chosen]
+    return kept + [item for item in dict.fromkeys(selected) if item in chosen and item not in kept]
+
+
 def sort_items(items: Sequence[OwnedItem], by: str) -> list[OwnedItem]:
     """Cards by value (highest first), by symbol (the rule page's order) or by colour (Violet first)."""
 
