@@ -29,6 +29,7 @@ EXTENSIONS = (
     "cogs.tables",
     "cogs.stats",
     "cogs.standings",
+    "cogs.tournaments",
     "cogs.collection",
     "cogs.rules",
     "cogs.games",

@@ -282,3 +282,8 @@ class ItemTransfer(SQLModel, table=True):
     to_user_id: int | None = Field(default=None, sa_type=BigInteger)
     moved: bool = True
     at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+# The tournament tables live with the tournaments; imported here so that one import of bot.models
+# gives the whole schema (migrations, the schema check).
+import bot.tournaments.models  # noqa: E402, F401

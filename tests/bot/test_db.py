@@ -42,6 +42,7 @@ TABLES = {
     "rating_history",
 }
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
+TABLES |= {"tournaments", "tournament_entrants", "tournament_rounds", "tournament_tables"}
 
 
 @pytest.mark.parametrize(
