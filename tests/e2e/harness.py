@@ -243,7 +243,7 @@ class Parlour:
                             b
                             for b in hand.buttons
                             if b["custom_id"].startswith("pl:p:")
-                            and b["custom_id"].split(":")[5] == move.kind
+                            and b["custom_id"].split(":")[4] == move.kind
                             and b["label"].startswith("Next")
                         ),
                         None,
