@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import logging
 import os
 import random
 import shutil
@@ -153,7 +154,9 @@ async def start_bot(
 async def set_up_server(server: LoopbackDiscord) -> None:
     """A moderator sets the benchmark's settings the way a person would: /settings."""
     admin = server.user("admin", manage_guild=True)
-    handle = await server.slash(admin, "settings", threads=False, computer_pause_ms=0)
+    synced = {c["name"] for c in server.commands.get(server.guild.id, [])}
+    command = "settings" if "settings" in synced else "parlour settings"  # older revisions: a group
+    handle = await server.slash(admin, command, threads=False, computer_pause_ms=0)
     message = await handle.message(timeout=30)
     assert "Saved" in message.content and "0 ms" in message.content, message.content
 
@@ -266,6 +269,7 @@ async def _load(
         for i, (host, table) in enumerate(zip(hosts, ids, strict=True))
     ]
     moves_before = await count_moves(database_url)
+    late_before = server.late_answers()
     rest_before, bot_cpu, driver_cpu, started = server.rest_calls, tree_cpu_seconds(pid), time.process_time(), now()
     until = started + options.duration
     tasks = [asyncio.create_task(p.play(until)) for p in people]
@@ -293,7 +297,7 @@ async def _load(
         moves=None if moves_before is None or moves_after is None else moves_after - moves_before,
         games_finished=sum(p.games for p in people),
         stalled=[p.stalled for p in people if p.stalled],
-        late=server.late_answers(),
+        late=server.late_answers() - late_before,
         unanswered=len(server.unanswered()),
         rest_calls=rest_calls,
         bot_cpu_s=bot_cpu,
@@ -330,6 +334,7 @@ ROWS: list[tuple[str, Callable[[RunResult], str]]] = [
     ("games finished", lambda r: str(r.games_finished)),
     ("stalled tables", lambda r: str(len(r.stalled))),
     ("late answers (past 3 s)", lambda r: f"{r.late} late, {r.unanswered} never answered"),
+    ("clicks that failed (clicked again)", lambda r: str(r.play.failed)),
     ("first answers over 3 s", lambda r: str(sum(1 for t in r.play.all_answers() if t > DEADLINE_MS))),
     ("refused picks (random people)", lambda r: str(r.play.refused)),
     (
@@ -385,12 +390,14 @@ def checked_out(revision: str):  # type: ignore[no-untyped-def]
 async def run(options: Options, compare: str | None) -> None:
     results = [await run_once("this tree", ROOT, options)]
     if compare:
+        report(options, results)  # kept on screen, should the other revision fail
         with checked_out(compare) as source:
             results.append(await run_once(compare, source, options))
     report(options, results)
 
 
 def main() -> None:
+    logging.getLogger("tests.loopback").setLevel(logging.CRITICAL)  # late answers are counted, not logged
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--think", type=float, default=0.0, help="a person's mean seconds before each click (0: none)")

@@ -17,7 +17,7 @@ import random
 
 from benchmarks.load_world import TABLE_NUMBER, Timings, World, now
 from tests.loopback.injection import InjectionError, InteractionHandle
-from tests.loopback.models import UserSpec
+from tests.loopback.models import ChannelSpec, UserSpec
 from tests.loopback.recorder import Event, Message
 
 #: A person who sees nothing new for this long gives up: their table is stalled.
@@ -37,11 +37,19 @@ def move_controls(message: Message) -> list[dict]:
     ]
 
 
+class Failed(Exception):
+    """Discord told the person "This interaction failed": no answer within its 3 seconds."""
+
+
 async def timed(world: World, timings: Timings, kind: str, inject) -> tuple[InteractionHandle, Event]:  # type: ignore[no-untyped-def]
     """Inject, then time the first answer and the moment the user sees the result."""
     started = now()
     handle: InteractionHandle = await inject
-    first = await handle.answer(timeout=STUCK_AFTER)
+    try:  # a little past the deadline: the loopback refuses a later answer, and the person sees a failure
+        first = await handle.answer(timeout=world.server.answer_deadline + 1.0)
+    except TimeoutError:
+        timings.failed += 1
+        raise Failed from None
     timings.answers[kind].append(1000 * (now() - started))
     final = first
     if first.callback_type in (5, 6):  # deferred: the user sees the result with the edit or a sentence
@@ -51,11 +59,26 @@ async def timed(world: World, timings: Timings, kind: str, inject) -> tuple[Inte
     return handle, final
 
 
+class _Done(Exception):
+    """A person played the games they came for."""
+
+
 class Person:
     """One scripted player (the host) of one table."""
 
-    def __init__(self, world: World, user: UserSpec, table: int, timings: Timings, think: float, seed: int) -> None:
+    def __init__(
+        self,
+        world: World,
+        user: UserSpec,
+        table: int,
+        timings: Timings,
+        think: float,
+        seed: int,
+        max_games: int | None = None,
+    ) -> None:
         self.world, self.server = world, world.server
+        #: Games to play before stopping (None: rematch until the run is over).
+        self.max_games = max_games
         self.user, self.table, self.timings, self.think = user, table, timings, think
         self.rng = random.Random(seed)
         self.mention = f"<@{user.id}>"
@@ -95,7 +118,12 @@ class Person:
             await asyncio.sleep(self.rng.uniform(0, self.think))
         try:
             while now() < until:
-                await self._step(until)
+                try:
+                    await self._step(until)
+                except Failed:  # as a person would: look at the table again, and click again
+                    self.handled = 0
+        except _Done:
+            pass
         except TimeoutError:
             self.stalled = f"table #{self.table}: nothing new for {STUCK_AFTER:.0f} s"
         except (InjectionError, KeyError) as error:
@@ -112,6 +140,8 @@ class Person:
         table = self.table_message()
         if self.finished(table):
             self.games += 1
+            if self.max_games is not None and self.games >= self.max_games:
+                raise _Done
             await self.pause()
             if now() < until:
                 await self._rematch()
@@ -183,10 +213,13 @@ class Person:
         self.handled = 0
 
 
-async def open_table(world: World, host: UserSpec, game: str, players: int, timings: Timings) -> int:
-    """/play, Add computer until the game has enough players, Start: as the host would."""
+async def open_table(
+    world: World, host: UserSpec, game: str, players: int, timings: Timings, channel: ChannelSpec | None = None
+) -> int:
+    """/play (in ``channel``, the first guild's general by default), Add computer until the game has
+    enough players, Start: as the host would."""
     server = world.server
-    _, followup = await timed(world, timings, "play", server.slash(host, "play", game=game))
+    _, followup = await timed(world, timings, "play", server.slash(host, "play", channel=channel, game=game))
     found = TABLE_NUMBER.search(followup.content or "")
     if not found:
         message = server.recorder.messages.get(followup.message_id or 0)

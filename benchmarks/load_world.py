@@ -158,6 +158,8 @@ class Timings:
     seen: list[float] = field(default_factory=list)
     #: Clicks answered with a sentence instead of the new hand (a stale or illegal pick).
     refused: int = 0
+    #: Clicks that got no answer within Discord's deadline ("This interaction failed"; the person clicks again).
+    failed: int = 0
     #: Injection times (perf_counter) of the clicks answered, for the rate over the play window.
     at: list[float] = field(default_factory=list)
 

@@ -7,7 +7,7 @@ import logging
 
 import discord
 
-from bot.client import ParlourBot
+from bot.client import ParlourBot, make_bot
 from bot.db import DatabaseError, open_database
 from bot.settings import Settings
 
@@ -28,7 +28,7 @@ async def run_bot(settings: Settings) -> None:
     except DatabaseError as error:
         raise StartupError(str(error)) from None
     log.info("Database: %s", database.engine.url.render_as_string(hide_password=True))
-    bot = ParlourBot(settings, database, edit_interval=1.0)
+    bot = make_bot(settings, database, edit_interval=1.0)
     try:
         async with bot:
             await start_within_time(bot, settings.discord_token)
