@@ -58,6 +58,8 @@ class Options:
     database_url: str | None
     open_at_once: int
     profile: str | None = None
+    #: Record the bot with py-spy over the play phase into this file (collapsed stacks).
+    py_spy: str | None = None
 
 
 @dataclass
@@ -76,6 +78,8 @@ class RunResult:
     unanswered: int
     rest_calls: int
     bot_cpu_s: float
+    #: The bot's own process alone (without its picture workers).
+    bot_main_cpu_s: float
     driver_cpu_s: float
     rss_before_mib: float
     rss_open_mib: float
@@ -126,7 +130,12 @@ def tree_memory(pid: int) -> float:
 
 
 async def start_bot(
-    server: LoopbackDiscord, source: Path, folder: Path, database_url: str, profile: str | None
+    server: LoopbackDiscord,
+    source: Path,
+    folder: Path,
+    database_url: str,
+    profile: str | None,
+    settings: dict[str, str] | None = None,
 ) -> asyncio.subprocess.Process:
     env = {
         **os.environ,
@@ -139,6 +148,7 @@ async def start_bot(
         "PARLOUR_EXTRA_GAMES": "tests.testgame",
         "COMPUTER_PAUSE_MS": "0",
         "LOG_LEVEL": "WARNING",
+        **(settings or {}),
     }
     command = [sys.executable, "-m", "bot"]
     if profile:  # the benchmark's own hook: the same bot, under cProfile, stats written at exit
@@ -220,14 +230,14 @@ async def fresh_database(base_url: str | None, folder: Path):  # type: ignore[no
 
 
 # -- one run -----------------------------------------------------------------------------------
-async def run_once(label: str, source: Path, options: Options) -> RunResult:
+async def run_once(label: str, source: Path, options: Options, settings: dict[str, str] | None = None) -> RunResult:
     server = LoadLoopback(answer_deadline=DEADLINE_MS / 1000)
     await server.start()
     world = World(server)
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         async with fresh_database(options.database_url, folder) as database_url:
-            process = await start_bot(server, source, folder, database_url, options.profile)
+            process = await start_bot(server, source, folder, database_url, options.profile, settings)
             try:
                 result = await _load(label, server, world, process.pid, database_url, options)
             finally:
@@ -271,14 +281,37 @@ async def _load(
     moves_before = await count_moves(database_url)
     late_before = server.late_answers()
     rest_before, bot_cpu, driver_cpu, started = server.rest_calls, tree_cpu_seconds(pid), time.process_time(), now()
+    main_cpu = cpu_seconds(pid)
     until = started + options.duration
     tasks = [asyncio.create_task(p.play(until)) for p in people]
+    spy = None
+    if options.py_spy:
+        spy = await asyncio.create_subprocess_exec(
+            "py-spy",
+            "record",
+            "-p",
+            str(pid),
+            "-d",
+            str(int(options.duration)),
+            "-r",
+            "50",
+            "-f",
+            "raw",
+            "-o",
+            options.py_spy,
+            "-s",
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
     await asyncio.wait(tasks, timeout=options.duration)
     grace = now() + GRACE_S  # the clicks under way are seen through (their timings count)
     while any(p.clicking for p in people) and now() < grace:
         await asyncio.sleep(0.05)
     played = now() - started
+    if spy is not None:
+        await spy.wait()
     bot_cpu = tree_cpu_seconds(pid) - bot_cpu
+    main_cpu = cpu_seconds(pid) - main_cpu
     driver_cpu = time.process_time() - driver_cpu
     rest_calls = server.rest_calls - rest_before
     for task in tasks:
@@ -301,6 +334,7 @@ async def _load(
         unanswered=len(server.unanswered()),
         rest_calls=rest_calls,
         bot_cpu_s=bot_cpu,
+        bot_main_cpu_s=main_cpu,
         driver_cpu_s=driver_cpu,
         rss_before_mib=rss_before,
         rss_open_mib=rss_open,
@@ -342,6 +376,13 @@ ROWS: list[tuple[str, Callable[[RunResult], str]]] = [
         lambda r: f"{r.rest_calls / max(1, r.moves or 0):.2f}; {r.rest_calls / max(1, r.person_moves):.2f}",
     ),
     ("bot CPU ms per interaction", lambda r: f"{1000 * r.bot_cpu_s / max(1, r.interactions):.1f}"),
+    (
+        "  bot process; picture workers",
+        lambda r: (
+            f"{1000 * r.bot_main_cpu_s / max(1, r.interactions):.1f}; "
+            f"{1000 * (r.bot_cpu_s - r.bot_main_cpu_s) / max(1, r.interactions):.1f}"
+        ),
+    ),
     ("bot CPU share of a core", lambda r: f"{100 * r.bot_cpu_s / r.played_s:.0f}%"),
     ("loopback + people CPU share", lambda r: f"{100 * r.driver_cpu_s / r.played_s:.0f}%"),
     ("MiB per open table", lambda r: f"{(r.rss_open_mib - r.rss_before_mib) / max(1, r.tables):.3f}"),
@@ -387,10 +428,12 @@ def checked_out(revision: str):  # type: ignore[no-untyped-def]
         shutil.rmtree(folder, ignore_errors=True)
 
 
-async def run(options: Options, compare: str | None) -> None:
-    results = [await run_once("this tree", ROOT, options)]
+async def run(options: Options, compare: str | None, variants: list[tuple[str, dict[str, str]]]) -> None:
+    results = []
+    for label, settings in variants or [("this tree", {})]:
+        results.append(await run_once(label, ROOT, options, settings))
+        report(options, results)
     if compare:
-        report(options, results)  # kept on screen, should the other revision fail
         with checked_out(compare) as source:
             results.append(await run_once(compare, source, options))
     report(options, results)
@@ -404,9 +447,17 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of play measured")
     parser.add_argument("--games", default=",".join(DEFAULT_GAMES), help="comma-separated game keys, dealt in turn")
     parser.add_argument("--compare", metavar="REV", help="also run the same load against this git revision")
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="LABEL:NAME=VALUE,...",
+        help="run this tree with these settings (repeatable), e.g. threads:PICTURE_WORKERS=0",
+    )
     parser.add_argument("--database-url", help="a PostgreSQL server URL (a fresh database is made per run)")
     parser.add_argument("--open-at-once", type=int, default=50, help="tables being opened at the same time")
     parser.add_argument("--profile", help="write the bot's cProfile stats to this file")
+    parser.add_argument("--py-spy", help="record the bot with py-spy during play into this file (collapsed stacks)")
     args = parser.parse_args()
     options = Options(
         tables=args.tables,
@@ -416,9 +467,14 @@ def main() -> None:
         database_url=args.database_url,
         open_at_once=args.open_at_once,
         profile=args.profile,
+        py_spy=args.py_spy,
     )
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
-    asyncio.run(run(options, args.compare))
+    variants = []
+    for variant in args.variant:
+        label, _, pairs = variant.partition(":")
+        variants.append((label, dict(p.split("=", 1) for p in pairs.split(",") if p)))
+    asyncio.run(run(options, args.compare, variants))
 
 
 if __name__ == "__main__":

@@ -22,6 +22,24 @@ class StartupError(Exception):
     """The bot cannot start; the message is one sentence for the operator."""
 
 
+def run(settings: Settings) -> None:
+    """Serve until stopped, on asyncio's event loop or, with EVENT_LOOP=uvloop, on uvloop's.
+
+    benchmarks/load.py measures both (``--variant``); uvloop did not pay on a 2-core machine,
+    where pictures and the database cost far more than the event loop.
+    """
+    if settings.event_loop == "uvloop":
+        try:
+            import uvloop
+        except ImportError:
+            log.info("uvloop is not installed: using asyncio's event loop")
+        else:
+            with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+                runner.run(run_bot(settings))
+            return
+    asyncio.run(run_bot(settings))
+
+
 async def run_bot(settings: Settings) -> None:
     try:
         database = await open_database(settings.database_url)

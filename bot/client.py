@@ -17,6 +17,7 @@ from bot.settings import Settings
 from bot.store import Store
 from bot.table_store import TableStoreAdapter
 from bot.tables import Table, TableService
+from cogs import pictures
 from cogs.answers import tell_pending
 from cogs.presenter import DiscordPresenter
 
@@ -92,6 +93,7 @@ class ParlourBot(commands.Bot):
         self._sweeper: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        pictures.start_picture_workers(self.settings.picture_workers)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if await self.store.ensure_ratings():
@@ -134,6 +136,7 @@ class ParlourBot(commands.Bot):
                 await self._sweeper
         await self.tables.shutdown()
         await self.presenter.close()
+        pictures.stop_picture_workers()
         await super().close()
 
 

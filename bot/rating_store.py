@@ -238,7 +238,7 @@ async def _ensure_rows(
     connection = await session.connection()
     insert = postgresql_insert if connection.dialect.name == "postgresql" else sqlite_insert
     table = PlayerRating.__table__  # type: ignore[attr-defined]
-    await session.execute(insert(table).values(values).on_conflict_do_nothing())
+    await session.exec(insert(table).values(values).on_conflict_do_nothing())  # type: ignore[call-overload]
 
 
 async def rebuild(session: AsyncSession, guild_id: int | None = None) -> int:

@@ -46,6 +46,10 @@ class Settings:
     idle_check_seconds: float = 30.0
     #: Discord gateway shards of the whole bot, when it runs as several processes (None: one process, all).
     shard_count: int | None = None
+    #: Worker processes drawing the pictures (0: a thread of the bot's own process).
+    picture_workers: int = 0
+    #: "asyncio", or "uvloop" (when installed; it did not pay in benchmarks/load.py on a 2-core machine).
+    event_loop: str = "asyncio"
     #: The shards this process serves (None: all of ``shard_count``).
     shard_ids: tuple[int, ...] | None = None
 
@@ -100,8 +104,17 @@ def load_settings(
             "COMPUTER_PAUSE_MS", values.get("COMPUTER_PAUSE_MS", ""), 1500, 0, MAX_COMPUTER_PAUSE_MS
         ),
         idle_check_seconds=_float("IDLE_CHECK_SECONDS", values.get("IDLE_CHECK_SECONDS", ""), 30.0),
+        picture_workers=_int("PICTURE_WORKERS", values.get("PICTURE_WORKERS", ""), min(4, os.cpu_count() or 1), 0, 64),
+        event_loop=_event_loop(values.get("EVENT_LOOP", "") or "asyncio"),
         **_shards(values.get("SHARD_COUNT", ""), values.get("SHARD_IDS", "")),
     )
+
+
+def _event_loop(raw: str) -> str:
+    loop = raw.strip().lower()
+    if loop not in ("uvloop", "asyncio"):
+        raise SettingsError(f"EVENT_LOOP must be uvloop or asyncio, not {raw!r}.")
+    return loop
 
 
 def _shards(count_raw: str, ids_raw: str) -> dict:
