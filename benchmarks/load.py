@@ -39,7 +39,8 @@ from pathlib import Path
 
 from benchmarks.load_people import Person, open_table
 from benchmarks.load_world import LoadLoopback, Timings, World, now
-from tests.loopback.server import LoopbackDiscord
+from tests.loopback.models import GuildSpec
+from tests.loopback.server import LoopbackDiscord, shard_of
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_GAMES = ("highcard", "gin_rummy", "nin_jan", "tet_gow", "gin_go", "gin_jon_tan")
@@ -60,6 +61,8 @@ class Options:
     profile: str | None = None
     #: Record the bot with py-spy over the play phase into this file (collapsed stacks).
     py_spy: str | None = None
+    #: Bot processes, each serving one gateway shard (its own server) of the one database.
+    processes: int = 1
 
 
 @dataclass
@@ -136,7 +139,10 @@ async def start_bot(
     database_url: str,
     profile: str | None,
     settings: dict[str, str] | None = None,
+    shard: tuple[int, int] | None = None,
 ) -> asyncio.subprocess.Process:
+    """Start ``python -m bot`` (serving ``shard`` = (id, count) of the bot's shards, if given) and wait
+    until it has connected to the gateway with its commands synced."""
     env = {
         **os.environ,
         "PYTHONPATH": str(source),
@@ -150,30 +156,35 @@ async def start_bot(
         "LOG_LEVEL": "WARNING",
         **(settings or {}),
     }
+    if shard is not None:  # commands are then synced globally, by the process of shard 0
+        env.update(SHARD_IDS=str(shard[0]), SHARD_COUNT=str(shard[1]), DEV_GUILD_ID="")
     command = [sys.executable, "-m", "bot"]
     if profile:  # the benchmark's own hook: the same bot, under cProfile, stats written at exit
         command = [sys.executable, "-m", "benchmarks.profiled_bot", profile]
         env["PYTHONPATH"] = f"{source}{os.pathsep}{ROOT}"
-    with open(folder / "bot.log", "w") as log:
+    sessions = len(server.gateway.sessions)
+    with open(folder / f"bot-{shard[0] if shard else 0}.log", "w") as log:
         process = await asyncio.create_subprocess_exec(*command, cwd=folder, env=env, stderr=log)
-    await server.recorder.wait_for(lambda: server.commands.get(server.guild.id) or None, timeout=120)
-    await server.recorder.wait_for(lambda: server.gateway.connections, timeout=60)
+    scope = None if shard else server.guild.id
+    await server.recorder.wait_for(lambda: server.commands.get(scope) or None, timeout=120)
+    await server.recorder.wait_for(lambda: len(server.gateway.sessions) > sessions, timeout=60)
     return process
 
 
-async def set_up_server(server: LoopbackDiscord) -> None:
+async def set_up_server(server: LoopbackDiscord, guild: GuildSpec) -> None:
     """A moderator sets the benchmark's settings the way a person would: /settings."""
-    admin = server.user("admin", manage_guild=True)
-    synced = {c["name"] for c in server.commands.get(server.guild.id, [])}
+    admin = server.user("admin", manage_guild=True, guild=guild)
+    synced = {c["name"] for c in server.commands.get(guild.id, []) + server.commands.get(None, [])}
     command = "settings" if "settings" in synced else "parlour settings"  # older revisions: a group
-    handle = await server.slash(admin, command, threads=False, computer_pause_ms=0)
+    channel = server.channel("general", guild)
+    handle = await server.slash(admin, command, channel=channel, threads=False, computer_pause_ms=0)
     message = await handle.message(timeout=30)
     assert "Saved" in message.content and "0 ms" in message.content, message.content
 
 
 def offered_games(server: LoopbackDiscord) -> list[str]:
     """The games /play offers (its choices, as synced to Discord)."""
-    for command in server.commands.get(server.guild.id, []):
+    for command in server.commands.get(server.guild.id, []) + server.commands.get(None, []):
         if command["name"] == "play":
             for option in command.get("options") or []:
                 if option["name"] == "game":
@@ -230,48 +241,93 @@ async def fresh_database(base_url: str | None, folder: Path):  # type: ignore[no
 
 
 # -- one run -----------------------------------------------------------------------------------
+def one_guild_per_shard(server: LoopbackDiscord, shards: int) -> list[GuildSpec]:
+    """Servers for the tables: the loopback's own, or with several shards one server in each."""
+    if shards == 1:
+        return [server.guild]
+    server.shard_count = shards
+    by_shard = {shard_of(server.guild.id, shards): server.guild}
+    while len(by_shard) < shards:
+        guild = server.add_guild(f"Server {len(server.guilds)}")
+        if shard_of(guild.id, shards) in by_shard:
+            server.guilds.remove(guild)
+        else:
+            by_shard[shard_of(guild.id, shards)] = guild
+    return [by_shard[s] for s in range(shards)]
+
+
 async def run_once(label: str, source: Path, options: Options, settings: dict[str, str] | None = None) -> RunResult:
     server = LoadLoopback(answer_deadline=DEADLINE_MS / 1000)
     await server.start()
     world = World(server)
+    guilds = one_guild_per_shard(server, options.processes)
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         async with fresh_database(options.database_url, folder) as database_url:
-            process = await start_bot(server, source, folder, database_url, options.profile, settings)
+            processes = []
             try:
-                result = await _load(label, server, world, process.pid, database_url, options)
+                for shard in range(options.processes):  # one after the other: the first migrates the database
+                    sharded = (shard, options.processes) if options.processes > 1 else None
+                    processes.append(
+                        await start_bot(server, source, folder, database_url, options.profile, settings, sharded)
+                    )
+                pids = [p.pid for p in processes]
+                result = await _load(label, server, world, pids, guilds, database_url, options)
             finally:
-                process.terminate()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(process.wait(), 60)
-                if process.returncode is None:
-                    process.kill()
-        log = (folder / "bot.log").read_text()
+                for process in processes:
+                    process.terminate()
+                for process in processes:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(process.wait(), 60)
+                    if process.returncode is None:
+                        process.kill()
+        log = "".join(log.read_text() for log in sorted(folder.glob("bot-*.log")))
     await server.close()
     if "Traceback" in log:
         result.log_tail = log[-3000:]
     return result
 
 
+def _sum(measure: Callable[[int], float], pids: list[int]) -> float:
+    return sum(measure(pid) for pid in pids)
+
+
+def _rss(pid: int) -> float:
+    return memory_of(pid)[1]
+
+
+def _peak(pid: int) -> float:
+    return memory_of(pid)[0]
+
+
 async def _load(
-    label: str, server: LoadLoopback, world: World, pid: int, database_url: str, options: Options
+    label: str,
+    server: LoadLoopback,
+    world: World,
+    pids: list[int],
+    guilds: list[GuildSpec],
+    database_url: str,
+    options: Options,
 ) -> RunResult:
-    await set_up_server(server)
+    for guild in guilds:
+        await set_up_server(server, guild)
     offered = offered_games(server)
     games = [g for g in options.games if g in offered] or offered[:1]
-    _, rss_before = memory_of(pid)
-    hosts = [server.user(f"player{i}") for i in range(options.tables)]
+    rss_before = _sum(_rss, pids)
+    places = [guilds[i % len(guilds)] for i in range(options.tables)]
+    hosts = [server.user(f"player{i}", guild=guild) for i, guild in enumerate(places)]
     mix = [games[i % len(games)] for i in range(options.tables)]
     setup = Timings()
     gate = asyncio.Semaphore(options.open_at_once)
 
-    async def opened(host, game):  # type: ignore[no-untyped-def]
+    async def opened(host, game, guild):  # type: ignore[no-untyped-def]
         async with gate:
-            return await open_table(world, host, game, players_needed(game), setup)
+            channel = server.channel("general", guild)
+            return await open_table(world, host, game, players_needed(game), setup, channel)
 
-    ids = await asyncio.gather(*(opened(h, g) for h, g in zip(hosts, mix, strict=True)))
+    ids = await asyncio.gather(*(opened(h, g, p) for h, g, p in zip(hosts, mix, places, strict=True)))
     await asyncio.sleep(1.0)
-    _, rss_open = memory_of(pid)
+    rss_open = _sum(_rss, pids)
 
     play = Timings()
     people = [
@@ -280,8 +336,8 @@ async def _load(
     ]
     moves_before = await count_moves(database_url)
     late_before = server.late_answers()
-    rest_before, bot_cpu, driver_cpu, started = server.rest_calls, tree_cpu_seconds(pid), time.process_time(), now()
-    main_cpu = cpu_seconds(pid)
+    rest_before, driver_cpu, started = server.rest_calls, time.process_time(), now()
+    bot_cpu, main_cpu = _sum(tree_cpu_seconds, pids), _sum(cpu_seconds, pids)
     until = started + options.duration
     tasks = [asyncio.create_task(p.play(until)) for p in people]
     spy = None
@@ -290,7 +346,7 @@ async def _load(
             "py-spy",
             "record",
             "-p",
-            str(pid),
+            str(pids[0]),
             "-d",
             str(int(options.duration)),
             "-r",
@@ -310,15 +366,15 @@ async def _load(
     played = now() - started
     if spy is not None:
         await spy.wait()
-    bot_cpu = tree_cpu_seconds(pid) - bot_cpu
-    main_cpu = cpu_seconds(pid) - main_cpu
+    bot_cpu = _sum(tree_cpu_seconds, pids) - bot_cpu
+    main_cpu = _sum(cpu_seconds, pids) - main_cpu
     driver_cpu = time.process_time() - driver_cpu
     rest_calls = server.rest_calls - rest_before
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     moves_after = await count_moves(database_url)
-    peak, rss_end = memory_of(pid)
+    peak, rss_end = _sum(_peak, pids), _sum(_rss, pids)
     return RunResult(
         label=label,
         tables=options.tables,
@@ -396,6 +452,8 @@ ROWS: list[tuple[str, Callable[[RunResult], str]]] = [
 def report(options: Options, results: list[RunResult]) -> None:
     pace = f"thinking {options.think:g} s (0.5-1.5x) before each click" if options.think else "clicking at once"
     print(f"\n== {options.tables} tables, 1 person + computers each, {pace}, {options.duration:g} s of play")
+    if options.processes > 1:
+        print(f"   {options.processes} bot processes, one shard and one server each (CPU and memory: their sum)")
     width = max(len(name) for name, _ in ROWS) + 2
     columns = [max(24, len(r.label) + 2) for r in results]
     print(" " * width + "".join(r.label.ljust(c) for r, c in zip(results, columns, strict=True)))
@@ -428,15 +486,15 @@ def checked_out(revision: str):  # type: ignore[no-untyped-def]
         shutil.rmtree(folder, ignore_errors=True)
 
 
-async def run(options: Options, compare: str | None, variants: list[tuple[str, dict[str, str]]]) -> None:
+async def run(options: Options, compare: list[str], variants: list[tuple[str, dict[str, str]]]) -> None:
     results = []
     for label, settings in variants or [("this tree", {})]:
         results.append(await run_once(label, ROOT, options, settings))
         report(options, results)
-    if compare:
-        with checked_out(compare) as source:
-            results.append(await run_once(compare, source, options))
-    report(options, results)
+    for revision in compare:
+        with checked_out(revision) as source:
+            results.append(await run_once(revision, source, options))
+        report(options, results)
 
 
 def main() -> None:
@@ -446,7 +504,9 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0, help="a person's mean seconds before each click (0: none)")
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of play measured")
     parser.add_argument("--games", default=",".join(DEFAULT_GAMES), help="comma-separated game keys, dealt in turn")
-    parser.add_argument("--compare", metavar="REV", help="also run the same load against this git revision")
+    parser.add_argument(
+        "--compare", metavar="REV", action="append", default=[], help="also run the same load against this revision"
+    )
     parser.add_argument(
         "--variant",
         action="append",
@@ -454,6 +514,7 @@ def main() -> None:
         metavar="LABEL:NAME=VALUE,...",
         help="run this tree with these settings (repeatable), e.g. threads:PICTURE_WORKERS=0",
     )
+    parser.add_argument("--processes", type=int, default=1, help="bot processes, one gateway shard (and server) each")
     parser.add_argument("--database-url", help="a PostgreSQL server URL (a fresh database is made per run)")
     parser.add_argument("--open-at-once", type=int, default=50, help="tables being opened at the same time")
     parser.add_argument("--profile", help="write the bot's cProfile stats to this file")
@@ -468,6 +529,7 @@ def main() -> None:
         open_at_once=args.open_at_once,
         profile=args.profile,
         py_spy=args.py_spy,
+        processes=args.processes,
     )
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     variants = []

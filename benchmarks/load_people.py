@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 
 from benchmarks.load_world import TABLE_NUMBER, Timings, World, now
 from tests.loopback.injection import InjectionError, InteractionHandle
@@ -217,16 +218,36 @@ async def open_table(
     world: World, host: UserSpec, game: str, players: int, timings: Timings, channel: ChannelSpec | None = None
 ) -> int:
     """/play (in ``channel``, the first guild's general by default), Add computer until the game has
-    enough players, Start: as the host would."""
+    enough players, Start: as the host would. A click that failed is made again, as a person would."""
     server = world.server
-    _, followup = await timed(world, timings, "play", server.slash(host, "play", channel=channel, game=game))
-    found = TABLE_NUMBER.search(followup.content or "")
+    for _ in range(5):
+        try:
+            _, answer = await timed(world, timings, "play", server.slash(host, "play", channel=channel, game=game))
+            break
+        except Failed:
+            continue
+    else:
+        raise Failed
+    found = TABLE_NUMBER.search(answer.content or "")
     if not found:
-        message = server.recorder.messages.get(followup.message_id or 0)
+        message = server.recorder.messages.get(answer.message_id or 0)
         found = TABLE_NUMBER.search(message.content if message else "")
-    assert found, f"/play {game} was answered with {followup.content!r}"
+    assert found, f"/play {game} was answered with {answer.content!r}"
     table = int(found[1])
     message_id = await world.until(0, lambda: world.table_messages.get(table), timeout=STUCK_AFTER)
-    for label in ["Add computer"] * (players - 1) + ["Start"]:
-        await timed(world, timings, "lobby", server.click(host, server.recorder.messages[message_id], label=label))
-    return table
+    for _ in range(4 * players + 10):
+        lobby = server.recorder.messages[message_id]
+        labels = {b.get("label") for b in lobby.buttons}
+        if "Start" not in labels:  # started (a late answer to an earlier Start)
+            return table
+        seated = SEATED.search(" ".join(str(e.get("description") or "") for e in lobby.embeds))
+        label = "Add computer" if seated and int(seated[1]) < players else "Start"
+        try:
+            await timed(world, timings, "lobby", server.click(host, lobby, label=label))
+        except Failed:
+            await asyncio.sleep(1.0)  # the lobby may still change with the late answer
+    raise Failed
+
+
+#: The lobby's count of seats taken ("Seats (2/4, 2 needed)").
+SEATED = re.compile(r"Seats \((\d+)/")

@@ -9,8 +9,11 @@ other cores; a drawing is a picklable call (a render function and a view) that r
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import logging
 import multiprocessing
+import signal
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -28,7 +31,9 @@ def start_picture_workers(count: int) -> None:
     global _workers
     stop_picture_workers()
     if count > 0:
-        _workers = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("forkserver"))
+        # Spawned, not forked: the bot's event loop, sockets and threads are not copied into them.
+        context = multiprocessing.get_context("spawn")
+        _workers = ProcessPoolExecutor(count, mp_context=context, initializer=_die_with_parent)
 
 
 def stop_picture_workers() -> None:
@@ -36,6 +41,13 @@ def stop_picture_workers() -> None:
     if _workers is not None:
         _workers.shutdown(wait=False, cancel_futures=True)
         _workers = None
+
+
+def _die_with_parent() -> None:
+    """In a worker: end when the bot's process ends, however it ends (SIGKILL included; Linux)."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the bot, which stops its workers
 
 
 async def draw(picture: Callable[[], bytes]) -> bytes:
