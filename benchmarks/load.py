@@ -1,19 +1,22 @@
-"""Load run: N tables at once, the real bot in its own process, through the loopback Discord.
+"""Load run: many tables of every game at once, the real bot in its own process, through the loopback Discord.
 
-Run: ``python -m benchmarks.load --tables 200 [--think 1.0] [--runs 3]``
+Run: ``python -m benchmarks.load --tables 200 [--think 5] [--duration 60] [--games ...] [--compare REV]``
 
-The bot runs as ``python -m bot`` (a fresh SQLite file, the High Card test game added with
-PARLOUR_EXTRA_GAMES), pointed at a loopback Discord served by this process. A moderator sets
-the server's computer pause to 0 and threads off with ``/settings``. Each table has one
-scripted person and one computer. The person only knows what Discord shows them: when the
-table message says it waits on them, they press Show my hand and click a button (or pick one
-value of a select) that the bot offered on their private hand message, until the game is over.
+The bot runs as ``python -m bot`` (a fresh database, the High Card test game added with
+PARLOUR_EXTRA_GAMES), pointed at a loopback Discord served by this process. A moderator sets the
+server's computer pause to 0 and threads off with ``/settings``. Each table is one scripted person
+and as many computers as its game needs, the games dealt round-robin from ``--games``; every table
+draws its game's real pictures. People act only on what Discord shows them
+(:mod:`benchmarks.load_people`) and ask for a rematch until ``--duration`` is over.
 
-Every interaction is timed in this process from its injection to the bot's first answer (the
-interaction callback: a message, an edit or a deferral), and to when the user sees the result
-(the edit that follows a deferral). Printed, as medians over the runs: p50/p99 of both, actions
-per second over the play phase, and the bot process's peak and final memory (VmHWM, VmRSS).
-The loopback's own CPU share is printed too: near 100% means the figures measure the loopback.
+Printed: first answer and "until seen" (the answer, or the edit after a deferral) p50/p99/max,
+interactions per second, stalled tables, late answers (refused past Discord's 3 s), REST calls per
+move, the bot's CPU milliseconds per interaction (its CPU seconds from /proc/<pid>/stat ÷
+interactions) and MiB per open table; and the CPU share of the bot and of this process (the
+loopback and the people), so that one can see the benchmark is not measuring itself.
+
+``--compare REV`` checks the git revision REV out into a temporary folder and runs the same load
+against it in the same run, one after the other, and prints both side by side.
 """
 
 from __future__ import annotations
@@ -21,236 +24,79 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import logging
 import os
 import random
-import re
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.loopback.gateway import IDENTIFY
-from tests.loopback.injection import InteractionHandle, InteractionState
-from tests.loopback.models import UserSpec
-from tests.loopback.recorder import Event, Message
-from tests.loopback.server import INVALID_WEBHOOK_TOKEN, UNKNOWN_WEBHOOK, LoopbackDiscord
+from benchmarks.load_people import Person, open_table
+from benchmarks.load_world import LoadLoopback, Timings, World, now
+from tests.loopback.models import GuildSpec
+from tests.loopback.server import LoopbackDiscord, shard_of
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Discord's GUILD_MESSAGES intent: MESSAGE_CREATE, MESSAGE_UPDATE and MESSAGE_DELETE in servers.
-GUILD_MESSAGES = 1 << 9
-TABLE_NUMBER = re.compile(r"table #(\d+)")
-#: A player who sees nothing new for this long gives up (the bot lost their table).
-STUCK_AFTER = 60.0
-
-
-class _Interactions(dict):
-    """The loopback's interactions, also indexed by token (it scans them all on every webhook call)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.by_token: dict[str, InteractionState] = {}
-
-    def __setitem__(self, key: int, state: InteractionState) -> None:
-        super().__setitem__(key, state)
-        self.by_token[state.token] = state
-
-
-class LoadLoopback(LoopbackDiscord):
-    """The loopback Discord with an index where it scans, so its cost stays off the bot's figures."""
-
-    def __init__(self, **options: object) -> None:
-        super().__init__(**options)  # type: ignore[arg-type]
-        self.interactions = _Interactions()
-        #: The intents the bot identified with: like Discord, send message events only if asked.
-        self.intents = GUILD_MESSAGES
-        on_message = self.gateway._on_message
-
-        async def identify(conn, session, payload: dict):  # type: ignore[no-untyped-def]
-            if payload.get("op") == IDENTIFY:
-                self.intents = int(payload["d"].get("intents", GUILD_MESSAGES))
-            return await on_message(conn, session, payload)
-
-        self.gateway._on_message = identify  # type: ignore[method-assign]
-
-    async def _announce(self, event: str, message: Message) -> None:
-        if self.intents & GUILD_MESSAGES:
-            await super()._announce(event, message)
-
-    def _token_state(self, app_id: str, token: str) -> InteractionState:
-        state = self.interactions.by_token.get(token)
-        if state is None or app_id != str(self.application_id):
-            raise UNKNOWN_WEBHOOK
-        if self.clock.now() - state.created > self.token_lifetime:
-            raise INVALID_WEBHOOK_TOKEN
-        if state.callback_type is None:
-            raise UNKNOWN_WEBHOOK
-        return state
-
-
-class World:
-    """What the players watch, indexed as the loopback records it, so nobody polls or rescans."""
-
-    def __init__(self, server: LoopbackDiscord) -> None:
-        self.server = server
-        #: Table number -> its lobby message (which becomes the table message at Start).
-        self.table_messages: dict[int, int] = {}
-        #: Message id -> the seq of its latest creation or edit.
-        self.changed_at: dict[int, int] = {}
-        self.outcomes: dict[int, Event] = {}
-        self._watchers: dict[int, list[asyncio.Event]] = defaultdict(list)
-        record = server.recorder.record
-
-        def recording(kind: str, **fields: object) -> Event:
-            event = record(kind, **fields)
-            message_id = event.message_id
-            if kind == "message" and message_id is not None:
-                for embed in event.body.get("embeds") or []:
-                    if found := TABLE_NUMBER.search(embed.get("title") or ""):
-                        self.table_messages.setdefault(int(found[1]), message_id)
-                        self._wake(0)
-            if event.interaction_id is not None and kind in ("edit_original", "followup"):
-                self.outcomes.setdefault(event.interaction_id, event)
-                self._wake(-event.interaction_id)
-            if message_id is not None:
-                self.changed_at[message_id] = event.seq
-                self._wake(message_id)
-            return event
-
-        server.recorder.record = recording  # type: ignore[method-assign]
-
-    def watch(self, key: int, woken: asyncio.Event) -> None:
-        """Set ``woken`` when message ``key`` changes (0: a new lobby; -id: interaction id's outcome)."""
-        self._watchers[key].append(woken)
-
-    def _wake(self, key: int) -> None:
-        for woken in self._watchers.get(key, ()):
-            woken.set()
-
-    async def until(self, key: int, ready, timeout: float = STUCK_AFTER):  # type: ignore[no-untyped-def]
-        woken = asyncio.Event()
-        self.watch(key, woken)
-        try:
-            async with asyncio.timeout(timeout):
-                while not (result := ready()):
-                    woken.clear()
-                    await woken.wait()
-                return result
-        finally:
-            self._watchers[key].remove(woken)
-
-    async def outcome(self, interaction_id: int) -> Event:
-        """The edit or follow-up that completes a deferred interaction."""
-        return await self.until(-interaction_id, lambda: self.outcomes.get(interaction_id))
+DEFAULT_GAMES = ("highcard", "gin_rummy", "nin_jan", "tet_gow", "gin_go", "gin_jon_tan")
+#: Discord's deadline for the first answer to an interaction.
+DEADLINE_MS = 3000.0
+#: Seconds the people may take to finish the clicks under way when the run's time is up.
+GRACE_S = 10.0
 
 
 @dataclass
-class Timings:
-    """Milliseconds from injection to the first answer, and to what the user waits for."""
-
-    answers: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-    seen: list[float] = field(default_factory=list)
-    refused: int = 0
-
-    def all_answers(self) -> list[float]:
-        return [t for values in self.answers.values() for t in values]
-
-
-async def timed(world: World, timings: Timings, kind: str, inject) -> tuple[InteractionHandle, Event]:  # type: ignore[no-untyped-def]
-    started = time.perf_counter()
-    handle: InteractionHandle = await inject
-    first = await handle.answer(timeout=STUCK_AFTER)
-    timings.answers[kind].append(1000 * (time.perf_counter() - started))
-    final = first
-    if first.callback_type in (5, 6):  # deferred: the user sees the result with the edit or a sentence
-        final = await world.outcome(handle.id)
-    timings.seen.append(1000 * (time.perf_counter() - started))
-    if final.ephemeral and final.kind == "followup":
-        timings.refused += 1
-    return handle, final
+class Options:
+    tables: int
+    think: float
+    duration: float
+    games: tuple[str, ...]
+    database_url: str | None
+    open_at_once: int
+    profile: str | None = None
+    #: Record the bot with py-spy over the play phase into this file (collapsed stacks).
+    py_spy: str | None = None
+    #: Bot processes, each serving one gateway shard (its own server) of the one database.
+    processes: int = 1
 
 
-class Person:
-    """One scripted player who acts only on what Discord shows them."""
+@dataclass
+class RunResult:
+    label: str
+    tables: int
+    games: dict[str, int]
+    played_s: float
+    setup: Timings
+    play: Timings
+    person_moves: int
+    moves: int | None
+    games_finished: int
+    stalled: list[str]
+    late: int
+    unanswered: int
+    rest_calls: int
+    bot_cpu_s: float
+    #: The bot's own process alone (without its picture workers).
+    bot_main_cpu_s: float
+    driver_cpu_s: float
+    rss_before_mib: float
+    rss_open_mib: float
+    rss_end_mib: float
+    peak_mib: float
+    log_tail: str = ""
+    extra: dict[str, float] = field(default_factory=dict)
 
-    def __init__(self, world: World, user: UserSpec, table: int, timings: Timings, think: float) -> None:
-        self.world, self.server = world, world.server
-        self.user, self.table, self.timings, self.think = user, table, timings, think
-        self.rng = random.Random(user.id)
-        self.message_id = world.table_messages[table]
-        self.mention = f"<@{user.id}>"
-        #: The table message's change we last acted on (seq): act again only after a newer one.
-        self.handled = 0
-        self.moves = 0
-
-    def finished(self, message: Message) -> bool:
-        return any(b.get("label") == "Rematch" for b in message.buttons) or "Game over" in message.content
-
-    def my_turn(self, message: Message) -> bool:
-        for line in message.content.splitlines():
-            if line.startswith("Waiting on:"):
-                return self.mention in line.split("(already chosen", 1)[0]
-        return False
-
-    async def pause(self) -> None:
-        if self.think:
-            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
-
-    async def play(self) -> None:
-        messages = self.server.recorder.messages
-        while True:
-            seq = await self.world.until(
-                self.message_id,
-                lambda: (
-                    self.world.changed_at[self.message_id] > self.handled and self.world.changed_at[self.message_id]
-                ),
-            )
-            self.handled = seq
-            table = messages[self.message_id]
-            if self.finished(table):
-                return
-            if not self.my_turn(table):
-                continue
-            if self.think:  # while they think, the table may change: they look again before clicking
-                await self.pause()
-                table = messages[self.message_id]
-                if self.finished(table) or not self.my_turn(table):
-                    continue
-            _, shown = await timed(
-                self.world, self.timings, "hand", self.server.click(self.user, table, label="Show my hand")
-            )
-            hand = messages[shown.message_id or 0]
-            if self.think:
-                await self.pause()
-                hand = messages[hand.id]
-            controls = [c for c in hand.items() if c.get("custom_id", "").startswith(("pl:m:", "pv:"))]
-            if not controls:  # an older picture of the table: wait for the next
-                continue
-            control = self.rng.choice(controls)
-            if control["type"] == 2:
-                click = self.server.click(self.user, hand, custom_id=control["custom_id"])
-            else:
-                value = self.rng.choice(control["options"])["value"]
-                click = self.server.select(self.user, hand, [value], custom_id=control["custom_id"])
-            await timed(self.world, self.timings, "move", click)
-            self.moves += 1
+    @property
+    def interactions(self) -> int:
+        return len(self.play.all_answers())
 
 
-async def open_table(world: World, host: UserSpec, timings: Timings) -> int:
-    """/play, Add computer, Start: as the host would, waiting for each answer."""
-    server = world.server
-    _, followup = await timed(world, timings, "play", server.slash(host, "play", game="highcard"))
-    found = TABLE_NUMBER.search(followup.content or "")
-    assert found, followup.content
-    table = int(found[1])
-    message_id = await world.until(0, lambda: world.table_messages.get(table))
-    for label in ("Add computer", "Start"):
-        await timed(world, timings, "lobby", server.click(host, server.recorder.messages[message_id], label=label))
-    return table
-
-
+# -- the bot process ---------------------------------------------------------------------------
 def memory_of(pid: int) -> tuple[float, float]:
     """(peak, current) resident memory of a process in MiB, from /proc."""
     fields = {}
@@ -260,171 +106,437 @@ def memory_of(pid: int) -> tuple[float, float]:
     return int(fields["VmHWM"].split()[0]) / 1024, int(fields["VmRSS"].split()[0]) / 1024
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process and its waited-for children (from /proc/<pid>/stat)."""
+    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return sum(int(x) for x in stat[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU seconds of a process and its live child processes (a picture pool, if it has one)."""
+    total = cpu_seconds(pid)
+    with contextlib.suppress(OSError):
+        for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+            with contextlib.suppress(OSError):
+                total += tree_cpu_seconds(int(child))
+    return total
+
+
+def tree_memory(pid: int) -> float:
+    """Resident memory (MiB) of a process and its live children."""
+    total = memory_of(pid)[1]
+    with contextlib.suppress(OSError):
+        for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+            with contextlib.suppress(OSError):
+                total += tree_memory(int(child))
+    return total
+
+
+async def start_bot(
+    server: LoopbackDiscord,
+    source: Path,
+    folder: Path,
+    database_url: str,
+    profile: str | None,
+    settings: dict[str, str] | None = None,
+    shard: tuple[int, int] | None = None,
+) -> asyncio.subprocess.Process:
+    """Start ``python -m bot`` (serving ``shard`` = (id, count) of the bot's shards, if given) and wait
+    until it has connected to the gateway with its commands synced."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(source),
+        "DISCORD_TOKEN": server.token,
+        "DISCORD_API_URL": server.api_url,
+        "DISCORD_GATEWAY_URL": server.gateway_url,
+        "DATABASE_URL": database_url,
+        "DEV_GUILD_ID": str(server.guild.id),
+        "PARLOUR_EXTRA_GAMES": "tests.testgame",
+        "COMPUTER_PAUSE_MS": "0",
+        "LOG_LEVEL": "WARNING",
+        **(settings or {}),
+    }
+    if shard is not None:  # commands are then synced globally, by the process of shard 0
+        env.update(SHARD_IDS=str(shard[0]), SHARD_COUNT=str(shard[1]), DEV_GUILD_ID="")
+    command = [sys.executable, "-m", "bot"]
+    if profile:  # the benchmark's own hook: the same bot, under cProfile, stats written at exit
+        command = [sys.executable, "-m", "benchmarks.profiled_bot", profile]
+        env["PYTHONPATH"] = f"{source}{os.pathsep}{ROOT}"
+    sessions = len(server.gateway.sessions)
+    with open(folder / f"bot-{shard[0] if shard else 0}.log", "w") as log:
+        process = await asyncio.create_subprocess_exec(*command, cwd=folder, env=env, stderr=log)
+    scope = None if shard else server.guild.id
+    await server.recorder.wait_for(lambda: server.commands.get(scope) or None, timeout=120)
+    await server.recorder.wait_for(lambda: len(server.gateway.sessions) > sessions, timeout=60)
+    return process
+
+
+async def set_up_server(server: LoopbackDiscord, guild: GuildSpec) -> None:
+    """A moderator sets the benchmark's settings the way a person would: /settings."""
+    admin = server.user("admin", manage_guild=True, guild=guild)
+    synced = {c["name"] for c in server.commands.get(guild.id, []) + server.commands.get(None, [])}
+    command = "settings" if "settings" in synced else "parlour settings"  # older revisions: a group
+    channel = server.channel("general", guild)
+    handle = await server.slash(admin, command, channel=channel, threads=False, computer_pause_ms=0)
+    message = await handle.message(timeout=30)
+    assert "Saved" in message.content and "0 ms" in message.content, message.content
+
+
+def offered_games(server: LoopbackDiscord) -> list[str]:
+    """The games /play offers (its choices, as synced to Discord)."""
+    for command in server.commands.get(server.guild.id, []) + server.commands.get(None, []):
+        if command["name"] == "play":
+            for option in command.get("options") or []:
+                if option["name"] == "game":
+                    return [c["value"] for c in option.get("choices") or []]
+    return []
+
+
+def players_needed(game: str) -> int:
+    """The fewest players a game is dealt for (High Card and every real game: from the registry)."""
+    from engine import registry
+
+    with contextlib.suppress(KeyError):
+        found = registry.get(game)
+        return min(found.player_counts or (found.min_players,))
+    return 2
+
+
+async def count_moves(database_url: str) -> int | None:
+    """Moves saved so far (every seat's, computers' too), read from the bot's database."""
+    with contextlib.suppress(Exception):
+        if database_url.startswith("sqlite"):
+            import sqlite3
+
+            path = database_url.split("///", 1)[1]
+            with contextlib.closing(sqlite3.connect(path)) as connection:
+                return int(connection.execute("SELECT count(*) FROM table_actions").fetchone()[0])
+        import asyncpg
+
+        connection = await asyncpg.connect(database_url.replace("+asyncpg", ""))
+        try:
+            return int(await connection.fetchval("SELECT count(*) FROM table_actions"))
+        finally:
+            await connection.close()
+    return None
+
+
+@contextlib.asynccontextmanager
+async def fresh_database(base_url: str | None, folder: Path):  # type: ignore[no-untyped-def]
+    """A new empty database for one run: a SQLite file, or a new PostgreSQL database dropped afterwards."""
+    if not base_url:
+        yield f"sqlite+aiosqlite:///{folder / 'load.db'}"
+        return
+    import asyncpg
+
+    plain = base_url.replace("+asyncpg", "")
+    name = f"parlour_load_{os.getpid()}_{random.randrange(1 << 30)}"
+    admin = await asyncpg.connect(plain)
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield plain.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin.close()
+
+
+# -- one run -----------------------------------------------------------------------------------
+def one_guild_per_shard(server: LoopbackDiscord, shards: int) -> list[GuildSpec]:
+    """Servers for the tables: the loopback's own, or with several shards one server in each."""
+    if shards == 1:
+        return [server.guild]
+    server.shard_count = shards
+    by_shard = {shard_of(server.guild.id, shards): server.guild}
+    while len(by_shard) < shards:
+        guild = server.add_guild(f"Server {len(server.guilds)}")
+        if shard_of(guild.id, shards) in by_shard:
+            server.guilds.remove(guild)
+        else:
+            by_shard[shard_of(guild.id, shards)] = guild
+    return [by_shard[s] for s in range(shards)]
+
+
+async def run_once(label: str, source: Path, options: Options, settings: dict[str, str] | None = None) -> RunResult:
+    server = LoadLoopback(answer_deadline=DEADLINE_MS / 1000)
+    await server.start()
+    world = World(server)
+    guilds = one_guild_per_shard(server, options.processes)
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        async with fresh_database(options.database_url, folder) as database_url:
+            processes = []
+            try:
+                for shard in range(options.processes):  # one after the other: the first migrates the database
+                    sharded = (shard, options.processes) if options.processes > 1 else None
+                    processes.append(
+                        await start_bot(server, source, folder, database_url, options.profile, settings, sharded)
+                    )
+                pids = [p.pid for p in processes]
+                result = await _load(label, server, world, pids, guilds, database_url, options)
+            finally:
+                for process in processes:
+                    process.terminate()
+                for process in processes:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(process.wait(), 60)
+                    if process.returncode is None:
+                        process.kill()
+        log = "".join(log.read_text() for log in sorted(folder.glob("bot-*.log")))
+    await server.close()
+    if "Traceback" in log:
+        result.log_tail = log[-3000:]
+    return result
+
+
+def _sum(measure: Callable[[int], float], pids: list[int]) -> float:
+    return sum(measure(pid) for pid in pids)
+
+
+def _rss(pid: int) -> float:
+    return memory_of(pid)[1]
+
+
+def _peak(pid: int) -> float:
+    return memory_of(pid)[0]
+
+
+async def _load(
+    label: str,
+    server: LoadLoopback,
+    world: World,
+    pids: list[int],
+    guilds: list[GuildSpec],
+    database_url: str,
+    options: Options,
+) -> RunResult:
+    for guild in guilds:
+        await set_up_server(server, guild)
+    offered = offered_games(server)
+    games = [g for g in options.games if g in offered] or offered[:1]
+    rss_before = _sum(_rss, pids)
+    places = [guilds[i % len(guilds)] for i in range(options.tables)]
+    hosts = [server.user(f"player{i}", guild=guild) for i, guild in enumerate(places)]
+    mix = [games[i % len(games)] for i in range(options.tables)]
+    setup = Timings()
+    gate = asyncio.Semaphore(options.open_at_once)
+
+    async def opened(host, game, guild):  # type: ignore[no-untyped-def]
+        async with gate:
+            channel = server.channel("general", guild)
+            return await open_table(world, host, game, players_needed(game), setup, channel)
+
+    ids = await asyncio.gather(*(opened(h, g, p) for h, g, p in zip(hosts, mix, places, strict=True)))
+    await asyncio.sleep(1.0)
+    rss_open = _sum(_rss, pids)
+
+    play = Timings()
+    people = [
+        Person(world, host, table, play, options.think, seed=i)
+        for i, (host, table) in enumerate(zip(hosts, ids, strict=True))
+    ]
+    moves_before = await count_moves(database_url)
+    late_before = server.late_answers()
+    rest_before, driver_cpu, started = server.rest_calls, time.process_time(), now()
+    bot_cpu, main_cpu = _sum(tree_cpu_seconds, pids), _sum(cpu_seconds, pids)
+    until = started + options.duration
+    tasks = [asyncio.create_task(p.play(until)) for p in people]
+    spy = None
+    if options.py_spy:
+        spy = await asyncio.create_subprocess_exec(
+            "py-spy",
+            "record",
+            "-p",
+            str(pids[0]),
+            "-d",
+            str(int(options.duration)),
+            "-r",
+            "50",
+            "-f",
+            "raw",
+            "-o",
+            options.py_spy,
+            "-s",
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+    await asyncio.wait(tasks, timeout=options.duration)
+    grace = now() + GRACE_S  # the clicks under way are seen through (their timings count)
+    while any(p.clicking for p in people) and now() < grace:
+        await asyncio.sleep(0.05)
+    played = now() - started
+    if spy is not None:
+        await spy.wait()
+    bot_cpu = _sum(tree_cpu_seconds, pids) - bot_cpu
+    main_cpu = _sum(cpu_seconds, pids) - main_cpu
+    driver_cpu = time.process_time() - driver_cpu
+    rest_calls = server.rest_calls - rest_before
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    moves_after = await count_moves(database_url)
+    peak, rss_end = _sum(_peak, pids), _sum(_rss, pids)
+    return RunResult(
+        label=label,
+        tables=options.tables,
+        games={g: mix.count(g) for g in games},
+        played_s=played,
+        setup=setup,
+        play=play,
+        person_moves=sum(p.moves for p in people),
+        moves=None if moves_before is None or moves_after is None else moves_after - moves_before,
+        games_finished=sum(p.games for p in people),
+        stalled=[p.stalled for p in people if p.stalled],
+        late=server.late_answers() - late_before,
+        unanswered=len(server.unanswered()),
+        rest_calls=rest_calls,
+        bot_cpu_s=bot_cpu,
+        bot_main_cpu_s=main_cpu,
+        driver_cpu_s=driver_cpu,
+        rss_before_mib=rss_before,
+        rss_open_mib=rss_open,
+        rss_end_mib=rss_end,
+        peak_mib=peak,
+    )
+
+
+# -- the report --------------------------------------------------------------------------------
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
-@dataclass
-class RunResult:
-    tables: int
-    finished: int
-    #: What stopped a player before the end of their game (none expected).
-    failures: list[str]
-    opened_s: float
-    played_s: float
-    setup: Timings
-    play: Timings
-    moves: int
-    peak_mib: float
-    rss_mib: float
-    loopback_cpu: float
-    bot_cpu: float
-    unanswered: int
-    errors: int
-
-    @property
-    def per_second(self) -> float:
-        return len(self.play.all_answers()) / self.played_s
+def spread(values: list[float]) -> str:
+    if not values:
+        return "-"
+    return f"{statistics.median(values):.0f} / {percentile(values, 0.99):.0f} / {max(values):.0f}"
 
 
-async def start_bot(server: LoopbackDiscord, folder: Path, profile: str | None) -> asyncio.subprocess.Process:
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),
-        "DISCORD_TOKEN": server.token,
-        "DISCORD_API_URL": server.api_url,
-        "DISCORD_GATEWAY_URL": server.gateway_url,
-        "DATABASE_URL": f"sqlite+aiosqlite:///{folder / 'load.db'}",
-        "DEV_GUILD_ID": str(server.guild.id),
-        "PARLOUR_EXTRA_GAMES": "tests.testgame",
-        "LOG_LEVEL": "WARNING",
-    }
-    command = [sys.executable, "-m", "bot"]
-    if profile:  # the benchmark's own hook: the same bot, under cProfile, stats written at exit
-        command = [sys.executable, "-m", "benchmarks.profiled_bot", profile]
-    with open(folder / "bot.log", "w") as log:
-        process = await asyncio.create_subprocess_exec(*command, cwd=folder, env=env, stderr=log)
-    await server.recorder.wait_for(lambda: server.commands.get(server.guild.id) or None, timeout=60)
-    await server.recorder.wait_for(lambda: server.gateway.connections, timeout=60)
-    return process
+ROWS: list[tuple[str, Callable[[RunResult], str]]] = [
+    ("games (tables each)", lambda r: ", ".join(f"{g} {n}" for g, n in r.games.items())),
+    ("open: first answer p50/p99/max ms", lambda r: spread(r.setup.all_answers())),
+    ("Show my hand: first answer", lambda r: spread(r.play.answers["hand"])),
+    ("move: first answer", lambda r: spread(r.play.answers["move"])),
+    ("every click: first answer", lambda r: spread(r.play.all_answers())),
+    ("every click: until seen", lambda r: spread(r.play.seen)),
+    ("interactions/s", lambda r: f"{r.interactions / r.played_s:.0f} ({r.interactions} in {r.played_s:.0f} s)"),
+    ("  of which Show my hand", lambda r: str(len(r.play.answers["hand"]))),
+    ("moves/s (all; people's)", lambda r: f"{(r.moves or 0) / r.played_s:.0f}; {r.person_moves / r.played_s:.0f}"),
+    ("games finished", lambda r: str(r.games_finished)),
+    ("stalled tables", lambda r: str(len(r.stalled))),
+    ("late answers (past 3 s)", lambda r: f"{r.late} late, {r.unanswered} never answered"),
+    ("clicks that failed (clicked again)", lambda r: str(r.play.failed)),
+    ("first answers over 3 s", lambda r: str(sum(1 for t in r.play.all_answers() if t > DEADLINE_MS))),
+    ("refused picks (random people)", lambda r: str(r.play.refused)),
+    (
+        "REST calls per move (all; people's)",
+        lambda r: f"{r.rest_calls / max(1, r.moves or 0):.2f}; {r.rest_calls / max(1, r.person_moves):.2f}",
+    ),
+    ("bot CPU ms per interaction", lambda r: f"{1000 * r.bot_cpu_s / max(1, r.interactions):.1f}"),
+    (
+        "  bot process; picture workers",
+        lambda r: (
+            f"{1000 * r.bot_main_cpu_s / max(1, r.interactions):.1f}; "
+            f"{1000 * (r.bot_cpu_s - r.bot_main_cpu_s) / max(1, r.interactions):.1f}"
+        ),
+    ),
+    ("bot CPU share of a core", lambda r: f"{100 * r.bot_cpu_s / r.played_s:.0f}%"),
+    ("loopback + people CPU share", lambda r: f"{100 * r.driver_cpu_s / r.played_s:.0f}%"),
+    ("MiB per open table", lambda r: f"{(r.rss_open_mib - r.rss_before_mib) / max(1, r.tables):.3f}"),
+    (
+        "bot memory: start, open, end (peak) MiB",
+        lambda r: f"{r.rss_before_mib:.0f}, {r.rss_open_mib:.0f}, {r.rss_end_mib:.0f} ({r.peak_mib:.0f})",
+    ),
+]
 
 
-async def set_up_server(server: LoopbackDiscord) -> None:
-    """A moderator sets the benchmark's settings the way a person would: /settings."""
-    admin = server.user("admin", manage_guild=True)
-    handle = await server.slash(admin, "settings", threads=False, computer_pause_ms=0)
-    message = await handle.message(timeout=30)
-    assert "Saved" in message.content and "0 ms" in message.content, message.content
+def report(options: Options, results: list[RunResult]) -> None:
+    pace = f"thinking {options.think:g} s (0.5-1.5x) before each click" if options.think else "clicking at once"
+    print(f"\n== {options.tables} tables, 1 person + computers each, {pace}, {options.duration:g} s of play")
+    if options.processes > 1:
+        print(f"   {options.processes} bot processes, one shard and one server each (CPU and memory: their sum)")
+    width = max(len(name) for name, _ in ROWS) + 2
+    columns = [max(24, len(r.label) + 2) for r in results]
+    print(" " * width + "".join(r.label.ljust(c) for r, c in zip(results, columns, strict=True)))
+    for name, cell in ROWS:
+        values = [cell(r) for r in results]
+        columns = [max(c, len(v) + 2) for c, v in zip(columns, values, strict=True)]
+        print(name.ljust(width) + "".join(v.ljust(c) for v, c in zip(values, columns, strict=True)))
+    for r in results:
+        if r.stalled:
+            print(f"   {r.label}: stalled e.g. {r.stalled[0]}")
+        if r.log_tail:
+            print(f"   {r.label}: the bot logged a traceback:\n{r.log_tail}", file=sys.stderr)
+    print(f"   load average now {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
 
 
-async def run_once(tables: int, think: float, profile: str | None) -> RunResult:
-    server = LoadLoopback(answer_deadline=3.0)
-    await server.start()
-    world = World(server)
-    with tempfile.TemporaryDirectory() as name:
-        folder = Path(name)
-        process = await start_bot(server, folder, profile)
-        try:
-            await set_up_server(server)
-            hosts = [server.user(f"player{i}") for i in range(tables)]
-            setup, play = Timings(), Timings()
-            cpu, wall = time.process_time(), time.perf_counter()
-            ids = await asyncio.gather(*(open_table(world, host, setup) for host in hosts))
-            opened = time.perf_counter() - wall
-            bot_cpu = _cpu_seconds(process.pid)
-            cpu, wall = time.process_time(), time.perf_counter()
-            people = [Person(world, host, table, play, think) for host, table in zip(hosts, ids, strict=True)]
-            results = await asyncio.gather(*(p.play() for p in people), return_exceptions=True)
-            played = time.perf_counter() - wall
-            loopback_cpu = (time.process_time() - cpu) / played
-            bot_cpu = (_cpu_seconds(process.pid) - bot_cpu) / played
-            await asyncio.sleep(0.5)
-            peak, rss = memory_of(process.pid)
-        finally:
-            process.terminate()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(process.wait(), 30)
-        log = (folder / "bot.log").read_text()
-    await server.close()
-    if "Traceback" in log:
-        print(log[-3000:], file=sys.stderr)
-    return RunResult(
-        tables=tables,
-        finished=sum(1 for r in results if r is None),
-        failures=[repr(r) for r in results if r is not None],
-        opened_s=opened,
-        played_s=played,
-        setup=setup,
-        play=play,
-        moves=sum(p.moves for p in people),
-        peak_mib=peak,
-        rss_mib=rss,
-        loopback_cpu=loopback_cpu,
-        bot_cpu=bot_cpu,
-        unanswered=len(server.unanswered()),
-        errors=len(server.recorder.take_errors()),
+@contextlib.contextmanager
+def checked_out(revision: str):  # type: ignore[no-untyped-def]
+    """A git revision of this repository in a temporary folder (git worktree), removed afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix="parlour-compare-"))
+    target = folder / "tree"
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(target), revision], check=True, capture_output=True
     )
+    try:
+        yield target
+    finally:
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(target)], check=False, capture_output=True
+        )
+        shutil.rmtree(folder, ignore_errors=True)
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of a process so far (from /proc/<pid>/stat)."""
-    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def report(tables: int, think: float, runs: list[RunResult]) -> None:
-    def median(pick) -> float:  # type: ignore[no-untyped-def]
-        return statistics.median(pick(r) for r in runs)
-
-    def spread(values_of) -> str:  # type: ignore[no-untyped-def]
-        p50 = median(lambda r: statistics.median(values_of(r)))
-        p99 = median(lambda r: percentile(values_of(r), 0.99))
-        return f"p50 {p50:6.1f} ms, p99 {p99:6.1f} ms"
-
-    pace = f"thinking {think:g} s (0.5-1.5x) before each click" if think else "clicking as soon as they see their turn"
-    print(f"\n== {tables} tables of High Card (1 person + 1 computer each), {pace}; medians of {len(runs)} run(s)")
-    print(f"   finished: {[r.finished for r in runs]} of {tables}; load average now {os.getloadavg()[0]:.2f}")
-    failures = [f for r in runs for f in r.failures]
-    if failures:
-        print(f"   players stopped by an error: {len(failures)}, e.g. {failures[0][:300]}")
-    print(f"   open (/play, Add computer, Start) first answer {spread(lambda r: r.setup.all_answers())}")
-    print(f"   Show my hand first answer {spread(lambda r: r.play.answers['hand'])} (a message with the picture)")
-    print(f"   move         first answer {spread(lambda r: r.play.answers['move'])} (the new hand, saved first)")
-    print(f"   every click  first answer {spread(lambda r: r.play.all_answers())}")
-    print(f"   every click  until seen   {spread(lambda r: r.play.seen)} (the answer, or the edit after a deferral)")
-    interactions = median(lambda r: len(r.play.all_answers()))
-    print(
-        f"   {median(lambda r: r.per_second):.0f} interactions/s, {median(lambda r: r.moves / r.played_s):.0f} "
-        f"moves/s by people, over {median(lambda r: r.played_s):.1f} s of play ({interactions:.0f} interactions)"
-    )
-    print(
-        f"   bot process: peak memory {median(lambda r: r.peak_mib):.0f} MiB (VmHWM), "
-        f"{median(lambda r: r.rss_mib):.0f} MiB at the end; CPU {100 * median(lambda r: r.bot_cpu):.0f}% of a core"
-    )
-    print(f"   loopback Discord + players (this process): CPU {100 * median(lambda r: r.loopback_cpu):.0f}% of a core")
-    print(
-        f"   refused moves: {[r.play.refused for r in runs]}, unanswered: {[r.unanswered for r in runs]}, "
-        f"refused by Discord: {[r.errors for r in runs]}"
-    )
-
-
-async def run(tables: int, think: float, runs: int, profile: str | None) -> None:
+async def run(options: Options, compare: list[str], variants: list[tuple[str, dict[str, str]]]) -> None:
     results = []
-    for _ in range(runs):
-        results.append(await run_once(tables, think, profile))
-    report(tables, think, results)
+    for label, settings in variants or [("this tree", {})]:
+        results.append(await run_once(label, ROOT, options, settings))
+        report(options, results)
+    for revision in compare:
+        with checked_out(revision) as source:
+            results.append(await run_once(revision, source, options))
+        report(options, results)
 
 
 def main() -> None:
+    logging.getLogger("tests.loopback").setLevel(logging.CRITICAL)  # late answers are counted, not logged
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--think", type=float, default=0.0, help="a person's mean seconds before each click (0: none)")
-    parser.add_argument("--runs", type=int, default=1, help="runs to take the medians of")
-    parser.add_argument("--profile", help="write the bot's cProfile stats to this file (one run)")
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds of play measured")
+    parser.add_argument("--games", default=",".join(DEFAULT_GAMES), help="comma-separated game keys, dealt in turn")
+    parser.add_argument(
+        "--compare", metavar="REV", action="append", default=[], help="also run the same load against this revision"
+    )
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="LABEL:NAME=VALUE,...",
+        help="run this tree with these settings (repeatable), e.g. threads:PICTURE_WORKERS=0",
+    )
+    parser.add_argument("--processes", type=int, default=1, help="bot processes, one gateway shard (and server) each")
+    parser.add_argument("--database-url", help="a PostgreSQL server URL (a fresh database is made per run)")
+    parser.add_argument("--open-at-once", type=int, default=50, help="tables being opened at the same time")
+    parser.add_argument("--profile", help="write the bot's cProfile stats to this file")
+    parser.add_argument("--py-spy", help="record the bot with py-spy during play into this file (collapsed stacks)")
     args = parser.parse_args()
+    options = Options(
+        tables=args.tables,
+        think=args.think,
+        duration=args.duration,
+        games=tuple(g.strip() for g in args.games.split(",") if g.strip()),
+        database_url=args.database_url,
+        open_at_once=args.open_at_once,
+        profile=args.profile,
+        py_spy=args.py_spy,
+        processes=args.processes,
+    )
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
-    asyncio.run(run(args.tables, args.think, args.runs, args.profile))
+    variants = []
+    for variant in args.variant:
+        label, _, pairs = variant.partition(":")
+        variants.append((label, dict(p.split("=", 1) for p in pairs.split(",") if p)))
+    asyncio.run(run(options, args.compare, variants))
 
 
 if __name__ == "__main__":

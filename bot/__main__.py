@@ -7,7 +7,6 @@ that cannot be reached) ends the process with one sentence and exit status 2.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import sys
 from pathlib import Path
@@ -53,10 +52,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Parlour cannot start: {error}", file=sys.stderr)
         return EXIT_CONFIG
     configure_logging(settings.log_level)
-    from bot.app import StartupError, run_bot
+    from bot.app import StartupError, run
 
     try:
-        asyncio.run(run_bot(settings))
+        run(settings)
     except StartupError as error:
         print(f"Parlour cannot start: {error}", file=sys.stderr)
         return EXIT_CONFIG

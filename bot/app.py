@@ -7,7 +7,7 @@ import logging
 
 import discord
 
-from bot.client import ParlourBot
+from bot.client import ParlourBot, make_bot
 from bot.db import DatabaseError, open_database
 from bot.settings import Settings
 
@@ -22,13 +22,31 @@ class StartupError(Exception):
     """The bot cannot start; the message is one sentence for the operator."""
 
 
+def run(settings: Settings) -> None:
+    """Serve until stopped, on asyncio's event loop or, with EVENT_LOOP=uvloop, on uvloop's.
+
+    benchmarks/load.py measures both (``--variant``); uvloop did not pay on a 2-core machine,
+    where pictures and the database cost far more than the event loop.
+    """
+    if settings.event_loop == "uvloop":
+        try:
+            import uvloop
+        except ImportError:
+            log.info("uvloop is not installed: using asyncio's event loop")
+        else:
+            with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+                runner.run(run_bot(settings))
+            return
+    asyncio.run(run_bot(settings))
+
+
 async def run_bot(settings: Settings) -> None:
     try:
         database = await open_database(settings.database_url)
     except DatabaseError as error:
         raise StartupError(str(error)) from None
     log.info("Database: %s", database.engine.url.render_as_string(hide_password=True))
-    bot = ParlourBot(settings, database, edit_interval=1.0)
+    bot = make_bot(settings, database, edit_interval=1.0)
     try:
         async with bot:
             await start_within_time(bot, settings.discord_token)

@@ -16,7 +16,8 @@ from bot.db import Database
 from bot.settings import Settings
 from bot.store import Store
 from bot.table_store import TableStoreAdapter
-from bot.tables import TableService
+from bot.tables import Table, TableService
+from cogs import pictures
 from cogs.answers import tell_pending
 from cogs.presenter import DiscordPresenter
 
@@ -49,6 +50,21 @@ def point_discord_at(api_url: str, gateway_url: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
 
 
+class ServedTables(TableStoreAdapter):
+    """The table store of a process that serves some of the bot's shards.
+
+    A table lives in its guild's shard: only the process that receives that guild's clicks
+    restores it at start and plays its computers, so two processes never run the same table.
+    """
+
+    def __init__(self, store: Store, serves: Callable[[int], bool]) -> None:
+        super().__init__(store)
+        self.serves = serves
+
+    async def open_tables(self) -> list[Table]:
+        return [table for table in await super().open_tables() if self.serves(table.guild_id)]
+
+
 class ParlourBot(commands.Bot):
     """The Parlour bot. Slash commands only: it needs no privileged intents."""
 
@@ -70,7 +86,7 @@ class ParlourBot(commands.Bot):
         self.settings = settings
         self.database = database
         self.store = Store(database.sessions, default_computer_pause_ms=settings.computer_pause_ms)
-        self.store_adapter = TableStoreAdapter(self.store)
+        self.store_adapter = ServedTables(self.store, settings.serves)
         self.presenter = DiscordPresenter(
             self, self.store_adapter.save_message, edit_interval=edit_interval, clock=clock
         )
@@ -79,6 +95,7 @@ class ParlourBot(commands.Bot):
         self._sweeper: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        pictures.start_picture_workers(self.settings.picture_workers)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if await self.store.ensure_ratings():
@@ -89,6 +106,8 @@ class ParlourBot(commands.Bot):
         if told:
             log.info("Told %d people about clicks the last run could not answer", told)
         self._sweeper = asyncio.create_task(self._sweep_idle())
+        if self.settings.shard_ids is not None and 0 not in self.settings.shard_ids:
+            return  # the commands are the bot's, not a process's: the process with shard 0 syncs them
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -109,6 +128,9 @@ class ParlourBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("Logged in as %s in %d servers", self.user, len(self.guilds))
 
+    async def on_shard_ready(self, shard_id: int) -> None:
+        log.info("Shard %d of %s is ready", shard_id, self.settings.shard_count)
+
     async def close(self) -> None:
         if self._sweeper:
             self._sweeper.cancel()
@@ -116,4 +138,19 @@ class ParlourBot(commands.Bot):
                 await self._sweeper
         await self.tables.shutdown()
         await self.presenter.close()
+        pictures.stop_picture_workers()
         await super().close()
+
+
+class ShardedParlourBot(ParlourBot, commands.AutoShardedBot):
+    """The Parlour bot serving some of its gateway shards (SHARD_COUNT, SHARD_IDS): one of several processes."""
+
+
+def make_bot(settings: Settings, database: Database, **options: object) -> ParlourBot:
+    """The bot for these settings: a sharded one when SHARD_COUNT is set, else one connection for all."""
+    if settings.shard_count is None:
+        return ParlourBot(settings, database, **options)
+    shards: dict[str, object] = {"shard_count": settings.shard_count}
+    if settings.shard_ids is not None:
+        shards["shard_ids"] = list(settings.shard_ids)
+    return ShardedParlourBot(settings, database, **shards, **options)

@@ -20,6 +20,8 @@ from datetime import datetime, timedelta
 from typing import Literal, Protocol
 
 from sqlalchemy import delete
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -183,17 +185,60 @@ async def apply_finished_table(
     the end-of-game announcement.
     """
     finished_at = finished_at or utcnow()
+    await _ensure_rows(session, table_id=table_id, guild_id=guild_id, game_key=game_key, results=results)
     keys = {player_of(game_key, line) for line in results}
     query = select(PlayerRating).where(
         PlayerRating.guild_id == guild_id, PlayerRating.game_key == game_key, col(PlayerRating.player).in_(keys)
     )
-    rows = {row.player: row for row in (await session.exec(query.with_for_update())).all()}
+    # Locked in one order (the key's), so two games locking the same players never wait on each other in a circle.
+    query = query.order_by(col(PlayerRating.player)).with_for_update()
+    rows = {row.player: row for row in (await session.exec(query)).all()}
     history, changes = _apply(
         rows, table_id=table_id, guild_id=guild_id, game_key=game_key, results=results, finished_at=finished_at
     )
     session.add_all(rows.values())
     session.add_all(history)
     return changes
+
+
+async def _ensure_rows(
+    session: AsyncSession, *, table_id: int, guild_id: int, game_key: str, results: Sequence[ResultLike]
+) -> None:
+    """Insert the fresh rating row of every player this game rates who has none yet, unless another
+    transaction just did (INSERT … ON CONFLICT DO NOTHING).
+
+    Two processes (or two tables of one process) finishing a first game of the same player at
+    once would otherwise both insert the row, and one game's results would fail with it. A row
+    at the default rating rates exactly as a missing one (bot/ratings.py), so the update that
+    follows locks and changes existing rows only.
+    """
+    would_create: dict[str, PlayerRating] = {}  # a dry run over no rows: the players this game gives a row
+    _apply(would_create, table_id=table_id, guild_id=guild_id, game_key=game_key, results=results, finished_at=utcnow())
+    if not would_create:
+        return
+    fresh = Rating()
+    values = [
+        {
+            "guild_id": guild_id,
+            "game_key": game_key,
+            "player": key,
+            "user_id": row.user_id,
+            "name": row.name,
+            "computer": row.computer,
+            "mu": fresh.mu,
+            "sigma": fresh.sigma,
+            "games": 0,
+            "wins": 0,
+            "points": 0,
+            "best": None,
+            "updated_at": utcnow(),
+        }
+        for key, row in sorted(would_create.items())
+    ]
+    connection = await session.connection()
+    insert = postgresql_insert if connection.dialect.name == "postgresql" else sqlite_insert
+    table = PlayerRating.__table__  # type: ignore[attr-defined]
+    await session.exec(insert(table).values(values).on_conflict_do_nothing())  # type: ignore[call-overload]
 
 
 async def rebuild(session: AsyncSession, guild_id: int | None = None) -> int:

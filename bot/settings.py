@@ -44,6 +44,20 @@ class Settings:
     computer_pause_ms: int = 1500
     #: Seconds between idle-timer sweeps (tests set it low).
     idle_check_seconds: float = 30.0
+    #: Discord gateway shards of the whole bot, when it runs as several processes (None: one process, all).
+    shard_count: int | None = None
+    #: Worker processes drawing the pictures (0: a thread of the bot's own process).
+    picture_workers: int = 0
+    #: "asyncio", or "uvloop" (when installed; it did not pay in benchmarks/load.py on a 2-core machine).
+    event_loop: str = "asyncio"
+    #: The shards this process serves (None: all of ``shard_count``).
+    shard_ids: tuple[int, ...] | None = None
+
+    def serves(self, guild_id: int) -> bool:
+        """Whether this process serves a guild: its events reach shard (guild_id >> 22) % shard_count."""
+        if self.shard_count is None or self.shard_ids is None:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
 
 
 def load_settings(
@@ -90,7 +104,43 @@ def load_settings(
             "COMPUTER_PAUSE_MS", values.get("COMPUTER_PAUSE_MS", ""), 1500, 0, MAX_COMPUTER_PAUSE_MS
         ),
         idle_check_seconds=_float("IDLE_CHECK_SECONDS", values.get("IDLE_CHECK_SECONDS", ""), 30.0),
+        picture_workers=_int("PICTURE_WORKERS", values.get("PICTURE_WORKERS", ""), min(4, os.cpu_count() or 1), 0, 64),
+        event_loop=_event_loop(values.get("EVENT_LOOP", "") or "asyncio"),
+        **_shards(values.get("SHARD_COUNT", ""), values.get("SHARD_IDS", "")),
     )
+
+
+def _event_loop(raw: str) -> str:
+    loop = raw.strip().lower()
+    if loop not in ("uvloop", "asyncio"):
+        raise SettingsError(f"EVENT_LOOP must be uvloop or asyncio, not {raw!r}.")
+    return loop
+
+
+def _shards(count_raw: str, ids_raw: str) -> dict:
+    """SHARD_COUNT and SHARD_IDS: how many shards the bot has in all, and which of them this process serves."""
+    count_raw, ids_raw = count_raw.strip(), ids_raw.strip()
+    if not count_raw:
+        if ids_raw:
+            raise SettingsError(
+                "SHARD_IDS needs SHARD_COUNT: set SHARD_COUNT to the number of shards of the whole bot "
+                "(e.g. SHARD_COUNT=2 and SHARD_IDS=0 here, SHARD_IDS=1 in the other process)."
+            )
+        return {}
+    count = _int("SHARD_COUNT", count_raw, 1, 1, 10_000)
+    if not ids_raw:
+        return {"shard_count": count}
+    ids: list[int] = []
+    for part in ids_raw.split(","):
+        part = part.strip()
+        if not part.isdigit() or int(part) >= count:
+            raise SettingsError(
+                f"SHARD_IDS must list shard numbers from 0 to {count - 1} (SHARD_COUNT is {count}), separated "
+                f"by commas, not {ids_raw!r}."
+            )
+        if int(part) not in ids:
+            ids.append(int(part))
+    return {"shard_count": count, "shard_ids": tuple(ids)}
 
 
 def default_database_url() -> str:

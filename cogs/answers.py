@@ -87,7 +87,9 @@ def watch(interaction: discord.Interaction, pending: PendingMove | None = None) 
 
 async def _defer_later(interaction: discord.Interaction, watch: _Watch, pending: PendingMove | None) -> None:
     try:
-        await asyncio.sleep(DEFER_AFTER)
+        # Discord's clock started when the click was made: under load it waited in queues before it got here.
+        waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        await asyncio.sleep(max(0.0, DEFER_AFTER - waited))
         async with watch.lock:
             if interaction.response.is_done():
                 return

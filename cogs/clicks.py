@@ -27,7 +27,7 @@ import discord
 
 from bot.tables import BROKEN_BUTTON, TableError
 from cogs import hand_ui, table_ui
-from cogs.answers import PendingMove, reply_privately, saved, tell, update
+from cogs.answers import PendingMove, reply_privately, saved, tell, update, watch
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -118,6 +118,7 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
                     await bot.presenter.message_posted(table, interaction.message.id)
                 case "hand":
                     table, seat = service.seat_view(table_id, user.id)
+                    watch(interaction)  # deferred if the picture is not ready in time (a busy bot)
                     await bot.presenter.show_hand(table, seat, interaction, partial(reply_privately, interaction))
                 case "rematch":
                     table = await saved(interaction, service.rematch(table_id, user.id))

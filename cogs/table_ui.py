@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, partial
@@ -18,11 +19,13 @@ from typing import Any, Protocol
 import discord
 
 from bot.tables import Table, seat_key
-from cogs import clicks
+from cogs import clicks, pictures
 from cogs.words import game_over
 from engine.core import GameOption, name_seats
 from render import pictures_for as _pictures_for
 from render.results import results_picture
+
+log = logging.getLogger(__name__)
 
 #: Discord's limits on components.
 MAX_ROWS = 5
@@ -162,7 +165,7 @@ async def drawn_once(table: Table, kind: str, seat: int | None, draw: Callable[[
     key = (kind, table.version, seat, tuple(table.names))
     drawing = table.pictures.get(key)
     if drawing is None:
-        drawing = table.pictures[key] = asyncio.ensure_future(asyncio.to_thread(draw))
+        drawing = table.pictures[key] = asyncio.ensure_future(pictures.draw(draw))
     try:
         return await asyncio.shield(drawing)
     except Exception:
@@ -202,8 +205,35 @@ def table_text(table: Table, note: str | None = None) -> str:
     return "\n".join(lines)[:2000]
 
 
+#: Hands being drawn ahead of time (kept so that their tasks are not collected before they end).
+_ahead: set[asyncio.Future[bytes]] = set()
+
+
+def draw_hands_ahead(table: Table) -> None:
+    """Start drawing the hands of the people the table waits on, as Show my hand would draw them.
+
+    Show my hand is what they press next: its picture is then ready (or on its way) when the
+    click comes, instead of being drawn while Discord's 3 seconds run.
+    """
+    if table.status != "playing":
+        return
+    pictures = pictures_for(table.game.key)
+    for seat in table.waiting_people():
+        draw = partial(pictures.hand_picture, table.view(seat), names=table.names)
+        drawing = asyncio.ensure_future(drawn_once(table, "hand", seat, draw))
+        _ahead.add(drawing)
+        drawing.add_done_callback(_drawn_ahead)
+
+
+def _drawn_ahead(drawing: asyncio.Future[bytes]) -> None:
+    _ahead.discard(drawing)
+    if not drawing.cancelled() and drawing.exception() is not None:
+        log.warning("Could not draw a hand ahead of time: %r", drawing.exception())
+
+
 async def table_parts(table: Table, note: str | None = None) -> MessageParts:
     """The public table message: the picture everyone sees, and Show my hand (or Rematch)."""
+    draw_hands_ahead(table)
     spectator = table.view(None)
     pictures = pictures_for(table.game.key)
     names = table.names

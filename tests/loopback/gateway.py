@@ -138,9 +138,14 @@ class Gateway:
             await session.socket.send(payload)
 
     async def dispatch(self, event: str, data: dict) -> None:
-        """Send an event to every live session (each bot connected now)."""
+        """Send an event to every live session whose shard owns its guild, as Discord does
+        (every session for an event of no guild)."""
+        guild_id = data.get("guild_id")
         for session in list(self.sessions.values()):
-            if session.socket is not None:
+            if session.socket is None:
+                continue
+            shard_id, shard_count = session.shard
+            if guild_id is None or (int(guild_id) >> 22) % shard_count == shard_id:
                 await self.send(session, event, data)
 
     async def close_all(self) -> None:

@@ -79,6 +79,11 @@ def configure_discord_py(server: LoopbackDiscord) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(server.gateway_url)
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The gateway shard that receives a guild's events (Discord's formula)."""
+    return (guild_id >> 22) % shard_count
+
+
 class LoopbackDiscord:
     def __init__(
         self,
@@ -107,6 +112,10 @@ class LoopbackDiscord:
             members=[owner],
             owner_id=owner.id,
         )
+        #: Every guild the bot is in; ``guild`` is the first (most tests need no other).
+        self.guilds: list[GuildSpec] = [self.guild]
+        #: How many gateway shards GET /gateway/bot recommends (a sharded bot may choose its own).
+        self.shard_count = 1
         self.commands: dict[int | None, list[dict]] = {}
         #: Per command name, members a server admin allowed it to (Server Settings → Integrations).
         self.command_grants: dict[str, set[int]] = {}
@@ -141,19 +150,44 @@ class LoopbackDiscord:
         return f"ws://127.0.0.1:{self.port}/gateway"
 
     # -- the world -----------------------------------------------------------------------------
-    def user(self, name: str, *, manage_guild: bool = False, id: int | None = None) -> UserSpec:
-        """A guild member to act as; the same name gives the same user."""
-        for member in self.guild.members:
+    def add_guild(self, name: str) -> GuildSpec:
+        """Another server with the bot in it (channels "general" and "quiet"), sent to the shard that owns it."""
+        owner = UserSpec(self.ids.next(), f"Owner of {name}", manage_guild=True)
+        guild = GuildSpec(
+            id=self.ids.next(),
+            name=name,
+            channels=[ChannelSpec(self.ids.next(), "general"), ChannelSpec(self.ids.next(), "quiet")],
+            members=[owner],
+            owner_id=owner.id,
+        )
+        self.guilds.append(guild)
+        return guild
+
+    def guild_of(self, channel_id: int) -> GuildSpec:
+        """The guild a channel (or thread) belongs to."""
+        for guild in self.guilds:
+            if any(c.id == channel_id for c in guild.channels):
+                return guild
+        raise UNKNOWN_CHANNEL
+
+    def user(
+        self, name: str, *, manage_guild: bool = False, id: int | None = None, guild: GuildSpec | None = None
+    ) -> UserSpec:
+        """A guild member to act as (of the first guild unless told); the same name gives the same user."""
+        guild = guild or self.guild
+        for member in guild.members:
             if member.name == name:
                 return member
         spec = UserSpec(id or self.ids.next(), name, manage_guild)
-        self.guild.members.append(spec)
+        guild.members.append(spec)
         return spec
 
-    def channel(self, name_or_id: str | int) -> ChannelSpec:
-        for channel in self.guild.channels:
-            if name_or_id in (channel.name, channel.id):
-                return channel
+    def channel(self, name_or_id: str | int, guild: GuildSpec | None = None) -> ChannelSpec:
+        """A channel by id (in any guild), or by name (in ``guild``, the first guild by default)."""
+        for place in [guild] if guild else self.guilds:
+            for channel in place.channels:
+                if name_or_id == channel.id or (name_or_id == channel.name and (guild or place is self.guild)):
+                    return channel
         raise KeyError(f"no channel {name_or_id!r}")
 
     def _find_channel(self, channel_id: int) -> ChannelSpec:
@@ -183,7 +217,7 @@ class LoopbackDiscord:
             raise MISSING_PERMISSIONS
 
     def channel_payload(self, channel: ChannelSpec) -> dict:
-        return channel_payload(channel, self.guild.id, self.bot.id, self.clock.iso())
+        return channel_payload(channel, self.guild_of(channel.id).id, self.bot.id, self.clock.iso())
 
     def member(self, user: UserSpec) -> dict:
         roles = [self.moderator_role_id] if user.manage_guild else []
@@ -191,26 +225,32 @@ class LoopbackDiscord:
 
     def _members(self, guild_id: int) -> list[dict]:
         bot = member_payload(user_payload(self.bot.id, self.bot.name, bot=True), [self.bot_role_id], self.clock.iso())
-        return [bot, *(self.member(m) for m in self.guild.members)]
+        guild = next((g for g in self.guilds if g.id == guild_id), self.guild)
+        return [bot, *(self.member(m) for m in guild.members)]
 
     def _ready_payloads(self, shard: list[int]) -> tuple[dict, list[dict]]:
+        """READY and one GUILD_CREATE per guild of this shard (Discord's rule: (guild_id >> 22) % shard_count)."""
+        mine = [g for g in self.guilds if shard_of(g.id, shard[1]) == shard[0]]
         ready = {
             "v": 10,
             "user": {**user_payload(self.bot.id, self.bot.name, bot=True), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(self.guild.id), "unavailable": True}],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in mine],
             "application": {"id": str(self.application_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
         }
-        members = self._members(self.guild.id)
-        guild = {
-            "id": str(self.guild.id),
-            "name": self.guild.name,
+        return ready, [self._guild_payload(g) for g in mine]
+
+    def _guild_payload(self, spec: GuildSpec) -> dict:
+        members = self._members(spec.id)
+        return {
+            "id": str(spec.id),
+            "name": spec.name,
             "icon": None,
-            "owner_id": str(self.guild.owner_id),
-            "roles": role_payloads(self.guild, self.bot_role_id, self.moderator_role_id),
-            "channels": [self.channel_payload(c) for c in self.guild.channels if c.type == 0],
-            "threads": [self.channel_payload(c) for c in self.guild.channels if c.type in (11, 12)],
+            "owner_id": str(spec.owner_id),
+            "roles": role_payloads(spec, self.bot_role_id, self.moderator_role_id),
+            "channels": [self.channel_payload(c) for c in spec.channels if c.type == 0],
+            "threads": [self.channel_payload(c) for c in spec.channels if c.type in (11, 12)],
             "members": members,
             "member_count": len(members),
             "emojis": [],
@@ -228,7 +268,6 @@ class LoopbackDiscord:
             "premium_tier": 0,
             "system_channel_id": None,
         }
-        return ready, [guild]
 
     # -- routing -------------------------------------------------------------------------------
     @web.middleware
@@ -297,7 +336,7 @@ class LoopbackDiscord:
 
     async def _get_gateway_bot(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return _json({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
+        return _json({"url": self.gateway_url, "shards": self.shard_count, "session_start_limit": limit})
 
     async def _get_application(self, request: web.Request) -> web.Response:
         owner = user_payload(self.guild.owner_id, "Owner")
@@ -372,18 +411,19 @@ class LoopbackDiscord:
         visible_only_to: int | None = None,
     ) -> Message:
         metadata = None
+        guild_id = self.guild_of(channel_id).id
         if interaction is not None:
             metadata = {
                 "id": str(interaction.id),
                 "type": interaction.type,
                 "user": interaction.user.user_payload(),
-                "authorizing_integration_owners": {"0": str(self.guild.id)},
+                "authorizing_integration_owners": {"0": str(guild_id)},
             }
         message_id = self.ids.next()
         payload = message_payload(
             message_id=message_id,
             channel_id=channel_id,
-            guild_id=self.guild.id,
+            guild_id=guild_id,
             author=user_payload(self.bot.id, self.bot.name, bot=True),
             body=body,
             timestamp=self.clock.iso(),
@@ -416,7 +456,8 @@ class LoopbackDiscord:
         if message.visible_only_to is not None:
             return
         if event == "MESSAGE_DELETE":
-            data = {"id": str(message.id), "channel_id": str(message.channel_id), "guild_id": str(self.guild.id)}
+            guild_id = self.guild_of(message.channel_id).id
+            data = {"id": str(message.id), "channel_id": str(message.channel_id), "guild_id": str(guild_id)}
             await self.gateway.dispatch(event, data)
         else:
             await self.gateway.dispatch(event, message.payload)
@@ -486,7 +527,7 @@ class LoopbackDiscord:
             )
         thread_id = int(message_id) if message_id else self.ids.next()
         thread = ChannelSpec(thread_id, name, kind, parent_id=parent.id, owner_id=self.bot.id)
-        self.guild.channels.append(thread)
+        self.guild_of(parent.id).channels.append(thread)
         payload = self.channel_payload(thread)
         self.recorder.record("thread", body=body, channel_id=thread.id, message_id=int(message_id or 0) or None)
         await self.gateway.dispatch("THREAD_CREATE", {**payload, "newly_created": True})
@@ -634,13 +675,10 @@ class LoopbackDiscord:
     ) -> InteractionHandle:
         """A user runs a slash command, e.g. `await server.slash(alice, "parlour table open", seats=3)`."""
         channel = channel or self.channel("general")
-        scope = (
-            self.guild.id
-            if any(c["name"] == command.split()[0] for c in self.commands.get(self.guild.id, []))
-            else None
-        )
+        guild_id = self.guild_of(channel.id).id
+        scope = guild_id if any(c["name"] == command.split()[0] for c in self.commands.get(guild_id, [])) else None
         root, subs, leaf = find_command(self.commands.get(scope, []), command)
-        nested, resolved = command_options(leaf, subs, options, self.guild.id, self)
+        nested, resolved = command_options(leaf, subs, options, guild_id, self)
         data: dict = {"id": root["id"], "name": root["name"], "type": 1, "options": nested}
         if resolved:
             data["resolved"] = resolved
@@ -688,7 +726,7 @@ class LoopbackDiscord:
         """A member's permission bits in the guild (everyone's, plus Manage Server for moderators)."""
         return permission_bits(*EVERYONE_PERMISSIONS) | (permission_bits("manage_guild") if user.manage_guild else 0)
 
-    def visible_commands(self, user: UserSpec) -> list[str]:
+    def visible_commands(self, user: UserSpec, guild: GuildSpec | None = None) -> list[str]:
         """The names of the top-level commands ``user`` sees in Discord's command picker.
 
         Discord hides a command whose ``default_member_permissions`` the member lacks (it
@@ -696,7 +734,7 @@ class LoopbackDiscord:
         """
         held = self.member_permissions(user)
         seen = []
-        for command in self.commands.get(self.guild.id, []) + self.commands.get(None, []):
+        for command in self.commands.get((guild or self.guild).id, []) + self.commands.get(None, []):
             needed = command.get("default_member_permissions")
             granted = user.id in self.command_grants.get(command["name"], set())
             if granted or needed is None or (int(needed) & held) == int(needed):
@@ -706,16 +744,18 @@ class LoopbackDiscord:
     async def _inject(
         self, kind: int, user: UserSpec, channel: ChannelSpec, data: dict, message: Message | None = None
     ) -> InteractionHandle:
-        if user not in self.guild.members:
-            self.guild.members.append(user)
-        if kind == APPLICATION_COMMAND and data.get("type", 1) == 1 and data["name"] not in self.visible_commands(user):
+        guild = self.guild_of(channel.id)
+        if user not in guild.members:
+            guild.members.append(user)
+        visible = self.visible_commands(user, guild)
+        if kind == APPLICATION_COMMAND and data.get("type", 1) == 1 and data["name"] not in visible:
             raise InjectionError(f"{user.name} cannot see /{data['name']}: it needs permissions they lack")
         state = InteractionState(
             id=self.ids.next(),
             token=f"tok-{secrets.token_hex(24)}",
             type=kind,
             user=user,
-            guild_id=self.guild.id,
+            guild_id=guild.id,
             channel_id=channel.id,
             created=self.clock.now(),
             data=data,
@@ -729,8 +769,8 @@ class LoopbackDiscord:
             "application_id": str(self.application_id),
             "type": kind,
             "data": data,
-            "guild_id": str(self.guild.id),
-            "guild": {"id": str(self.guild.id), "locale": "en-US", "features": []},
+            "guild_id": str(guild.id),
+            "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
             "channel_id": str(channel.id),
             "channel": self.channel_payload(channel),
             "member": member,
@@ -740,7 +780,7 @@ class LoopbackDiscord:
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild.id)},
+            "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
             "attachment_size_limit": self.max_file_size,
         }

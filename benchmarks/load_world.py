@@ -1,0 +1,171 @@
+"""The load benchmark's Discord: the loopback, made cheap to run at scale, and what players watch.
+
+The loopback Discord is a test fixture built for clarity: it keeps every event and every
+uploaded picture, and scans its interactions on every webhook call. Under a load of thousands
+of tables that cost would land on the benchmark's own process and hide the bot's figures, so
+:class:`LoadLoopback` indexes what it scans, forgets pictures once checked and counts the REST
+calls the bot makes (the figure "REST calls per move").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from tests.loopback.gateway import IDENTIFY
+from tests.loopback.injection import InteractionState
+from tests.loopback.recorder import Event, Message
+from tests.loopback.server import INVALID_WEBHOOK_TOKEN, UNKNOWN_WEBHOOK, LoopbackDiscord
+
+#: Discord's GUILD_MESSAGES intent: MESSAGE_CREATE, MESSAGE_UPDATE and MESSAGE_DELETE in servers.
+GUILD_MESSAGES = 1 << 9
+TABLE_NUMBER = re.compile(r"table #(\d+)")
+#: Discord's "Unknown interaction": the answer came after the 3-second deadline.
+UNKNOWN_INTERACTION = 10062
+
+
+class _Interactions(dict):
+    """The loopback's interactions, also indexed by token (it scans them all on every webhook call)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_token: dict[str, InteractionState] = {}
+
+    def __setitem__(self, key: int, state: InteractionState) -> None:
+        super().__setitem__(key, state)
+        self.by_token[state.token] = state
+
+
+class LoadLoopback(LoopbackDiscord):
+    """The loopback Discord with an index where it scans, no picture kept, and REST calls counted."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.interactions = _Interactions()
+        #: The intents the bot identified with: like Discord, send message events only if asked.
+        self.intents = GUILD_MESSAGES
+        #: REST calls the bot made (every route, interaction callbacks included).
+        self.rest_calls = 0
+        on_message = self.gateway._on_message
+
+        async def identify(conn, session, payload: dict):  # type: ignore[no-untyped-def]
+            if payload.get("op") == IDENTIFY:
+                self.intents = int(payload["d"].get("intents", GUILD_MESSAGES))
+            return await on_message(conn, session, payload)
+
+        self.gateway._on_message = identify  # type: ignore[method-assign]
+
+    async def _dispatch_route(self, request: web.Request) -> web.StreamResponse:
+        self.rest_calls += 1
+        return await super()._dispatch_route(request)
+
+    async def _announce(self, event: str, message: Message) -> None:
+        if self.intents & GUILD_MESSAGES:
+            await super()._announce(event, message)
+
+    def _token_state(self, app_id: str, token: str) -> InteractionState:
+        state = self.interactions.by_token.get(token)
+        if state is None or app_id != str(self.application_id):
+            raise UNKNOWN_WEBHOOK
+        if self.clock.now() - state.created > self.token_lifetime:
+            raise INVALID_WEBHOOK_TOKEN
+        if state.callback_type is None:
+            raise UNKNOWN_WEBHOOK
+        return state
+
+    def late_answers(self) -> int:
+        """Answers Discord refused because they came after its 3-second deadline."""
+        return sum(1 for e in self.recorder.errors if e.code == UNKNOWN_INTERACTION)
+
+
+class World:
+    """What the players watch, indexed as the loopback records it, so nobody polls or rescans.
+
+    Events are not kept (the recorder's list would hold every picture of the run); each is
+    indexed as it arrives and dropped.
+    """
+
+    def __init__(self, server: LoopbackDiscord) -> None:
+        self.server = server
+        #: Table number -> its latest public message (the lobby, the table message, a rematch).
+        self.table_messages: dict[int, int] = {}
+        #: Message id -> the seq of its latest creation or edit.
+        self.changed_at: dict[int, int] = {}
+        self.outcomes: dict[int, Event] = {}
+        self._watchers: dict[int, list[asyncio.Event]] = defaultdict(list)
+        recorder = server.recorder
+        seq = iter(range(1, 1 << 62))
+
+        def recording(kind: str, **fields: Any) -> Event:
+            for upload in fields.get("files") or ():
+                upload.data = b""  # checked already; kept, it would fill this process's memory
+            event = Event(seq=next(seq), kind=kind, **fields)
+            message_id = event.message_id
+            if kind == "message" and message_id is not None and not event.ephemeral:
+                title = " ".join(str(e.get("title") or "") for e in event.embeds)
+                first_line = (event.content or "").split("\n", 1)[0]
+                found = TABLE_NUMBER.search(title) or TABLE_NUMBER.search(first_line)
+                if found and "your move" not in first_line:
+                    self.table_messages[int(found[1])] = message_id
+                    self._wake(0)
+            if event.interaction_id is not None and kind in ("edit_original", "followup"):
+                self.outcomes.setdefault(event.interaction_id, event)
+                self._wake(-event.interaction_id)
+            if message_id is not None:
+                self.changed_at[message_id] = event.seq
+                self._wake(message_id)
+            recorder.notify()
+            return event
+
+        recorder.record = recording  # type: ignore[method-assign]
+
+    def _wake(self, key: int) -> None:
+        for woken in self._watchers.get(key, ()):
+            woken.set()
+
+    async def until(self, key: int, ready, timeout: float):  # type: ignore[no-untyped-def]
+        """Wait until ``ready()`` is truthy, woken when ``key`` changes (a message id; 0: a new
+        table message; -id: interaction id's outcome)."""
+        woken = asyncio.Event()
+        self._watchers[key].append(woken)
+        try:
+            async with asyncio.timeout(timeout):
+                while not (result := ready()):
+                    woken.clear()
+                    await woken.wait()
+                return result
+        finally:
+            self._watchers[key].remove(woken)
+            if not self._watchers[key]:
+                del self._watchers[key]
+
+    async def outcome(self, interaction_id: int, timeout: float) -> Event:
+        """The edit or follow-up that completes a deferred interaction."""
+        return await self.until(-interaction_id, lambda: self.outcomes.get(interaction_id), timeout)
+
+
+@dataclass
+class Timings:
+    """Milliseconds from injection to the first answer (by kind of click), and until the user sees it."""
+
+    answers: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    seen: list[float] = field(default_factory=list)
+    #: Clicks answered with a sentence instead of the new hand (a stale or illegal pick).
+    refused: int = 0
+    #: Clicks that got no answer within Discord's deadline ("This interaction failed"; the person clicks again).
+    failed: int = 0
+    #: Injection times (perf_counter) of the clicks answered, for the rate over the play window.
+    at: list[float] = field(default_factory=list)
+
+    def all_answers(self) -> list[float]:
+        return [t for values in self.answers.values() for t in values]
+
+
+def now() -> float:
+    return time.perf_counter()
