@@ -35,7 +35,8 @@ TOKEN_LIFE = timedelta(minutes=15)
 
 
 class PendingMove:
-    """A move click that had to be deferred, written down until it is answered."""
+    """A click that had to be deferred, written down (before the deferral) until it is answered:
+    a move, or Show my hand (``move`` empty)."""
 
     def __init__(self, store: Store, table_id: int, user_id: int, version: int, move: str) -> None:
         self.store = store
@@ -107,20 +108,25 @@ async def _defer_later(interaction: discord.Interaction, watch: _Watch, pending:
     try:
         await asyncio.sleep(DEFER_AFTER)
         async with watch.lock:
-            if not await _defer(interaction, watch):
+            if interaction.response.is_done():
                 return
-        if pending is not None:
-            await pending.deferred(interaction)
+            if pending is not None:  # written down first: should the bot stop right after, they are told
+                await pending.deferred(interaction)
+            await _defer(interaction, watch)
     finally:
         _watches.pop(interaction.id, None)
 
 
-async def defer_now(interaction: discord.Interaction) -> None:
+async def defer_now(interaction: discord.Interaction, pending: PendingMove | None = None) -> None:
     """Acknowledge a click whose answer will be a new private message at once ("thinking…"):
     drawing it may take a while, and Discord wants a first answer within 3 seconds."""
-    watch(interaction, private_reply=True)
+    watch(interaction, pending, private_reply=True)
     w = _watch(interaction)
     async with w.lock:
+        if interaction.response.is_done():
+            return
+        if pending is not None:
+            await pending.deferred(interaction)
         await _defer(interaction, w)
 
 
@@ -203,15 +209,21 @@ async def tell_pending(client: discord.Client, store: Store, now: datetime | Non
     for click in await store.take_pending_clicks():
         if now - click.at > TOKEN_LIFE:
             continue
-        actions = [a for a in await store.actions_for(click.table_id) if a.version > click.version]
-        made = any(a.user_id == click.user_id and a.move == click.move and a.actor == "player" for a in actions)
-        sentence = (
-            f"Your move ({click.move}) at table #{click.table_id} was saved just before the bot restarted; "
-            "press Show my hand on the table message to go on."
-            if made
-            else f"Your last click at table #{click.table_id} was not saved: the bot restarted before it could. "
-            "Press Show my hand on the table message and choose again."
-        )
+        if not click.move:  # Show my hand
+            sentence = (
+                f"The bot restarted before it could show your hand at table #{click.table_id}; "
+                "press Show my hand on the table message again."
+            )
+        else:
+            actions = [a for a in await store.actions_for(click.table_id) if a.version > click.version]
+            made = any(a.user_id == click.user_id and a.move == click.move and a.actor == "player" for a in actions)
+            sentence = (
+                f"Your move ({click.move}) at table #{click.table_id} was saved just before the bot restarted; "
+                "press Show my hand on the table message to go on."
+                if made
+                else f"Your last click at table #{click.table_id} was not saved: the bot restarted before it could. "
+                "Press Show my hand on the table message and choose again."
+            )
         # The interaction's own follow-up webhook, as discord.py builds it for Interaction.followup.
         data = {"id": click.application_id, "type": 3, "token": click.token}
         webhook = discord.Webhook.from_state(data, client._connection)  # type: ignore[arg-type]

@@ -275,17 +275,21 @@ async def show_my_hand(interaction: discord.Interaction, table_id: int) -> None:
     Answered within Discord's 3 seconds whatever the drawing costs: with the picture at once when
     it is drawn already, otherwise with a private "thinking…" first, which the hand then replaces.
     """
-    bot = _bot(interaction)
+    bot, user_id = _bot(interaction), interaction.user.id
     try:
-        table, seat = await bot.tables.hand_view(table_id, interaction.user.id)
+        table, seat = await bot.tables.hand_view(table_id, user_id)
     except TableError as error:
         await tell(interaction, str(error))
         return
+    pending = PendingMove(bot.store, table_id, user_id, table.version, "")
     if hand_ui.hand_drawn(table, seat):
-        watch(interaction, private_reply=True)
+        watch(interaction, pending, private_reply=True)
     else:
-        await defer_now(interaction)
-    await bot.presenter.show_hand(table, seat, interaction, partial(reply_privately, interaction))
+        await defer_now(interaction, pending)
+    try:
+        await bot.presenter.show_hand(table, seat, interaction, partial(reply_privately, interaction))
+    finally:
+        await pending.answered()
 
 
 async def make_move(interaction: discord.Interaction, table_id: int, version: int, move_text: str) -> None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import re
 import time
 from collections import Counter
 from pathlib import Path
@@ -86,7 +87,7 @@ async def set_computer_pause(world: World, pause_ms: int) -> None:
 
 
 async def open_table(world: World, game: Game, people: list[UserSpec], computers: int) -> int:
-    """/play, Join, Add computer, Options (Gin Rummy: a single hand), Start, all by what the buttons say."""
+    """/play, Join, Add computer, Options (the shortest game), Start, all by what the buttons say."""
     server = world.server
     host = people[0]
     play = next(c for p, c in leaf_commands(server.commands[server.guild.id]) if p == "play")
@@ -110,15 +111,35 @@ async def open_table(world: World, game: Game, people: list[UserSpec], computers
         await press(guest, "Join")
     for _ in range(computers):
         await press(host, "Add computer")
-    if game.key == "gin_rummy":
+    if game.options:
         handle = await press(host, "Options")
         modal = await handle.modal(timeout=30)
-        fields = [c for row in modal.get("components", []) for c in row.get("components", [row.get("component", {})])]
-        target = next((f for f in fields if "points to win" in str(f.get("label", "")).lower()), None)
-        if target is not None:
-            await answer(world, await server.submit_modal(host, handle, {target["custom_id"]: "0"}))
+        shortest = shortest_game(modal)
+        if shortest:
+            event = await answer(world, await server.submit_modal(host, handle, shortest))
+            assert "Options saved" in str(event.embeds), event.content
     await press(host, "Start")
     return number
+
+
+#: Options form fields that say how long a game lasts (read by their labels, as a host would).
+LENGTH = re.compile(r"points to win|hands before|rounds|games in", re.IGNORECASE)
+
+
+def shortest_game(modal: dict) -> dict[str, str]:
+    """The values a host in a hurry fills in: the fewest points to win, hands, rounds or games offered."""
+    values: dict[str, str] = {}
+    for row in modal.get("components", []):
+        field = row.get("component") or {}
+        if not field or not LENGTH.search(str(row.get("label", ""))):
+            continue
+        if field.get("type") == 3:  # a select menu: its smallest number
+            numbers = [o["value"] for o in field.get("options", []) if str(o["value"]).isdigit()]
+            if numbers:
+                values[field["custom_id"]] = min(numbers, key=int)
+        elif found := re.search(r"from (\d+)", str(row.get("description", ""))):
+            values[field["custom_id"]] = found[1]
+    return values
 
 
 def seat_mix(game: Game, rng: random.Random) -> tuple[int, int]:
