@@ -30,6 +30,8 @@ log = logging.getLogger(__name__)
 REPOST_AFTER = timedelta(hours=1)
 #: Interaction tokens live 15 minutes; stop editing a hand message a little before.
 HAND_TOKEN_LIFE = timedelta(minutes=14)
+#: Tries of one table message update that fails (a Discord error, a dropped connection).
+MAX_TRIES = 3
 
 
 @dataclass
@@ -145,16 +147,23 @@ class DiscordPresenter:
 
     async def _update_loop(self, table_id: int) -> None:
         """Edit the table message until it shows the table's latest version (one edit at a time)."""
+        failures = 0
         while table_id in self._dirty:
             table = self._dirty.pop(table_id)
             note = self._notes.pop(table_id, None)
             try:
                 shown = await self._update_table_message(table, note)
                 self._refresh_hands(table)
+                failures = 0
                 if shown is not None and table.message_behind and table_id not in self._dirty:
                     self._dirty[table_id] = table  # it moved on while drawn, with nobody saying so
             except Exception:
                 log.exception("Could not update the message of table %s", table_id)
+                failures += 1
+                if failures < MAX_TRIES and table_id not in self._dirty:  # try again: it must not stay behind
+                    self._dirty[table_id] = table
+                    if note:
+                        self._notes.setdefault(table_id, note)
             if self.edit_interval:
                 await asyncio.sleep(self.edit_interval)
 
@@ -188,7 +197,8 @@ class DiscordPresenter:
         if table.message_id and not stale:
             try:
                 await channel.get_partial_message(table.message_id).edit(**parts.edit_kwargs())
-                log.info("DIAG table %s v%s drawn %.2f s, edited %.2f s", table.id, version, drawn, time.monotonic() - started)
+                edited = time.monotonic() - started
+                log.info("DIAG table %s v%s drawn %.2f s, edited %.2f s", table.id, version, drawn, edited)
                 await self.shown(table, version)
                 return version
             except discord.NotFound:

@@ -1,7 +1,8 @@
 """Scripted people who act only on what Discord shows them, while the bot is killed under them.
 
-A person watches their table's public message: when its "Waiting on" line mentions them, they
-press Show my hand and get a fresh hand message. They keep every hand message they were ever
+A person watches their table's public message: when its "Waiting on" line mentions them (or the
+hand message the bot keeps up to date for them shows a move), they press Show my hand and get a
+fresh hand message. They keep every hand message they were ever
 shown, and prefer to play with an OLD one: a control on an old message whose controls are the
 same as the fresh message's (same labels, option values, kinds), shown after their last move
 that reached the game, is a move that is still legal, and clicking it on the old message must be
@@ -280,9 +281,11 @@ class Person:
 
     # -- playing --------------------------------------------------------------------------------
     async def play(self) -> None:
-        """Until the table message shows the end: act when it says it is my turn, look when it is quiet."""
+        """Until the table message shows the end: act when it says it is my turn, or when my open
+        hand shows me a move; look when it is quiet."""
         world, watch = self.world, self.world.watch
         handled: tuple[int, int] | None = None
+        hand_handled: tuple[int, int, int] | None = None
         changed_at = acted_at = time.monotonic()
         while not self.finished:
             await world.bot.running()
@@ -302,6 +305,14 @@ class Person:
                         await asyncio.sleep(0.3)
                     acted_at = time.monotonic()
                 continue
+            hand_key = self.hand_shows_a_move()
+            if hand_key is not None and hand_key != hand_handled:
+                hand_handled = hand_key  # my open hand was refreshed and holds a move: no need to wait
+                if not await self.take_turn(looked=False, table_quiet_for=0):
+                    hand_handled = None
+                    await asyncio.sleep(0.3)
+                acted_at = time.monotonic()
+                continue
             if now - changed_at > STUCK_AFTER:
                 raise AssertionError(f"{self.user.name} at table #{self.number}: nothing moved for {STUCK_AFTER} s")
             quiet = now - max(changed_at, acted_at)
@@ -310,6 +321,16 @@ class Person:
                 continue
             await self.take_turn(looked=True, table_quiet_for=now - changed_at)
             acted_at = time.monotonic()
+
+    def hand_shows_a_move(self) -> tuple[int, int, int] | None:
+        """(generation, message, when it last changed) of my open hand, when it shows a move."""
+        world = self.world
+        if self.open_hand is None or self.open_hand[1] != world.bot.generation:
+            return None
+        message = world.server.recorder.messages[self.open_hand[0]]
+        if not move_controls(message):
+            return None
+        return world.bot.generation, message.id, world.watch.shown_at.get(message.id, 0)
 
     async def check_open_hand(self) -> None:
         """Issue 10, item 4: the table says it is my turn; my open hand must follow within PATIENCE."""
@@ -343,7 +364,9 @@ class Person:
                     "stall" if self.user.name in saved else "stale table message",
                     self.user.name,
                     self.number,
-                    f"for {time.monotonic() - started:.1f} s the table message said {table and table.content!r} "
+                    f"for {time.monotonic() - started:.1f} s (bot generation {generation}, up for "
+                    f"{started - world.bot.up_at.get(generation, started):.1f} s when it began) "
+                    f"the table message said {table and table.content!r} "
                     f"but the open hand message said {messages[hand_id].content!r}; the database (version "
                     f"{world.ledger.table(self.number)['version']}) waits on {world.ledger.waiting_on(self.number)}; "
                     f"the hand's last events: {world.history(hand_id)}; "
