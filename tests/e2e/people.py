@@ -344,6 +344,7 @@ class Person:
             table = world.table_message(self.number)
             return (
                 world.bot.generation != generation
+                or not world.bot.up.is_set()  # killed: nothing is edited until the restart
                 or bool(move_controls(messages[hand_id]))
                 or table is None
                 or not self.my_turn(table)
