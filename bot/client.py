@@ -23,7 +23,18 @@ from cogs.presenter import DiscordPresenter
 log = logging.getLogger(__name__)
 
 #: The cogs the bot loads, in order.
-EXTENSIONS = ("cogs.parlour", "cogs.settings", "cogs.tables", "cogs.stats", "cogs.rules", "cogs.games", "cogs.help")
+EXTENSIONS = (
+    "cogs.parlour",
+    "cogs.settings",
+    "cogs.tables",
+    "cogs.stats",
+    "cogs.standings",
+    "cogs.tournaments",
+    "cogs.collection",
+    "cogs.rules",
+    "cogs.games",
+    "cogs.help",
+)
 
 
 def point_discord_at(api_url: str, gateway_url: str) -> None:
@@ -74,6 +85,8 @@ class ParlourBot(commands.Bot):
     async def setup_hook(self) -> None:
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        if await self.store.ensure_ratings():
+            log.info("Derived ratings and levels from the results saved before they existed")
         restored = await self.tables.restore()
         log.info("Restored %d open tables", len(restored))
         told = await tell_pending(self, self.store)

@@ -4,14 +4,14 @@ know the names. A new game gets its group without a line written here."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.rules import show_rules
-from cogs.stats import show_leaderboard
+from cogs.standings import show_leaderboard
 from cogs.tables import open_table
 from engine import registry
 from engine.core import Game
@@ -37,8 +37,12 @@ def game_group(bot: ParlourBot, game: Game) -> app_commands.Group:
     async def rules(interaction: discord.Interaction) -> None:
         await show_rules(interaction, game.key)
 
-    async def leaderboard(interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1) -> None:
-        await show_leaderboard(bot, interaction, game.key, page)
+    async def leaderboard(
+        interaction: discord.Interaction,
+        by: Literal["rating", "points", "wins"] = "rating",
+        period: Literal["all", "month", "week"] = "all",
+    ) -> None:
+        await show_leaderboard(bot, interaction, game.key, by, period, 0, edit=False)
 
     group.add_command(
         app_commands.Command(name="play", description=f"Open a {game.name} table here."[:100], callback=play)

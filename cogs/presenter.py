@@ -23,6 +23,7 @@ import discord
 from bot.tables import Table
 from cogs.hand_ui import hand_parts
 from cogs.table_ui import MessageParts, closed_lobby_parts, table_parts
+from cogs.words import standings_after
 
 log = logging.getLogger(__name__)
 
@@ -188,6 +189,8 @@ class DiscordPresenter:
             return None
         version = table.version  # the parts show this version or a later one
         started = time.monotonic()
+        if table.outcome is not None:
+            note = "\n".join(filter(None, [note, await self._standings_note(table)]))
         parts = await table_parts(table, note)
         drawn = time.monotonic() - started
         # A closed or finished table is edited where it is; a live one moves down when old.
@@ -213,6 +216,18 @@ class DiscordPresenter:
                     content=f"Table #{table.id} moved to a newer message below.", attachments=[], view=None
                 )
         return version
+
+    async def _standings_note(self, table: Table) -> str:
+        """Ratings changed and levels reached by a finished game (read from the database)."""
+        store = getattr(self.client, "store", None)
+        if store is None:
+            return ""
+        try:
+            changes = await store.table_standing_changes(table.id)
+        except Exception:  # the results stand without the announcement
+            log.exception("Could not read the standings of table %s", table.id)
+            return ""
+        return standings_after(changes, table.names, table.game.name)
 
     async def message_posted(self, table: Table, message_id: int) -> None:
         """The table's public message is now ``message_id`` (posted just now): keep it, and save it."""

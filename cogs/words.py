@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from engine.core import Outcome, name_seats
 
@@ -47,3 +48,42 @@ def game_over(outcome: Outcome, names: Sequence[str]) -> str:
         return f"{line} {who} wins with {count(best, 'point')}."
     runner_points, runner = max(others)
     return f"{line} {who} wins with {count(best, 'point')}, {best - runner_points:,} ahead of {names[runner]}."
+
+
+def standings_after(changes: Sequence[StandingChange], names: Sequence[str], game_name: str) -> str:
+    """The ratings a finished game changed, and who reached a new level.
+
+    >>> from types import SimpleNamespace as S
+    >>> standings_after([S(seat=0, shown_before=700, shown_after=742, provisional=True, level_up=2),
+    ...                  S(seat=1, shown_before=1500, shown_after=1488, provisional=False, level_up=None)],
+    ...                 ["Ann", "Bob"], "Gin Rummy")
+    'Ratings: Ann 742 (+42, provisional), Bob 1,488 (−12). Ann reached level 2 in Gin Rummy!'
+    """
+    if not changes:
+        return ""
+    shown = []
+    for change in sorted(changes, key=lambda c: c.seat):
+        delta = change.shown_after - change.shown_before
+        sign = "+" if delta >= 0 else "−"
+        note = ", provisional" if change.provisional else ""
+        shown.append(f"{names[change.seat]} {change.shown_after:,} ({sign}{abs(delta):,}{note})")
+    line = "Ratings: " + ", ".join(shown) + "."
+    for change in changes:
+        if change.level_up is not None:
+            line += f" {names[change.seat]} reached level {change.level_up} in {game_name}!"
+    return line
+
+
+class StandingChange(Protocol):
+    """What a finished game did to one seat's standing (bot.rating_store.SeatChange is one)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def shown_before(self) -> int: ...
+    @property
+    def shown_after(self) -> int: ...
+    @property
+    def provisional(self) -> bool: ...
+    @property
+    def level_up(self) -> int | None: ...

@@ -16,6 +16,7 @@ from sqlmodel import SQLModel
 from sqlmodel.sql.sqltypes import AutoString
 
 import bot.models
+import bot.rating_models  # the rating tables, for autogenerate
 from bot.db import create_engine
 
 config = context.config

@@ -2,7 +2,7 @@
 behind its saved state (a restart between a save and the edit) is drawn again.
 
 Revision ID: 0006
-Revises: 0003
+Revises: 0005
 Create Date: 2026-11-23
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0006"
-down_revision: str | None = "0003"
+down_revision: str | None = "0005"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

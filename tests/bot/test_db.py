@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 
 import bot.models  # noqa: F401  (the tables)
+from bot import rating_models  # noqa: F401  (the rating tables of migration 0003)
 from bot.db import (
     DatabaseError,
     DatabaseUnreachable,
@@ -35,9 +36,13 @@ TABLES = {
     "results",
     "pending_clicks",
     "owned_items",
+    "item_owners",
     "item_transfers",
+    "ratings",
+    "rating_history",
 }
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
+TABLES |= {"tournaments", "tournament_entrants", "tournament_rounds", "tournament_tables"}
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from render.text import recording
 from tests.e2e.harness import Parlour
 from tests.e2e.test_highcard_game import play_out
 from tests.loopback.injection import MODAL_SUBMIT, InjectionError
@@ -30,7 +31,7 @@ async def test_lobby_game_rematch_and_standings(parlour: Parlour) -> None:
     assert (await parlour.press(bob, lobby, "Remove computer"))[0] == "update"
     assert (await parlour.press(carol, lobby, "Join"))[0] == "update"
     seats = server.recorder.messages[lobby.id].embeds[0]["description"]
-    assert f"<@{alice.id}> (host)" in seats and f"<@{bob.id}>" in seats and "Computer 1" in seats
+    assert f"<@{alice.id}> · level 1 (host)" in seats and f"<@{bob.id}> · level 1" in seats and "Computer 1" in seats
 
     assert "Only the host" in await parlour.sentence(await server.click(bob, lobby, label="Options"))
     opened = await server.click(alice, lobby, label="Options")
@@ -77,10 +78,11 @@ async def test_lobby_game_rematch_and_standings(parlour: Parlour) -> None:
     await play_out(parlour, rematch, people)
 
     # Results are in the standings.
-    board = await (await server.slash(carol, "leaderboard", game="highcard")).message()
-    lines = board.embeds[0]["description"]
-    assert all(f"<@{u}>" in lines for u in people) and "Computer" not in lines
-    assert "in 2 games" in lines
+    with recording() as drawn:  # the leaderboard is a picture: read the lines it drew
+        board = await (await server.slash(carol, "leaderboard", game="highcard", by="wins")).message()
+    assert board.attachments[0].filename == "leaderboard.png"
+    lines = " | ".join(line.content for line in drawn)
+    assert all(u.name in lines for u in people.values()) and "Computer" not in lines
     stats = await (await parlour.slash(carol, "stats", {"user": alice})).message()
     field = stats.embeds[0]["fields"][0]
     assert field["name"] == "High Card" and field["value"].startswith("2 games")

@@ -1,0 +1,543 @@
+"""Ratings and levels in the database: the update at the end of a game, leaderboards, profiles, the rebuild.
+
+Every function takes the session of its caller, so the rating update joins the transaction
+that saves a table's results (a finished game and its ratings are written together, or not
+at all). The rating maths is bot/ratings.py's and the level curve bot/levels.py's: this
+module only reads and writes rows.
+
+:func:`apply_finished_table` (one game, incremental) and :func:`rebuild` (every game again,
+from ``results``) share :func:`_apply`, so both give the same numbers to the last bit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Literal, Protocol
+
+from sqlalchemy import delete
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot import levels
+from bot.db import open_database
+from bot.models import Result, utcnow
+from bot.rating_models import PlayerRating, RatingHistory
+from bot.ratings import (
+    Finish,
+    Rating,
+    computer_key,
+    is_provisional,
+    person_key,
+    rate,
+    shown,
+    teams_of,
+)
+
+By = Literal["rating", "points", "wins"]
+Period = Literal["all", "month", "week"]
+#: How far back each period looks (rolling, so a week's board never starts empty on a Monday).
+PERIODS: dict[str, timedelta | None] = {"all": None, "month": timedelta(days=30), "week": timedelta(days=7)}
+COMPUTER_NAME = "Computer"
+#: How many points of rating history a profile's chart gets per game.
+CHART_POINTS = 60
+
+
+class ResultLike(Protocol):
+    """One seat's result (bot.store.ResultLine and bot.models.Result both are)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def user_id(self) -> int | None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def computer(self) -> bool: ...
+    @property
+    def place(self) -> int: ...
+    @property
+    def points(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """What one seat's game did to its standing: for the end-of-game announcement."""
+
+    seat: int
+    name: str
+    player: str
+    computer: bool
+    shown_before: int
+    shown_after: int
+    provisional: bool
+    level_before: int
+    level_after: int
+
+    @property
+    def level_up(self) -> int | None:
+        """The new level when this game reached one."""
+        return self.level_after if self.level_after > self.level_before else None
+
+
+def player_of(game_key: str, line: ResultLike) -> str:
+    """The rating key of a seat: the person, or the game's default computer."""
+    if line.computer or line.user_id is None:
+        return computer_key(game_key)
+    return person_key(line.user_id)
+
+
+# -- the update --------------------------------------------------------------------------------
+
+
+def _apply(
+    rows: dict[str, PlayerRating],
+    *,
+    table_id: int,
+    guild_id: int,
+    game_key: str,
+    results: Sequence[ResultLike],
+    finished_at: datetime,
+) -> tuple[list[RatingHistory], list[SeatChange]]:
+    """Rate one finished table over ``rows`` (the players' rows, changed and added in place)."""
+    lines = sorted(results, key=lambda line: line.seat)
+    players = tuple(player_of(game_key, line) for line in lines)
+    finish = Finish(players, tuple(line.place for line in lines), teams_of(game_key, len(lines)))
+    before = {key: Rating(row.mu, row.sigma, row.games, row.wins) for key, row in rows.items() if key in players}
+    after = rate(finish, before)
+    history: list[RatingHistory] = []
+    changes: list[SeatChange] = []
+    for line, key in zip(lines, players, strict=True):
+        if key not in after:  # seated more than once: its rating stays (bot/ratings.py)
+            continue
+        row = rows.get(key)
+        if row is None:
+            fresh = Rating()
+            row = rows[key] = PlayerRating(
+                guild_id=guild_id,
+                game_key=game_key,
+                player=key,
+                user_id=None if key.startswith("computer:") else line.user_id,
+                name=line.name,
+                computer=key.startswith("computer:"),
+                mu=fresh.mu,
+                sigma=fresh.sigma,
+            )
+        old_shown, old_points = shown(Rating(row.mu, row.sigma)), row.points
+        new = after[key]
+        row.mu, row.sigma, row.games, row.wins = new.mu, new.sigma, new.games, new.wins
+        row.points = old_points + levels.lifetime_points([line.points])
+        row.best = line.points if row.best is None else max(row.best, line.points)
+        row.name = COMPUTER_NAME if row.computer else line.name
+        row.updated_at = finished_at
+        history.append(
+            RatingHistory(
+                table_id=table_id,
+                guild_id=guild_id,
+                game_key=game_key,
+                player=key,
+                user_id=row.user_id,
+                seat=line.seat,
+                players=len(lines),
+                place=line.place,
+                points=line.points,
+                mu=new.mu,
+                sigma=new.sigma,
+                shown_before=old_shown,
+                shown_after=shown(new),
+                finished_at=finished_at,
+            )
+        )
+        changes.append(
+            SeatChange(
+                seat=line.seat,
+                name=line.name,
+                player=key,
+                computer=row.computer,
+                shown_before=old_shown,
+                shown_after=shown(new),
+                provisional=is_provisional(new),
+                level_before=levels.level(game_key, old_points),
+                level_after=levels.level(game_key, row.points),
+            )
+        )
+    return history, changes
+
+
+async def apply_finished_table(
+    session: AsyncSession,
+    *,
+    table_id: int,
+    guild_id: int,
+    game_key: str,
+    results: Sequence[ResultLike],
+    finished_at: datetime | None = None,
+) -> list[SeatChange]:
+    """Update the ratings, levels and history for one finished table, in the caller's transaction.
+
+    Returns each rated seat's change (ratings before and after, level before and after) for
+    the end-of-game announcement.
+    """
+    finished_at = finished_at or utcnow()
+    keys = {player_of(game_key, line) for line in results}
+    query = select(PlayerRating).where(
+        PlayerRating.guild_id == guild_id, PlayerRating.game_key == game_key, col(PlayerRating.player).in_(keys)
+    )
+    rows = {row.player: row for row in (await session.exec(query.with_for_update())).all()}
+    history, changes = _apply(
+        rows, table_id=table_id, guild_id=guild_id, game_key=game_key, results=results, finished_at=finished_at
+    )
+    session.add_all(rows.values())
+    session.add_all(history)
+    return changes
+
+
+async def rebuild(session: AsyncSession, guild_id: int | None = None) -> int:
+    """Recompute every rating, level and history row from ``results`` (one server, or all).
+
+    Tables are replayed in the order they finished (then by id), exactly as the incremental
+    update saw them. Returns how many tables were rated. Runs in the caller's transaction.
+    """
+    ratings_delete = delete(PlayerRating)
+    history_delete = delete(RatingHistory)
+    query = select(Result)
+    if guild_id is not None:
+        ratings_delete = ratings_delete.where(col(PlayerRating.guild_id) == guild_id)
+        history_delete = history_delete.where(col(RatingHistory.guild_id) == guild_id)
+        query = query.where(Result.guild_id == guild_id)
+    await session.exec(history_delete)  # type: ignore[call-overload]
+    await session.exec(ratings_delete)  # type: ignore[call-overload]
+    results = (
+        await session.exec(query.order_by(col(Result.finished_at), col(Result.table_id), col(Result.seat)))
+    ).all()
+    tables: dict[int, list[Result]] = defaultdict(list)
+    for result in results:
+        tables[result.table_id].append(result)
+    books: dict[tuple[int, str], dict[str, PlayerRating]] = defaultdict(dict)
+    for table_id, lines in tables.items():
+        first = lines[0]
+        history, _ = _apply(
+            books[(first.guild_id, first.game_key)],
+            table_id=table_id,
+            guild_id=first.guild_id,
+            game_key=first.game_key,
+            results=lines,
+            finished_at=first.finished_at,
+        )
+        session.add_all(history)
+    for book in books.values():
+        session.add_all(book.values())
+    return len(tables)
+
+
+async def table_changes(session: AsyncSession, table_id: int) -> list[SeatChange]:
+    """What one finished table did to each rated seat, read back from the history.
+
+    A player's level before and after comes from their lifetime points up to this table
+    (history rows are written in the order tables finish, so their ids keep that order).
+    """
+    rows = (
+        await session.exec(select(RatingHistory).where(RatingHistory.table_id == table_id).order_by(RatingHistory.seat))
+    ).all()
+    changes: list[SeatChange] = []
+    for row in rows:
+        earlier = await session.exec(
+            select(RatingHistory.points).where(
+                RatingHistory.guild_id == row.guild_id,
+                RatingHistory.game_key == row.game_key,
+                RatingHistory.player == row.player,
+                col(RatingHistory.id) <= row.id,
+            )
+        )
+        scores = list(earlier.all())
+        through = levels.lifetime_points(scores)
+        before = through - levels.lifetime_points([row.points])
+        changes.append(
+            SeatChange(
+                seat=row.seat,
+                name=COMPUTER_NAME if row.user_id is None else f"<@{row.user_id}>",
+                player=row.player,
+                computer=row.user_id is None,
+                shown_before=row.shown_before,
+                shown_after=row.shown_after,
+                provisional=is_provisional(Rating(row.mu, row.sigma, games=len(scores))),
+                level_before=levels.level(row.game_key, before),
+                level_after=levels.level(row.game_key, through),
+            )
+        )
+    return changes
+
+
+async def needs_rebuild(session: AsyncSession) -> bool:
+    """True when results exist but no ratings do (a database from before migration 0004)."""
+    has_results = (await session.exec(select(Result.id).limit(1))).first() is not None
+    has_ratings = (await session.exec(select(PlayerRating.player).limit(1))).first() is not None
+    return has_results and not has_ratings
+
+
+# -- leaderboards ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    """One line of a leaderboard."""
+
+    rank: int
+    player: str
+    user_id: int | None
+    name: str
+    computer: bool
+    rating: int
+    provisional: bool
+    games: int
+    wins: int
+    points: int
+    level: int
+
+
+@dataclass(frozen=True)
+class Board:
+    """One page of a leaderboard, and the asking player's own row when it is not on the page."""
+
+    game_key: str
+    by: str
+    period: str
+    rows: list[BoardRow]
+    page: int  # 0-based
+    pages: int  # at least 1
+    players: int  # ranked players in all pages
+    own: BoardRow | None
+
+
+async def leaderboard(
+    session: AsyncSession,
+    guild_id: int,
+    game_key: str,
+    *,
+    by: By = "rating",
+    period: Period = "all",
+    page: int = 0,
+    page_size: int = 10,
+    asking_user_id: int | None = None,
+    now: datetime | None = None,
+) -> Board:
+    """One page of the server's board of a game.
+
+    ``by`` ranks by the shown rating (computers included, so people see where the computer
+    stands), by points (lifetime level points) or by wins (people only for both). A period
+    counts only the games finished in it (its players are those who played in it), while the
+    rating and the level are always the current ones. Equal figures share a rank.
+    """
+    if by not in ("rating", "points", "wins") or period not in PERIODS:
+        raise ValueError(f"unknown leaderboard {by!r} / {period!r}")
+    if page < 0 or page_size < 1:
+        raise ValueError("page must be >= 0 and page_size >= 1")
+    query = select(PlayerRating).where(PlayerRating.guild_id == guild_id, PlayerRating.game_key == game_key)
+    ratings = {row.player: row for row in (await session.exec(query)).all()}
+    figures: dict[str, tuple[int, int, int]] = {key: (row.games, row.wins, row.points) for key, row in ratings.items()}
+    span = PERIODS[period]
+    if span is not None:
+        since = (now or utcnow()) - span
+        recent = select(RatingHistory).where(
+            RatingHistory.guild_id == guild_id,
+            RatingHistory.game_key == game_key,
+            col(RatingHistory.finished_at) >= since,
+        )
+        figures = _period_figures((await session.exec(recent)).all())
+    rows = [
+        _board_row(ratings[key], *counts)
+        for key, counts in figures.items()
+        if key in ratings and (by == "rating" or not ratings[key].computer)
+    ]
+    ranked = _ranked(rows, by)
+    pages = max(1, -(-len(ranked) // page_size))
+    shown_rows = ranked[page * page_size : (page + 1) * page_size]
+    own = None
+    if asking_user_id is not None and all(row.user_id != asking_user_id for row in shown_rows):
+        own = next((row for row in ranked if row.user_id == asking_user_id and not row.computer), None)
+    return Board(game_key, by, period, shown_rows, page, pages, len(ranked), own)
+
+
+def _period_figures(history: Iterable[RatingHistory]) -> dict[str, tuple[int, int, int]]:
+    games: dict[str, int] = defaultdict(int)
+    wins: dict[str, int] = defaultdict(int)
+    points: dict[str, int] = defaultdict(int)
+    for line in history:
+        games[line.player] += 1
+        wins[line.player] += 1 if line.place == 1 else 0
+        points[line.player] += levels.lifetime_points([line.points])
+    return {key: (games[key], wins[key], points[key]) for key in games}
+
+
+def _board_row(row: PlayerRating, games: int, wins: int, points: int) -> BoardRow:
+    rating = Rating(row.mu, row.sigma, row.games, row.wins)
+    return BoardRow(
+        rank=0,
+        player=row.player,
+        user_id=row.user_id,
+        name=row.name,
+        computer=row.computer,
+        rating=shown(rating),
+        provisional=is_provisional(rating),
+        games=games,
+        wins=wins,
+        points=points,
+        level=levels.level(row.game_key, row.points),
+    )
+
+
+def _ranked(rows: list[BoardRow], by: str) -> list[BoardRow]:
+    """Sorted best first, each with its competition rank (equal main figures share a rank)."""
+
+    def main(row: BoardRow) -> int:
+        return {"rating": row.rating, "points": row.points, "wins": row.wins}[by]
+
+    def order(row: BoardRow) -> tuple[int, int, int, int, str]:
+        return (-main(row), -row.rating, -row.wins, -row.games, row.player)
+
+    ordered = sorted(rows, key=order)
+    ranked: list[BoardRow] = []
+    for index, row in enumerate(ordered):
+        tied = index > 0 and main(ordered[index - 1]) == main(row)
+        rank = ranked[-1].rank if tied else index + 1
+        ranked.append(replace(row, rank=rank))
+    return ranked
+
+
+# -- profiles ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameStanding:
+    """A player's standing in one game, for their profile card."""
+
+    game_key: str
+    rating: int
+    provisional: bool
+    level: int
+    progress: levels.Progress
+    games: int
+    wins: int
+    best: int
+    points: int
+    #: The shown rating before the first game, then after each game (the last CHART_POINTS).
+    chart: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RecentResult:
+    game_key: str
+    table_id: int
+    place: int
+    players: int
+    points: int
+    change: int  # shown rating after minus before
+    finished_at: datetime
+
+
+@dataclass(frozen=True)
+class Profile:
+    user_id: int
+    name: str
+    games: list[GameStanding]
+    recent: list[RecentResult]
+
+
+async def profile(session: AsyncSession, guild_id: int, user_id: int, *, recent: int = 5) -> Profile | None:
+    """A person's standing in every game they played on this server, and their last results."""
+    key = person_key(user_id)
+    query = select(PlayerRating).where(PlayerRating.guild_id == guild_id, PlayerRating.player == key)
+    rows = sorted((await session.exec(query)).all(), key=lambda row: row.game_key)
+    if not rows:
+        return None
+    lines = (
+        await session.exec(
+            select(RatingHistory)
+            .where(RatingHistory.guild_id == guild_id, RatingHistory.player == key)
+            .order_by(col(RatingHistory.finished_at), col(RatingHistory.id))
+        )
+    ).all()
+    by_game: dict[str, list[RatingHistory]] = defaultdict(list)
+    for line in lines:
+        by_game[line.game_key].append(line)
+    standings = []
+    for row in rows:
+        game_lines = by_game[row.game_key]
+        chart = [game_lines[0].shown_before] if game_lines else []
+        chart += [line.shown_after for line in game_lines]
+        rating = Rating(row.mu, row.sigma, row.games, row.wins)
+        standings.append(
+            GameStanding(
+                game_key=row.game_key,
+                rating=shown(rating),
+                provisional=is_provisional(rating),
+                level=levels.level(row.game_key, row.points),
+                progress=levels.progress(row.game_key, row.points),
+                games=row.games,
+                wins=row.wins,
+                best=row.best if row.best is not None else 0,
+                points=row.points,
+                chart=tuple(chart[-CHART_POINTS:]),
+            )
+        )
+    latest = max(rows, key=lambda row: row.updated_at)
+    last = [
+        RecentResult(
+            line.game_key,
+            line.table_id,
+            line.place,
+            line.players,
+            line.points,
+            line.shown_after - line.shown_before,
+            line.finished_at,
+        )
+        for line in reversed(lines[-recent:])
+    ]
+    return Profile(user_id=user_id, name=latest.name, games=standings, recent=last)
+
+
+async def level_of(session: AsyncSession, guild_id: int, game_key: str, user_id: int) -> int:
+    """A person's level in a game (1 before their first game): for names in tables."""
+    row = await session.get(PlayerRating, (guild_id, game_key, person_key(user_id)))
+    return levels.level(game_key, row.points) if row is not None else 1
+
+
+async def levels_of(session: AsyncSession, guild_id: int, game_key: str, user_ids: Iterable[int]) -> dict[int, int]:
+    """Several people's levels in a game at once (1 before their first game)."""
+    wanted = {person_key(user_id): user_id for user_id in user_ids}
+    query = select(PlayerRating).where(
+        PlayerRating.guild_id == guild_id, PlayerRating.game_key == game_key, col(PlayerRating.player).in_(wanted)
+    )
+    found = {row.player: levels.level(game_key, row.points) for row in (await session.exec(query)).all()}
+    return {user_id: found.get(key, 1) for key, user_id in wanted.items()}
+
+
+# -- the rebuild command -----------------------------------------------------------------------
+
+
+async def rebuild_database(url: str, guild_id: int | None = None) -> int:
+    """Open (and migrate) the database at ``url`` and rebuild its ratings in one transaction."""
+    database = await open_database(url)
+    try:
+        async with database.sessions.begin() as session:
+            return await rebuild(session, guild_id)
+    finally:
+        await database.close()
+
+
+def _main(argv: list[str] | None = None) -> None:
+    """``python -m bot.rating_store --url DATABASE_URL [--guild ID]``: recompute every rating from the results."""
+    parser = argparse.ArgumentParser(prog="python -m bot.rating_store", description=_main.__doc__)
+    parser.add_argument("--url", required=True, help="the bot's DATABASE_URL")
+    parser.add_argument("--guild", type=int, default=None, help="only this server")
+    args = parser.parse_args(argv)
+    tables = asyncio.run(rebuild_database(args.url, args.guild))
+    print(f"Rebuilt the ratings of {tables} finished tables.")
+
+
+if __name__ == "__main__":
+    _main()

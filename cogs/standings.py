@@ -1,0 +1,340 @@
+"""``/leaderboard``, ``/profile`` and ``/replay``: standings and replays as pictures.
+
+Thin, as every cog: read from bot.rating_store and bot.store, turn the rows into the
+pictures' views, draw off the event loop, present. Buttons are persistent dynamic items
+whose custom_id carries everything a click needs, so they work after a restart:
+
+* ``lb:<game>:<by>:<period>:<page>``: a leaderboard page (the clicker's own row is added);
+* ``rp:<table>:<step>:<hands>:<slot>``: one step of a replay. A click on the public replay opens
+  the steps privately; a click on a private step edits it in place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from collections import OrderedDict
+from datetime import datetime
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import rating_store
+from bot.models import TableStatus
+from engine import registry
+from render.leaderboard import LeaderboardView, LeaderRow, leaderboard_picture
+from render.profile import GameCard, ProfileView, RecentLine, profile_picture
+from render.replay import ReplaySource, replay_gif, shows_hands, step_picture
+
+if TYPE_CHECKING:
+    from bot.client import ParlourBot
+
+PAGE_SIZE = 10
+PERIOD_WORDS = {"all": "all time", "month": "past 30 days", "week": "past 7 days"}
+BY_CODES = {"r": "rating", "p": "points", "w": "wins"}
+PERIOD_CODES = {"a": "all", "m": "month", "w": "week"}
+LEADERBOARD_TEMPLATE = re.compile(r"lb:(?P<game>[a-z0-9_]{1,40}):(?P<by>[rpw]):(?P<period>[amw]):(?P<page>\d{1,4})")
+REPLAY_TEMPLATE = re.compile(r"rp:(?P<table>\d{1,18}):(?P<step>\d{1,6}):(?P<hands>[01]):(?P<slot>[a-z])")
+#: Finished replays kept in memory for stepping (a finished table never changes).
+KEEP_REPLAYS = 64
+
+
+def game_name(key: str) -> str:
+    try:
+        return registry.get(key).name
+    except KeyError:
+        return key.replace("_", " ").title()
+
+
+def leaderboard_id(game: str, by: str, period: str, page: int) -> str:
+    return f"lb:{game}:{by[0]}:{period[0]}:{page}"
+
+
+def replay_id(table_id: int, step: int, hands: bool, slot: str = "a") -> str:
+    """A replay step's custom_id; ``slot`` keeps two buttons to the same step apart (Discord wants unique ids)."""
+    return f"rp:{table_id}:{step}:{int(hands)}:{slot}"
+
+
+class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button], template=LEADERBOARD_TEMPLATE):
+    """A page of a leaderboard."""
+
+    def __init__(self, custom_id: str, label: str = "", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label or "Page", custom_id=custom_id, disabled=disabled))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(item.custom_id or "", item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = LEADERBOARD_TEMPLATE.fullmatch(self.custom_id)
+        if match is None:
+            await interaction.response.send_message(
+                "That button is broken; ask for /leaderboard again.", ephemeral=True
+            )
+            return
+        by, period = BY_CODES[match["by"]], PERIOD_CODES[match["period"]]
+        bot: ParlourBot = interaction.client  # type: ignore[assignment]
+        await show_leaderboard(bot, interaction, match["game"], by, period, int(match["page"]), edit=True)
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TEMPLATE):
+    """One step of a replay."""
+
+    def __init__(self, custom_id: str, label: str = "", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label or "Step", custom_id=custom_id, disabled=disabled))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(item.custom_id or "", item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = REPLAY_TEMPLATE.fullmatch(self.custom_id)
+        cog = interaction.client.get_cog("Standings")  # type: ignore[attr-defined]
+        if match is None or cog is None:
+            await interaction.response.send_message("That button is broken; ask for /replay again.", ephemeral=True)
+            return
+        await cog.show_step(interaction, int(match["table"]), int(match["step"]), match["hands"] == "1")
+
+
+async def show_leaderboard(
+    bot: ParlourBot, interaction: discord.Interaction, game: str, by: str, period: str, page: int, *, edit: bool
+) -> None:
+    """A page of a game's leaderboard as a picture, with Previous and Next; ``edit`` answers a page button."""
+    assert interaction.guild is not None
+    async with bot.store.sessions() as session:
+        board = await rating_store.leaderboard(
+            session,
+            interaction.guild.id,
+            game,
+            by=by,  # type: ignore[arg-type]
+            period=period,  # type: ignore[arg-type]
+            page=page,
+            page_size=PAGE_SIZE,
+            asking_user_id=interaction.user.id,
+        )
+    if board.players == 0 and not edit:
+        when = "" if period == "all" else f" in the {PERIOD_WORDS[period]}"
+        await interaction.response.send_message(
+            f"No one has finished a game of {game_name(game)} here{when} yet.", ephemeral=True
+        )
+        return
+    view = leaderboard_view(board, game_name(game), interaction.user.id)
+    picture = await asyncio.to_thread(leaderboard_picture, view)
+    buttons = discord.ui.View(timeout=None)
+    back = LeaderboardButton(leaderboard_id(game, by, period, max(0, page - 1)), "◀ Previous", disabled=page <= 0)
+    ahead = LeaderboardButton(leaderboard_id(game, by, period, page + 1), "Next ▶", disabled=page + 1 >= board.pages)
+    buttons.add_item(back)
+    buttons.add_item(ahead)
+    file = discord.File(io.BytesIO(picture), filename="leaderboard.png")
+    mentions = discord.AllowedMentions.none()
+    if edit:
+        await interaction.response.edit_message(attachments=[file], view=buttons, allowed_mentions=mentions)
+    else:
+        await interaction.response.send_message(file=file, view=buttons, allowed_mentions=mentions)
+
+
+class Standings(commands.Cog):
+    """Leaderboards, profiles and replays."""
+
+    def __init__(self, bot: ParlourBot) -> None:
+        self.bot = bot
+        self._replays: OrderedDict[int, tuple[ReplaySource, list[str]]] = OrderedDict()
+
+    # -- /leaderboard ----------------------------------------------------------------------
+    @app_commands.command(name="leaderboard")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        game="The game", by="Rank by rating, points or wins", period="All time, the past 30 or 7 days"
+    )
+    @app_commands.choices(
+        game=[app_commands.Choice(name=g.name, value=g.key) for g in registry.all_games()][:25],
+    )
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        by: Literal["rating", "points", "wins"] = "rating",
+        period: Literal["all", "month", "week"] = "all",
+    ) -> None:
+        """This server's best players of a game, as a picture: rank, rating, games, win %, level."""
+        await show_leaderboard(self.bot, interaction, game.value, by, period, 0, edit=False)
+
+    # -- /profile --------------------------------------------------------------------------
+    @app_commands.command(name="profile")
+    @app_commands.guild_only()
+    @app_commands.describe(user="Whose profile (yours, if empty)")
+    async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        """A card with each game's rating, level, games, wins, best score, a chart and the last results."""
+        assert interaction.guild is not None
+        who = user or interaction.user
+        async with self.bot.store.sessions() as session:
+            found = await rating_store.profile(session, interaction.guild.id, who.id)
+        if found is None:
+            await interaction.response.send_message(
+                f"{who.display_name} has not finished a game here yet.", ephemeral=True
+            )
+            return
+        picture = await asyncio.to_thread(profile_picture, profile_view(found, who.display_name))
+        await interaction.response.send_message(
+            file=discord.File(io.BytesIO(picture), filename="profile.png"),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    # -- /replay ---------------------------------------------------------------------------
+    @app_commands.command(name="replay")
+    @app_commands.guild_only()
+    @app_commands.describe(table="The number of a finished table")
+    async def replay(self, interaction: discord.Interaction, table: app_commands.Range[int, 1]) -> None:
+        """Watch a finished table again, as an animation, then step through it move by move."""
+        loaded = await self._replay_source(interaction, table)
+        if loaded is None:
+            return
+        source, names = loaded
+        await interaction.response.defer(thinking=True)
+        animation = await asyncio.to_thread(replay_gif, source, names)
+        buttons = discord.ui.View(timeout=None)
+        buttons.add_item(ReplayButton(replay_id(table, 0, False), "Step through ▶"))
+        if shows_hands(source):
+            buttons.add_item(ReplayButton(replay_id(table, 0, True, "h"), "Step through every hand"))
+        await interaction.followup.send(
+            f"Table {table}: {game_name(source.game_key)}, {source.steps} moves.",
+            file=discord.File(io.BytesIO(animation), filename=f"table-{table}.gif"),
+            view=buttons,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def show_step(self, interaction: discord.Interaction, table_id: int, step: int, hands: bool) -> None:
+        loaded = await self._replay_source(interaction, table_id)
+        if loaded is None:
+            return
+        source, names = loaded
+        step = max(0, min(step, source.steps))
+        hands = hands and shows_hands(source)
+        picture = await asyncio.to_thread(step_picture, source, names, step, hands=hands)
+        content = step_words(source, names, step, hands)
+        file = discord.File(io.BytesIO(picture), filename=f"table-{table_id}-{step}.png")
+        buttons = step_buttons(table_id, step, source.steps, hands, shows_hands(source))
+        mentions = discord.AllowedMentions.none()
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:  # stepping: the private replay moves on
+            await interaction.response.edit_message(
+                content=content, attachments=[file], view=buttons, allowed_mentions=mentions
+            )
+        else:  # from the public replay: the steps open privately, so each person steps on their own
+            await interaction.response.send_message(
+                content, file=file, view=buttons, ephemeral=True, allowed_mentions=mentions
+            )
+
+    async def _replay_source(
+        self, interaction: discord.Interaction, table_id: int
+    ) -> tuple[ReplaySource, list[str]] | None:
+        """The replay of a finished table of this server, or None after saying why not."""
+        if table_id in self._replays:
+            self._replays.move_to_end(table_id)
+            return self._replays[table_id]
+        table = await self.bot.store.load_table(table_id)
+        if table is None or interaction.guild is None or table.guild_id != interaction.guild.id:
+            await _tell(interaction, f"There is no table {table_id} in this server.")
+            return None
+        if table.status != TableStatus.FINISHED or table.state_json is None:
+            await _tell(interaction, f"Table {table_id} has not finished, so it cannot be replayed yet.")
+            return None
+        actions = await self.bot.store.actions_for(table_id)
+        source = ReplaySource.from_final_state(table.state_json, [(a.seat, a.move) for a in actions])
+        loaded = (source, [seat.name for seat in table.seats])
+        self._replays[table_id] = loaded
+        while len(self._replays) > KEEP_REPLAYS:
+            self._replays.popitem(last=False)
+        return loaded
+
+
+# -- pure builders ------------------------------------------------------------------------------
+
+
+def leaderboard_view(board: rating_store.Board, name: str, asking_user_id: int) -> LeaderboardView:
+    def row(line: rating_store.BoardRow) -> LeaderRow:
+        return LeaderRow(
+            rank=line.rank,
+            name=line.name,
+            rating=line.rating,
+            provisional=line.provisional,
+            games=line.games,
+            wins=line.wins,
+            level=line.level,
+            points=line.points,
+            computer=line.computer,
+            you=line.user_id == asking_user_id and not line.computer,
+        )
+
+    return LeaderboardView(
+        game_name=name,
+        by=board.by,
+        period=PERIOD_WORDS[board.period],
+        rows=tuple(row(line) for line in board.rows),
+        page=board.page,
+        pages=board.pages,
+        players=board.players,
+        own=row(board.own) if board.own else None,
+    )
+
+
+def profile_view(found: rating_store.Profile, display_name: str) -> ProfileView:
+    cards = tuple(
+        GameCard(
+            game_name=game_name(g.game_key),
+            rating=g.rating,
+            provisional=g.provisional,
+            level=g.level,
+            level_fraction=g.progress.fraction,
+            games=g.games,
+            wins=g.wins,
+            best=g.best,
+            chart=g.chart,
+        )
+        for g in found.games
+    )
+    recent = tuple(
+        RecentLine(game_name(r.game_key), r.place, r.players, r.points, r.change, day(r.finished_at))
+        for r in found.recent
+    )
+    return ProfileView(name=display_name, games=cards, recent=recent)
+
+
+def day(when: datetime) -> str:
+    return f"{when.day} {when:%b}"
+
+
+def step_words(source: ReplaySource, names: list[str], step: int, hands: bool) -> str:
+    what = "every hand" if hands else "the table"
+    if step == 0:
+        return f"The deal: {what}. Move 0 of {source.steps}."
+    seat, move = source.moves[step - 1]
+    who = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    return f"Move {step} of {source.steps}: {who} ({move.split(':')[0].replace('_', ' ')}). Showing {what}."
+
+
+def step_buttons(table_id: int, step: int, steps: int, hands: bool, may_show_hands: bool) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    moves = (("⏮ Start", 0, "s"), ("◀ Back", step - 1, "b"), ("Next ▶", step + 1, "n"), ("End ⏭", steps, "e"))
+    for label, target, slot in moves:
+        target = max(0, min(steps, target))
+        view.add_item(ReplayButton(replay_id(table_id, target, hands, slot), label, disabled=target == step))
+    if may_show_hands:
+        toggle = "Show the table" if hands else "Show every hand"
+        view.add_item(ReplayButton(replay_id(table_id, step, not hands, "h"), toggle))
+    return view
+
+
+async def _tell(interaction: discord.Interaction, sentence: str) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(sentence, ephemeral=True)
+    else:
+        await interaction.response.send_message(sentence, ephemeral=True)
+
+
+async def setup(bot: ParlourBot) -> None:
+    bot.add_dynamic_items(LeaderboardButton, ReplayButton)
+    await bot.add_cog(Standings(bot))

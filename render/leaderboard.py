@@ -1,0 +1,212 @@
+"""The leaderboard picture: rank, name, rating, games, win % and level, for a phone.
+
+Drawn 480 px wide (Discord shows it about 400 px wide on a phone), every text at least
+11 px there. Names in any script go through :mod:`render.text` and are cut with an
+ellipsis to their column. Colour is never the only signal: the top three have medals
+*and* their number, a provisional rating carries a "?" (explained in the footer), a
+computer says "computer", and the asking player's row has a thick border and a "you" tab.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.text import draw_text, fit, line_height, min_size, width
+
+__all__ = ["LeaderRow", "LeaderboardView", "leaderboard_picture", "short_number"]
+
+Colour = tuple[int, int, int]
+
+WIDTH = 480
+MARGIN = 12
+SMALL = min_size(WIDTH)  # 14 px at 480: 11.7 px on a 400 px phone
+BODY = SMALL + 2
+TITLE = SMALL + 6
+ROW = 46
+
+FELT: Colour = (28, 92, 60)
+PANEL: Colour = (20, 70, 45)
+WHITE: Colour = (255, 255, 255)
+MUTED: Colour = (200, 210, 200)
+GOLD: Colour = (235, 190, 70)
+INK: Colour = (25, 25, 30)
+YOU: Colour = (255, 214, 90)
+MEDALS: dict[int, Colour] = {1: (235, 190, 70), 2: (192, 192, 200), 3: (205, 127, 50)}
+OTHER: Colour = (150, 185, 165)
+#: Text and its background that a player must tell apart (checked for contrast by the tests).
+COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
+    ("a name on its row", WHITE, PANEL),
+    ("figures on a row", WHITE, PANEL),
+    ("quiet words on a row", MUTED, PANEL),
+    ("the title", GOLD, FELT),
+    *((f"rank {rank} on its medal", INK, colour) for rank, colour in MEDALS.items()),
+    ("a later rank on its disc", INK, OTHER),
+    ("the you tab", INK, YOU),
+)
+BY_WORDS = {"rating": "rating", "points": "points", "wins": "wins"}
+
+#: Columns: (heading, right edge). The name takes what is left of them.
+RATING_X, GAMES_X, WIN_X, LEVEL_X = 296, 362, 416, WIDTH - MARGIN - 8
+NAME_X = MARGIN + 48
+
+
+@dataclass(frozen=True)
+class LeaderRow:
+    """One player's line."""
+
+    rank: int
+    name: str
+    rating: int
+    provisional: bool
+    games: int
+    wins: int
+    level: int
+    points: int
+    computer: bool = False
+    #: The player who asked for the board.
+    you: bool = False
+
+
+@dataclass(frozen=True)
+class LeaderboardView:
+    """One page of a leaderboard, ready to draw."""
+
+    game_name: str
+    by: str  # "rating", "points" or "wins"
+    period: str  # words: "all time", "past 30 days", "past 7 days"
+    rows: tuple[LeaderRow, ...]
+    page: int  # 0-based
+    pages: int
+    players: int
+    #: The asking player's own row when it is not on this page.
+    own: LeaderRow | None = None
+
+
+def short_number(value: int) -> str:
+    """A number short enough for a column: exact up to a million, then three figures and a power of ten.
+
+    >>> short_number(12345), short_number(-7), short_number(70_123_456_789_012_345_678)
+    ('12,345', '-7', '7.01 × 10^19')
+    """
+    if abs(value) < 1_000_000:
+        return f"{value:,}"
+    digits = str(abs(value))
+    exponent = len(digits) - 1
+    head = int(digits[:4])  # rounded to three figures by integer arithmetic: exact for any size
+    mantissa = (head + 5) // 10
+    if mantissa >= 1000:
+        mantissa //= 10
+        exponent += 1
+    sign = "-" if value < 0 else ""
+    text = f"{mantissa // 100}.{mantissa % 100:02d}"
+    return f"{sign}{text} × 10^{exponent}"
+
+
+def _win_percent(row: LeaderRow) -> str:
+    return f"{round(100 * row.wins / row.games)}%" if row.games else "–"
+
+
+def _rating_text(row: LeaderRow) -> str:
+    return f"{row.rating:,}?" if row.provisional else f"{row.rating:,}"
+
+
+def _draw_row(draw: ImageDraw.ImageDraw, y: float, row: LeaderRow, by: str) -> None:
+    box = (MARGIN, y, WIDTH - MARGIN, y + ROW - 6)
+    cy = y + (ROW - 6) / 2
+    if row.you:
+        draw.rounded_rectangle(box, radius=8, fill=PANEL, outline=YOU, width=3)
+    else:
+        draw.rounded_rectangle(box, radius=8, fill=PANEL)
+    disc = MEDALS.get(row.rank, OTHER)
+    r = 15
+    draw.ellipse((MARGIN + 22 - r, cy - r, MARGIN + 22 + r, cy + r), fill=disc)
+    rank = str(row.rank)
+    draw_text(draw, (MARGIN + 22, cy), rank, SMALL if len(rank) < 3 else SMALL - 2, INK, anchor="mm", bold=True)
+    name_room = RATING_X - 58 - NAME_X
+    tags = []
+    if row.you:
+        tags.append("you")
+    if row.computer:
+        tags.append("computer")
+    if by == "points":
+        tags.append(f"{short_number(row.points)} pts")
+    top = cy - line_height(BODY) / 2 if tags else cy
+    draw_text(draw, (NAME_X, top), row.name, BODY, WHITE, anchor="lm", bold=row.you, max_width=name_room)
+    if tags:
+        draw_text(
+            draw,
+            (NAME_X, cy + line_height(SMALL) / 2),
+            " · ".join(tags),
+            SMALL,
+            MUTED,
+            anchor="lm",
+            max_width=name_room,
+        )
+    figures = (
+        (RATING_X, _rating_text(row), by == "rating"),
+        (GAMES_X, str(row.games), False),
+        (WIN_X, _win_percent(row), by == "wins"),
+    )
+    for x, value, main in figures:
+        draw_text(draw, (x, cy), value, BODY, GOLD if main else WHITE, anchor="rm", bold=main)
+    draw_text(draw, (LEVEL_X, cy), str(row.level), BODY, WHITE, anchor="rm")
+
+
+def leaderboard_picture(view: LeaderboardView) -> bytes:
+    """The page as a PNG; the asking player's row is added at the bottom when it is not on the page."""
+    rows = list(view.rows)
+    height = MARGIN + line_height(TITLE) + line_height(SMALL) + 10 + line_height(SMALL) + 6
+    height += ROW * max(1, len(rows)) + (ROW + 22 if view.own else 0) + 2 * line_height(SMALL) + MARGIN
+    image = Image.new("RGB", (WIDTH, height), FELT)
+    draw = ImageDraw.Draw(image)
+    room = WIDTH - 2 * MARGIN
+    y: float = MARGIN
+    draw_text(draw, (MARGIN, y), f"{view.game_name} leaderboard", TITLE, GOLD, bold=True, max_width=room)
+    y += line_height(TITLE)
+    by = BY_WORDS.get(view.by, view.by)
+    subtitle = f"By {by} · {view.period} · page {view.page + 1} of {view.pages} · {view.players} players"
+    draw_text(draw, (MARGIN, y), subtitle, SMALL, MUTED, max_width=room)
+    y += line_height(SMALL) + 10
+    for x, heading, anchor in (
+        (MARGIN + 22, "#", "mm"),
+        (NAME_X, "Player", "lm"),
+        (RATING_X, "Rating", "rm"),
+        (GAMES_X, "Games", "rm"),
+        (WIN_X, "Win", "rm"),
+        (LEVEL_X, "Lv", "rm"),
+    ):
+        draw_text(draw, (x, y + line_height(SMALL) / 2), heading, SMALL, MUTED, anchor=anchor, bold=True)
+    y += line_height(SMALL) + 6
+    if not rows:
+        draw_text(draw, (WIDTH / 2, y + ROW / 2), "No finished games yet.", BODY, WHITE, anchor="mm")
+        y += ROW
+    for row in rows:
+        _draw_row(draw, y, row, view.by)
+        y += ROW
+    if view.own is not None:
+        for i in range(3):
+            draw.ellipse((WIDTH / 2 - 14 + 14 * i - 2, y + 6, WIDTH / 2 - 14 + 14 * i + 2, y + 10), fill=MUTED)
+        y += 22
+        _draw_row(draw, y, view.own, view.by)
+        y += ROW
+    y += 4
+    notes = "? provisional: fewer than 10 games · Lv: level from lifetime points"
+    for line in _wrap(notes, SMALL, room):
+        draw_text(draw, (MARGIN, y), line, SMALL, MUTED)
+        y += line_height(SMALL)
+    image = image.crop((0, 0, WIDTH, int(y) + MARGIN))
+    buffer = io.BytesIO()
+    image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+        buffer, format="PNG", compress_level=6
+    )
+    return buffer.getvalue()
+
+
+def _wrap(content: str, size: int, room: float) -> list[str]:
+    """The footer on one line if it fits, else split at its " · "."""
+    if width(content, size) <= room:
+        return [content]
+    return [fit(part, size, room) for part in content.split(" · ")]

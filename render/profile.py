@@ -1,0 +1,252 @@
+"""The profile card: each game's rating, level, games, wins and best score, a rating chart, the last results.
+
+Drawn 480 px wide for a phone (every text at least 11 px when shown 400 px wide). Huge
+scores (Gin-jon-tan passes 10^17) get a short form and, under it, the exact value in full,
+wrapped at its thousands separators. Colour is never the only signal: a provisional rating
+says "provisional", a rating change carries its sign, places are words ("1st of 4").
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.leaderboard import short_number
+from render.text import draw_text, line_height, min_size, width
+
+__all__ = ["GameCard", "ProfileView", "RecentLine", "exact_lines", "ordinal_place", "profile_picture"]
+
+Colour = tuple[int, int, int]
+
+WIDTH = 480
+MARGIN = 12
+SMALL = min_size(WIDTH)
+BODY = SMALL + 2
+TITLE = SMALL + 8
+SCORE = SMALL + 10
+CHART_W, CHART_H = 170, 74
+
+FELT: Colour = (28, 92, 60)
+PANEL: Colour = (20, 70, 45)
+WHITE: Colour = (255, 255, 255)
+MUTED: Colour = (200, 210, 200)
+GOLD: Colour = (235, 190, 70)
+BAR: Colour = (60, 110, 80)
+UP: Colour = (150, 230, 160)
+DOWN: Colour = (255, 170, 160)
+COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
+    ("text on a panel", WHITE, PANEL),
+    ("quiet text on a panel", MUTED, PANEL),
+    ("the rating", GOLD, PANEL),
+    ("a rise", UP, PANEL),
+    ("a fall", DOWN, PANEL),
+    ("the name", WHITE, FELT),
+)
+
+
+@dataclass(frozen=True)
+class GameCard:
+    """A player's standing in one game."""
+
+    game_name: str
+    rating: int
+    provisional: bool
+    level: int
+    #: How far to the next level, 0.0–1.0.
+    level_fraction: float
+    games: int
+    wins: int
+    best: int
+    #: The shown rating before the first game, then after each game, oldest first.
+    chart: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RecentLine:
+    """One of the last results."""
+
+    game_name: str
+    place: int
+    players: int
+    points: int
+    change: int  # shown rating after minus before
+    when: str  # already in words: "3 Jun"
+
+
+@dataclass(frozen=True)
+class ProfileView:
+    name: str
+    games: tuple[GameCard, ...]
+    recent: tuple[RecentLine, ...]
+
+
+def ordinal_place(place: int) -> str:
+    """A place in words.
+
+    >>> [ordinal_place(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
+    """
+    if 10 <= place % 100 <= 20:
+        return f"{place}th"
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
+
+
+def exact_lines(value: int, size: int, room: float) -> list[str]:
+    """The exact value with thousands separators, broken after a comma into lines that fit ``room``.
+
+    >>> exact_lines(1234567, 14, 1000)
+    ['1,234,567']
+    """
+    groups = f"{value:,}".split(",")
+    lines: list[str] = []
+    line = ""
+    for group in groups:
+        candidate = f"{line},{group}" if line else group
+        if line and width(candidate + ",", size) > room:
+            lines.append(line + ",")
+            line = group
+        else:
+            line = candidate
+    lines.append(line)
+    return lines
+
+
+def _chart(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], values: Sequence[int]) -> None:
+    """A small line chart of the rating over time, with its lowest and highest values written."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=6, fill=FELT)
+    if len(values) < 2:
+        draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "chart after 1 game", SMALL, MUTED, anchor="mm")
+        return
+    low, high = min(values), max(values)
+    label_h = line_height(SMALL)
+    top, bottom = y0 + label_h + 2, y1 - 6
+    left, right = x0 + 6, x1 - 6
+    span = max(1, high - low)
+    points = [
+        (left + (right - left) * i / (len(values) - 1), bottom - (bottom - top) * (v - low) / span)
+        for i, v in enumerate(values)
+    ]
+    draw.line(points, fill=GOLD, width=2, joint="curve")
+    last = points[-1]
+    draw.ellipse((last[0] - 3, last[1] - 3, last[0] + 3, last[1] + 3), fill=WHITE)
+    draw_text(draw, (x0 + 6, y0 + 2), f"high {high:,}", SMALL, MUTED)
+    draw_text(draw, (x1 - 6, y0 + 2), f"low {low:,}", SMALL, MUTED, anchor="ra")
+
+
+def _game_panel(draw: ImageDraw.ImageDraw, y: float, card: GameCard, dry: bool) -> float:
+    """Draw one game's panel at ``y`` (or only measure it when ``dry``); return its height."""
+    left = MARGIN + 10
+    text_room = WIDTH - 2 * MARGIN - CHART_W - 30
+    lines: list[tuple[str, int, Colour, bool]] = [
+        (f"{card.rating:,}", SCORE, GOLD, True),
+        ("provisional rating" if card.provisional else "rating", SMALL, MUTED, False),
+        (
+            f"{plural(card.games, 'game')} · {plural(card.wins, 'win')} ({_percent(card.wins, card.games)})",
+            BODY,
+            WHITE,
+            False,
+        ),
+    ]
+    best = short_number(card.best)
+    lines.append((f"best score {best}", BODY, WHITE, False))
+    # a short form gets the exact value in full under the text and the chart, as wide as the panel
+    exact = []
+    if best != f"{card.best:,}":
+        exact = ["best score exactly:", *exact_lines(card.best, SMALL, WIDTH - 2 * MARGIN - 40)]
+    header = line_height(BODY) + 8
+    body = sum(line_height(size) for _, size, _, _ in lines)
+    top_part = max(header + body, header + CHART_H + 22)
+    height = top_part + line_height(SMALL) * len(exact) + 10
+    if dry:
+        return height
+    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + height), radius=10, fill=PANEL)
+    draw_text(draw, (left, y + 8), card.game_name, BODY, GOLD, bold=True, max_width=text_room)
+    # the level: a word, a number and a bar with its per cent (never the bar alone)
+    lx1 = WIDTH - MARGIN - 10
+    lx0 = lx1 - CHART_W
+    percent = int(card.level_fraction * 100)
+    draw_text(draw, (lx0, y + 8), f"Level {card.level}", BODY, WHITE, bold=True)
+    draw_text(draw, (lx1, y + 8 + line_height(BODY) / 2), f"{percent}% to {card.level + 1}", SMALL, MUTED, anchor="rm")
+    bar_y = y + 8 + line_height(BODY) + 2
+    draw.rounded_rectangle((lx0, bar_y, lx1, bar_y + 6), radius=3, fill=BAR)
+    if percent:
+        draw.rounded_rectangle((lx0, bar_y, lx0 + (lx1 - lx0) * percent / 100, bar_y + 6), radius=3, fill=GOLD)
+    _chart(draw, (lx0, bar_y + 14, lx1, bar_y + 14 + CHART_H), card.chart)
+    ty = y + header
+    for content, size, colour, bold in lines:
+        draw_text(draw, (left, ty), content, size, colour, bold=bold, max_width=text_room)
+        ty += line_height(size)
+    ty = y + top_part
+    for i, part in enumerate(exact):
+        draw_text(draw, (left, ty), part, SMALL, MUTED if i == 0 else WHITE)
+        ty += line_height(SMALL)
+    return height
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{round(100 * part / whole)}%" if whole else "–"
+
+
+def _place(line: RecentLine) -> str:
+    return f"{ordinal_place(line.place)} of {line.players}"
+
+
+def _recent(draw: ImageDraw.ImageDraw, y: float, line: RecentLine, place_w: float) -> None:
+    cy = y + line_height(BODY) / 2
+    place = _place(line)
+    draw_text(draw, (MARGIN + 10, cy), place, BODY, WHITE, anchor="lm", bold=line.place == 1)
+    change = f"{line.change:+,}" if line.change else "±0"
+    colour = UP if line.change > 0 else DOWN if line.change < 0 else MUTED
+    change_w = draw_text(draw, (WIDTH - MARGIN - 10, cy), change, BODY, colour, anchor="rm", bold=True)
+    middle = f"{line.game_name} · {short_number(line.points)} pts · {line.when}"
+    x = MARGIN + 10 + place_w + 10
+    draw_text(draw, (x, cy), middle, SMALL, MUTED, anchor="lm", max_width=WIDTH - MARGIN - 20 - change_w - x)
+
+
+def profile_picture(view: ProfileView) -> bytes:
+    """The card as a PNG."""
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    panels = [_game_panel(probe, 0, card, dry=True) for card in view.games]
+    recent_h = (line_height(BODY) + 6) * len(view.recent)
+    height = MARGIN + line_height(TITLE) + line_height(SMALL) + 10 + sum(h + 8 for h in panels)
+    height += line_height(BODY) + 8 + recent_h + line_height(SMALL) + MARGIN
+    image = Image.new("RGB", (WIDTH, int(height)), FELT)
+    draw = ImageDraw.Draw(image)
+    room = WIDTH - 2 * MARGIN
+    y: float = MARGIN
+    draw_text(draw, (MARGIN, y), view.name, TITLE, WHITE, bold=True, max_width=room)
+    y += line_height(TITLE)
+    total = sum(card.games for card in view.games)
+    draw_text(
+        draw,
+        (MARGIN, y),
+        f"{plural(total, 'rated game')} · levels come from lifetime points",
+        SMALL,
+        MUTED,
+        max_width=room,
+    )
+    y += line_height(SMALL) + 10
+    for card in view.games:
+        y += _game_panel(draw, y, card, dry=False) + 8
+    draw_text(draw, (MARGIN, y), "Last results" if view.recent else "No results yet", BODY, GOLD, bold=True)
+    y += line_height(BODY) + 8
+    place_w = max((width(_place(line), BODY, bold=True) for line in view.recent), default=0)
+    for line in view.recent:
+        _recent(draw, y, line, place_w)
+        y += line_height(BODY) + 6
+    draw_text(draw, (MARGIN, y + 2), "Rating changes: + up, − down", SMALL, MUTED)
+    y += line_height(SMALL) + 2
+    image = image.crop((0, 0, WIDTH, int(y) + MARGIN))
+    buffer = io.BytesIO()
+    image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+        buffer, format="PNG", compress_level=6
+    )
+    return buffer.getvalue()
