@@ -125,6 +125,9 @@ class GameTable(SQLModel, table=True):
     parent_channel_id: int = Field(sa_type=BigInteger)
     message_id: int | None = Field(default=None, sa_type=BigInteger)
     message_posted_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    #: The state version the table message last showed (NULL: not shown since the game started);
+    #: a table whose message is behind ``version`` is drawn again at start.
+    message_version: int | None = None
     game_key: str
     host_id: int = Field(sa_type=BigInteger)
     options_json: str = Field(default="{}", sa_type=Text)

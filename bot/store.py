@@ -295,6 +295,7 @@ class Store:
             table.version = 0
             table.fresh_json = fresh_json
             table.drafts_json = None
+            table.message_version = None
             table.updated_at = table.last_action_at = now
         return table
 
@@ -312,6 +313,31 @@ class Store:
             query = query.where(col(GameTable.guild_id).in_(list(guild_ids)))
         async with self.sessions() as session:
             return list((await session.exec(query.order_by(col(GameTable.id)))).all())
+
+    async def unshown_finished_tables(self, guild_ids: Collection[int] | None = None) -> list[GameTable]:
+        """Finished tables whose message does not show their end yet (the bot stopped between the
+        last save and the edit), oldest first: a restart draws them again."""
+        query = select(GameTable).where(
+            col(GameTable.status) == TableStatus.FINISHED,
+            or_(col(GameTable.message_version).is_(None), col(GameTable.message_version) < col(GameTable.version)),
+        )
+        if guild_ids is not None:
+            query = query.where(col(GameTable.guild_id).in_(list(guild_ids)))
+        async with self.sessions() as session:
+            return list((await session.exec(query.order_by(col(GameTable.id)))).all())
+
+    async def save_message_version(self, table_id: int, version: int) -> None:
+        """The table message shows state ``version`` now (kept only if newer than what it showed)."""
+        async with self.sessions.begin() as session:
+            await session.exec(
+                update(GameTable)
+                .where(
+                    col(GameTable.id) == table_id,
+                    or_(col(GameTable.message_version).is_(None), col(GameTable.message_version) < version),
+                )
+                .values(message_version=version)
+                .execution_options(synchronize_session=False)
+            )
 
     async def tables_in_channel(self, guild_id: int, channel_id: int) -> list[GameTable]:
         """Open tables in one channel or thread, oldest first."""

@@ -68,6 +68,10 @@ class TableStoreAdapter:
                 table.id, message_id=table.message_id, message_posted_at=table.message_posted_at
             )
 
+    async def save_message_version(self, table: Table, version: int) -> None:
+        async with self._writing():
+            await self.store.save_message_version(table.id, version)
+
     async def save_start(self, table: Table, state_json: str) -> None:
         async with self._writing():
             await self.store.start_table(
@@ -195,6 +199,9 @@ class TableStoreAdapter:
     async def open_tables(self) -> list[Table]:
         return [table_from_row(row) for row in await self.store.open_tables()]
 
+    async def unshown_finished_tables(self) -> list[Table]:
+        return [table_from_row(row) for row in await self.store.unshown_finished_tables()]
+
     async def load_table(self, table_id: int) -> Table | None:
         row = await self.store.load_table(table_id)
         return table_from_row(row) if row is not None else None
@@ -240,6 +247,7 @@ def table_from_row(row: GameTable) -> Table:
         seed=row.seed,
         message_id=row.message_id,
         message_posted_at=row.message_posted_at,
+        message_version=row.message_version,
         last_action_at=row.last_action_at,
         fresh_from=dict(enumerate(json.loads(row.fresh_json))) if row.fresh_json else {},
         drafts={int(s): Draft.from_dict(d) for s, d in json.loads(row.drafts_json).items()} if row.drafts_json else {},

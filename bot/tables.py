@@ -91,6 +91,13 @@ class TableService:
             table.drafts = {s: d for s, d in table.drafts.items() if d.version >= table.fresh_from.get(s, 0)}
             self._refresh_pending(table)
             self._kick_computers(table)
+        for table in await self.store.unshown_finished_tables():
+            self.finished[table.id] = table
+        # A message that shows an older moment than the saved state (the bot stopped between a
+        # save and its edit, or before the end was shown) is drawn again now.
+        for table in [*self.tables.values(), *self.finished.values()]:
+            if table.message_behind:
+                await self._notify(table)
         return list(self.tables.values())
 
     def get(self, table_id: int) -> Table:
@@ -110,6 +117,15 @@ class TableService:
         if table.state is None:
             raise TableError("The game has not started yet.")
         return table, seat
+
+    async def hand_view(self, table_id: int, user_id: int) -> tuple[Table, int]:
+        """Like :meth:`seat_view`, and a finished table no longer in memory is read from the database
+        (its final hand is still shown: the person may hold a message that has not shown the end yet)."""
+        if table_id not in self.tables and table_id not in self.finished:
+            table = await self.store.load_table(table_id)
+            if table is not None and table.status == "finished" and table.started:
+                self._keep_finished(table)
+        return self.seat_view(table_id, user_id)
 
     def options_form_table(self, table_id: int, user_id: int) -> Table:
         """The lobby whose options ``user_id`` may change now (the host, before the start)."""
@@ -453,10 +469,13 @@ class TableService:
         if outcome is not None:
             table.status = "finished"
             self._forget(table)
-            self.finished[table.id] = table
-            while len(self.finished) > KEEP_FINISHED:
-                del self.finished[next(iter(self.finished))]
+            self._keep_finished(table)
         return Change(table, version, seat, outcome, tuple(sorted(after)), tuple(changed))
+
+    def _keep_finished(self, table: Table) -> None:
+        self.finished[table.id] = table
+        while len(self.finished) > KEEP_FINISHED:
+            del self.finished[next(iter(self.finished))]
 
     def _touch(self, table: Table) -> None:
         table.last_action_at = self.clock()

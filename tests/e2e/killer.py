@@ -164,7 +164,7 @@ class BotProcess:
             "DATABASE_URL": f"sqlite+aiosqlite:///{self.database}",
             "DEV_GUILD_ID": str(self.server.guild.id),
             "PARLOUR_EXTRA_GAMES": "tests.testgame",
-            "LOG_LEVEL": "WARNING",
+            "LOG_LEVEL": os.environ.get("KILL_LOG_LEVEL", "WARNING"),
         }
         identified = self._identified
         with open(self.folder / f"bot-{self.generation}.log", "w") as log:
