@@ -44,6 +44,8 @@ class Settings:
     computer_pause_ms: int = 1500
     #: Seconds between idle-timer sweeps (tests set it low).
     idle_check_seconds: float = 30.0
+    #: Seconds between tournament checks: round timers, and table ends the tournaments were not told of.
+    tournament_check_seconds: float = 30.0
 
 
 def load_settings(
@@ -90,6 +92,7 @@ def load_settings(
             "COMPUTER_PAUSE_MS", values.get("COMPUTER_PAUSE_MS", ""), 1500, 0, MAX_COMPUTER_PAUSE_MS
         ),
         idle_check_seconds=_float("IDLE_CHECK_SECONDS", values.get("IDLE_CHECK_SECONDS", ""), 30.0),
+        tournament_check_seconds=_float("TOURNAMENT_CHECK_SECONDS", values.get("TOURNAMENT_CHECK_SECONDS", ""), 30.0),
     )
 
 
