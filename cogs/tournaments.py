@@ -97,10 +97,14 @@ def signup_text(tournament: Tournament, count: int) -> str:
     defaults = {o.name: o.default for o in game.options}
     changed = [f"{name} {value}" for name, value in tournament.options.items() if defaults.get(name) != value]
     options = f"Options: {', '.join(changed)}.\n" if changed else ""
+    if tournament.status == "signup":
+        count_line = f"Press **Join** to sign up. Signed up: **{count}**."
+    else:
+        count_line = f"Sign-up is closed. Signed up: **{count}**."
     return (
         f"**{game.name} tournament #{tournament.id}** · {FORMAT_NAMES[tournament.format]}, {rounds}, "
-        f"tables of {tournament.table_size}{timer}\nScoring: {SCORING_NAMES[tournament.scoring]}.\n{options}"
-        f"Press **Join** to sign up. Signed up: **{count}**."
+        f"tables of {tournament.table_size}{timer}\nScoring: {SCORING_NAMES[tournament.scoring]}.\n"
+        f"{options}{count_line}"
     )
 
 
@@ -131,6 +135,8 @@ class Tournaments(commands.Cog):
         opener = TableServiceOpener(bot.tables, self._make_channel, self._post_table, bot.presenter.table_changed)
         self.service = TournamentService(bot.database.sessions, opener, presenter=self)
         self._ticker: asyncio.Task[None] | None = None
+        #: Seconds between two table posts of a round change (tests set 0).
+        self.post_spacing = POST_SPACING
         #: Table ends being recorded (each may open the next round).
         self._ends: set[asyncio.Task[None]] = set()
 
@@ -226,7 +232,8 @@ class Tournaments(commands.Cog):
         except TournamentError as error:
             await interaction.followup.send(str(error), ephemeral=True)
             return
-        await interaction.followup.send(f"Tournament #{started.id} has started: round 1 is being seated.")
+        await self._show_signup(started, await self.service.count(started.id or 0))
+        await interaction.followup.send(f"Tournament #{started.id} has started: round 1 is seated.")
 
     @group.command(name="standings")
     async def standings(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -290,7 +297,11 @@ class Tournaments(commands.Cog):
     async def computer(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Sign a computer player up (Manage Server)."""
         if await _moderator(interaction):
-            await self._run(interaction, tournament, self.service.add_computer, "A computer player has signed up.")
+            await self._run(interaction, tournament, self._add_computer, "A computer player has signed up.")
+
+    async def _add_computer(self, tournament_id: int) -> None:
+        count = await self.service.add_computer(tournament_id)
+        await self._show_signup(await self.service.get(tournament_id), count)
 
     # -- sign-up buttons ---------------------------------------------------------------------------
     async def on_signup(self, interaction: discord.Interaction, action: str, tournament_id: int) -> None:
@@ -305,6 +316,20 @@ class Tournaments(commands.Cog):
             await _tell(interaction, str(error))
             return
         await interaction.response.edit_message(content=signup_text(tournament, count))
+
+    async def _show_signup(self, tournament: Tournament, count: int) -> None:
+        """Bring the sign-up message up to date (a computer signed up; sign-up closed)."""
+        channel = await self._channel(tournament.channel_id)
+        if channel is None or tournament.message_id is None or not isinstance(channel, discord.abc.Messageable):
+            return
+        message = channel.get_partial_message(tournament.message_id)  # type: ignore[attr-defined]
+        closed = tournament.status != "signup"
+        try:
+            await message.edit(
+                content=signup_text(tournament, count), view=None if closed else signup_view(tournament.id or 0)
+            )
+        except discord.HTTPException as error:
+            log.info("Could not update the sign-up of tournament %s: %s", tournament.id, error)
 
     # -- the presenter (called by the service) -----------------------------------------------------
     async def round_started(self, tournament: Tournament, number: int) -> None:
@@ -368,7 +393,7 @@ class Tournaments(commands.Cog):
         )
         table.message_id, table.message_posted_at = message.id, self.bot.tables.clock()
         await self.bot.store_adapter.save_message(table)
-        await asyncio.sleep(POST_SPACING)  # spread a round's posts: no rate-limit storm
+        await asyncio.sleep(self.post_spacing)  # spread a round's posts: no rate-limit storm
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
         channel = self.bot.get_channel(channel_id)
