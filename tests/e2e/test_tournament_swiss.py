@@ -102,7 +102,7 @@ async def test_a_swiss_nin_jan_tournament_from_sign_up_to_podium(parlour: Parlou
 
     # Round 2 ends; the round change to round 3 is killed half-way through (after its first table is
     # created); the bot comes back and finishes it: three rounds, no table twice, none lost.
-    kills = []
+    kills: list[str] = []
 
     def die_once(step: str) -> None:
         if step == "wrote table" and not kills:
@@ -215,7 +215,7 @@ def check_pings(parlour: Parlour, table_ids: list[int], *, threads: bool = True)
     recorder = parlour.server.recorder
     for table_id in table_ids:
         table = parlour.table(table_id)
-        people = [s.user_id for s in table.seats if not s.computer]
+        people = [s.user_id or 0 for s in table.seats if not s.computer]
         assert (table.channel_id != parlour.channel.id) == threads, f"table {table_id} is in the wrong channel"
         posts = [
             e
