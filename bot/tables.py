@@ -193,6 +193,28 @@ class TableService:
                 raise TableError("There is no computer player to remove.")
             return await self._save_lobby(table, seats=[s for i, s in enumerate(table.seats) if i != computers[-1]])
 
+    async def choose_partner(self, table_id: int, user_id: int, partner: str) -> Table:
+        """In a team game, the host picks their partner: seats are swapped so the two share a team.
+
+        ``partner`` names a seat as the lobby shows it (:func:`seat_key`), so a choice made before
+        someone joined or left still means the same player.
+        """
+        async with self.lock(table_id):
+            table = self._lobby(table_id)
+            self._must_be_host(table, user_id, "choose partners")
+            teams = table.game.teams.get(len(table.seats))
+            if not teams:
+                raise TableError(f"Partners are chosen when {table.game.name} has a full table for teams.")
+            chosen = next((i for i, seat in enumerate(table.seats) if seat_key(seat) == partner), None)
+            host = table.seat_of(user_id)
+            if chosen is None or host is None or chosen == host:
+                raise TableError("That player is no longer at this table; pick another partner.")
+            team = next(t for t in teams if host in t)
+            place = next(s for s in team if s != host)
+            seats = list(table.seats)
+            seats[place], seats[chosen] = seats[chosen], seats[place]
+            return await self._save_lobby(table, seats=seats)
+
     async def set_options(self, table_id: int, user_id: int, changes: dict[str, Any]) -> Table:
         """Change host options; a bad value is refused with the game's sentence."""
         async with self.lock(table_id):
@@ -559,3 +581,8 @@ def _decisions(state: GameState) -> dict[int, list[dict[str, Any]]]:
 def _clean_name(name: str) -> str:
     name = " ".join(name.split()) or "Player"
     return name[:MAX_NAME]
+
+
+def seat_key(seat: Seat) -> str:
+    """A seat as the lobby names it: the person's id, or the computer's name."""
+    return f"u{seat.user_id}" if not seat.computer else f"c{seat.name}"[:90]

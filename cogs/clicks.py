@@ -10,7 +10,8 @@ Parlour has always posted, so buttons already on Discord keep working after an u
 - ``pl:p:<table>:<version>:<kind>:<page>`` turn the page of a decision's choices;
 - ``pv:<table>:<version>:<kind>:<page>`` a select menu whose values are the move's picks;
 - ``pd:<table>:<version>:<action>:<kind>:<page>`` the choice screen: pick on a page (``s``),
-  confirm (``c``), clear (``x``), show a decision (``d``, a select of decision kinds).
+  confirm (``c``), clear (``x``), show a decision (``d``, a select of decision kinds);
+- ``pt:<table>`` a team game's lobby: the host's choice of partner.
 
 Anything that does not parse is answered with one sentence (:func:`answer_unlisted`).
 """
@@ -255,9 +256,41 @@ class DraftClick(
             await tell(interaction, str(error))
 
 
+class PartnerSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pt:{_TABLE}"):
+    """A team game's lobby: the host picks a partner (the value names a seat: bot.tables.seat_key)."""
+
+    def __init__(self, table_id: int, options: list[discord.SelectOption] | None = None) -> None:
+        self.table_id = table_id
+        menu = discord.ui.Select(
+            custom_id=checked(f"pt:{table_id}"),
+            placeholder="Host: choose your partner",
+            options=options or [discord.SelectOption(label="-")],
+        )
+        super().__init__(menu, row=2)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> PartnerSelect:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        chosen = _values(interaction)
+        try:
+            if not chosen:
+                raise TableError("Pick a partner.")
+            table = await saved(
+                interaction, _bot(interaction).tables.choose_partner(self.table_id, interaction.user.id, chosen[0])
+            )
+            await update(interaction, table_ui.lobby_parts(table))
+        except TableError as error:
+            await tell(interaction, str(error))
+
+
 #: Every kind of click, in the order their templates are tried.
 CLICKS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TableAction,
+    PartnerSelect,
     MoveButton,
     PageButton,
     DecisionSelect,

@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.tables import Table
+from bot.tables import Table, seat_key
 from cogs import clicks
 from cogs.words import game_over
 from engine.core import GameOption, name_seats
@@ -105,7 +105,33 @@ def lobby_parts(table: Table, note: str = "") -> MessageParts:
     view.add_item(_button("options", table.id, "Options", discord.ButtonStyle.secondary, 1))
     view.add_item(_button("start", table.id, "Start", discord.ButtonStyle.success, 1))
     view.add_item(_button("cancel", table.id, "Cancel", discord.ButtonStyle.danger, 1))
+    if game.teams:
+        _lobby_teams(table, embed, view)
     return MessageParts(embed=embed, view=view, mentions=discord.AllowedMentions.none())
+
+
+def _who_sits(table: Table, seat: int) -> str:
+    s = table.seats[seat]
+    return "🤖 " + s.name if s.computer else f"<@{s.user_id}>"
+
+
+def _lobby_teams(table: Table, embed: discord.Embed, view: discord.ui.View) -> None:
+    """Who partners whom in a team game, and the host's menu to choose their partner."""
+    game, count = table.game, len(table.seats)
+    teams = game.teams.get(count)
+    if not teams:
+        sizes = " or ".join(str(n) for n in sorted(game.teams))
+        embed.add_field(name="Teams", value=f"With {sizes} players, partners play as a team: the host chooses.")
+        return
+    lines = [f"Team {chr(65 + i)}: " + " & ".join(_who_sits(table, s) for s in team) for i, team in enumerate(teams)]
+    embed.add_field(name="Teams", value="\n".join(lines), inline=False)
+    host = table.seat_of(table.host_id)
+    options = [
+        discord.SelectOption(label=seat.name[:100], value=seat_key(seat))
+        for i, seat in enumerate(table.seats)
+        if i != host
+    ]
+    view.add_item(clicks.PartnerSelect(table.id, options))
 
 
 def closed_lobby_parts(table: Table, reason: str) -> MessageParts:
