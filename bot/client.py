@@ -30,6 +30,7 @@ EXTENSIONS = (
     "cogs.stats",
     "cogs.standings",
     "cogs.tournaments",
+    "cogs.collection",
     "cogs.rules",
     "cogs.games",
     "cogs.help",

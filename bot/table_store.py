@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.models import GameTable, TableStatus
-from bot.profiles import build_profile
+from bot.profiles import item_kind, person_profile
 from bot.store import ActionSave, ResultLine, Store, TransferLine
 from bot.tables import Draft, GuildSettings, Seat, Table
 from engine import registry
@@ -106,7 +106,13 @@ class TableStoreAdapter:
             for i, s in enumerate(table.seats)
         ]
         transfers = [
-            TransferLine(i, t.item, table.seats[t.from_seat].user_id, table.seats[t.to_seat].user_id)
+            TransferLine(
+                i,
+                t.item,
+                table.seats[t.from_seat].user_id,
+                table.seats[t.to_seat].user_id,
+                item_kind(table.game.key, table.state, t.item),
+            )
             for i, t in enumerate(outcome.transfers)
         ]
         async with self._writing():  # the last action of a game, with its results and items: once a game
@@ -173,9 +179,7 @@ class TableStoreAdapter:
         return [
             None
             if seat.computer or seat.user_id is None
-            else build_profile(
-                table.game.key, await self.store.owned_items(table.guild_id, seat.user_id, table.game.key)
-            )
+            else await person_profile(self.store, table.game.key, table.guild_id, seat.user_id)
             for seat in table.seats
         ]
 

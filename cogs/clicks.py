@@ -94,17 +94,16 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
             match self.action:
                 case "join":
                     table = await saved(interaction, service.join(table_id, user.id, user.display_name))
-                    await update(interaction, table_ui.lobby_parts(table))
+                    await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
                 case "leave":
-                    await update(
-                        interaction, table_ui.lobby_parts(await saved(interaction, service.leave(table_id, user.id)))
-                    )
+                    table = await saved(interaction, service.leave(table_id, user.id))
+                    await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
                 case "add_computer":
                     table = await saved(interaction, service.add_computer(table_id, user.id))
-                    await update(interaction, table_ui.lobby_parts(table))
+                    await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
                 case "remove_computer":
                     table = await saved(interaction, service.remove_computer(table_id, user.id))
-                    await update(interaction, table_ui.lobby_parts(table))
+                    await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
                 case "options":
                     form = table_ui.options_form(service.options_form_table(table_id, user.id))
                     await interaction.response.send_modal(form)
@@ -275,14 +274,12 @@ class PartnerSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pt:{_
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        chosen = _values(interaction)
+        bot, chosen = _bot(interaction), _values(interaction)
         try:
             if not chosen:
                 raise TableError("Pick a partner.")
-            table = await saved(
-                interaction, _bot(interaction).tables.choose_partner(self.table_id, interaction.user.id, chosen[0])
-            )
-            await update(interaction, table_ui.lobby_parts(table))
+            table = await saved(interaction, bot.tables.choose_partner(self.table_id, interaction.user.id, chosen[0]))
+            await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
         except TableError as error:
             await tell(interaction, str(error))
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, partial
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -78,10 +78,12 @@ def _button(action: str, table_id: int, label: str, style: discord.ButtonStyle, 
 
 
 # -- the lobby ----------------------------------------------------------------
-def lobby_parts(table: Table, note: str = "") -> MessageParts:
-    game = table.game
+def lobby_parts(table: Table, note: str = "", levels: Mapping[int, int] | None = None) -> MessageParts:
+    """The lobby: seats (people with their level in this game), options, teams, and its buttons."""
+    game, levels = table.game, levels or {}
     seats = "\n".join(
         f"{i + 1}. {'🤖 ' + s.name if s.computer else f'<@{s.user_id}>'}"
+        + (f" · level {levels[s.user_id]}" if not s.computer and s.user_id in levels else "")
         + (" (host)" if s.user_id == table.host_id else "")
         for i, s in enumerate(table.seats)
     )
@@ -132,6 +134,16 @@ def _lobby_teams(table: Table, embed: discord.Embed, view: discord.ui.View) -> N
         if i != host
     ]
     view.add_item(clicks.PartnerSelect(table.id, options))
+
+
+async def lobby_with_levels(store: LevelSource, table: Table, note: str = "") -> MessageParts:
+    """The lobby with each person's level in the game, read from the database."""
+    people = [s.user_id for s in table.seats if not s.computer and s.user_id is not None]
+    return lobby_parts(table, note, await store.levels(table.guild_id, table.game.key, people))
+
+
+class LevelSource(Protocol):
+    async def levels(self, guild_id: int, game_key: str, user_ids: Sequence[int]) -> dict[int, int]: ...
 
 
 def closed_lobby_parts(table: Table, reason: str) -> MessageParts:

@@ -36,6 +36,7 @@ TABLES = {
     "results",
     "pending_clicks",
     "owned_items",
+    "item_owners",
     "item_transfers",
     "ratings",
     "rating_history",
