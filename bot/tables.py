@@ -34,7 +34,7 @@ from bot.table import (
     TableError,
 )
 from engine import registry
-from engine.core import BadMove, GameState, IllegalMove, Move
+from engine.core import BadMove, GameState, IllegalMove, Move, Outcome
 
 __all__ = [
     "BROKEN_BUTTON",
@@ -79,6 +79,9 @@ class TableService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
         self._seed_source = random.SystemRandom()
+        #: Told when a table ends, after its final save: its outcome, or None when closed without one.
+        #: It must return at once (schedule any work); the tournaments listen here.
+        self.on_end: Callable[[Table, Outcome | None], None] | None = None
 
     # -- loading -----------------------------------------------------------
     async def restore(self) -> list[Table]:
@@ -467,6 +470,7 @@ class TableService:
             table.drafts.pop(other, None)
         self._touch(table)
         if outcome is not None:
+            self._ended(table, outcome)
             table.status = "finished"
             self._forget(table)
             self._keep_finished(table)
@@ -505,6 +509,14 @@ class TableService:
         await self.store.set_status(table, status)
         table.status = status
         self._forget(table)
+        self._ended(table, None)
+
+    def _ended(self, table: Table, outcome: Outcome | None) -> None:
+        if self.on_end is not None:
+            try:
+                self.on_end(table, outcome)
+            except Exception:  # a listener must never undo a saved end
+                log.exception("Could not report the end of table %s", table.id)
 
     def _forget(self, table: Table) -> None:
         """An ended table leaves the open tables, with its lock and its computer task."""

@@ -3,8 +3,9 @@
 Thin: decode, check, call :class:`~bot.tournaments.service.TournamentService`, present. The
 Join/Leave buttons are DynamicItems whose custom_id carries the tournament (``pt:j:12``), so a
 sign-up message keeps working after a restart. A background task every half minute runs the
-round timers and drives live tournaments (which also picks up table ends the table service
-did not report).
+round timers and drives live tournaments. Table ends come promptly through the table
+service's ``on_end`` listener; the periodic check (``TOURNAMENT_CHECK_SECONDS``) only picks up
+an end the bot missed because it stopped at that moment.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from bot.tournaments.pairing import FORMATS
 from bot.tournaments.service import TableRequest, TournamentError, TournamentService
 from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, show_points
 from bot.tournaments.tables_adapter import TableServiceOpener
-from cogs.table_ui import table_parts
 from engine import registry
+from engine.core import Outcome
 from render.standings import StandingLine, StandingsView, podium_picture, standings_picture
 
 if TYPE_CHECKING:
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-TICK_SECONDS = 30
 #: Seconds between two table messages of one round change (no burst of 128 posts at once).
 POST_SPACING = 0.25
 FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "Round robin", "elimination": "Single elimination"}
@@ -75,14 +75,36 @@ def signup_view(tournament_id: int) -> discord.ui.View:
     return view
 
 
+def parse_options(text: str) -> dict[str, str]:
+    """``name=value`` pairs separated by spaces or commas; the game checks the values.
+
+    >>> parse_options("target_score=50, knock_card=8")
+    {'target_score': '50', 'knock_card': '8'}
+    """
+    found: dict[str, str] = {}
+    for part in text.replace(",", " ").split():
+        name, equals, value = part.partition("=")
+        if not equals or not name or not value:
+            raise TournamentError(f"Write each option as name=value (like target_score=50), not {part!r}.")
+        found[name.strip().lower()] = value.strip()
+    return found
+
+
 def signup_text(tournament: Tournament, count: int) -> str:
     game = registry.get(tournament.game_key)
     rounds = f"{tournament.rounds} rounds" if tournament.format == "swiss" else "rounds by the field"
     timer = f", {tournament.round_minutes} minutes a round" if tournament.round_minutes else ""
+    defaults = {o.name: o.default for o in game.options}
+    changed = [f"{name} {value}" for name, value in tournament.options.items() if defaults.get(name) != value]
+    options = f"Options: {', '.join(changed)}.\n" if changed else ""
+    if tournament.status == "signup":
+        count_line = f"Press **Join** to sign up. Signed up: **{count}**."
+    else:
+        count_line = f"Sign-up is closed. Signed up: **{count}**."
     return (
         f"**{game.name} tournament #{tournament.id}** · {FORMAT_NAMES[tournament.format]}, {rounds}, "
         f"tables of {tournament.table_size}{timer}\nScoring: {SCORING_NAMES[tournament.scoring]}.\n"
-        f"Press **Join** to sign up. Signed up: **{count}**."
+        f"{options}{count_line}"
     )
 
 
@@ -110,18 +132,41 @@ class Tournaments(commands.Cog):
 
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
-        opener = TableServiceOpener(bot.tables, self._make_channel, self._post_table)
+        opener = TableServiceOpener(bot.tables, self._make_channel, self._post_table, bot.presenter.table_changed)
         self.service = TournamentService(bot.database.sessions, opener, presenter=self)
         self._ticker: asyncio.Task[None] | None = None
+        #: Seconds between two table posts of a round change (tests set 0).
+        self.post_spacing = POST_SPACING
+        #: Table ends being recorded (each may open the next round).
+        self._ends: set[asyncio.Task[None]] = set()
 
     async def cog_load(self) -> None:
+        self.bot.tables.on_end = self._table_ended
         self._ticker = asyncio.create_task(self._tick())
 
     async def cog_unload(self) -> None:
-        if self._ticker:
-            self._ticker.cancel()
+        self.bot.tables.on_end = None
+        for task in [*self._ends, *([self._ticker] if self._ticker else [])]:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._ticker
+                await task
+
+    def _table_ended(self, table: Table, outcome: Outcome | None) -> None:
+        """The table service's listener: record the end (and maybe open the next round) off its lock."""
+        task = asyncio.get_running_loop().create_task(self._record_end(table.id, outcome))
+        self._ends.add(task)
+        task.add_done_callback(self._ends.discard)
+
+    async def _record_end(self, table_id: int, outcome: Outcome | None) -> None:
+        try:
+            await self.service.table_finished(table_id, outcome)
+        except Exception:  # the periodic check picks the end up again
+            log.exception("Could not record the end of table %s for its tournament", table_id)
+
+    async def settled(self) -> None:
+        """Wait until every table end reported so far is recorded and acted on."""
+        while self._ends:
+            await asyncio.gather(*self._ends, return_exceptions=True)
 
     group = app_commands.Group(name="tournament", description="Run a tournament in this server.", guild_only=True)
 
@@ -134,6 +179,7 @@ class Tournaments(commands.Cog):
         table_size="Players per table (default: the game's usual table)",
         scoring="Placement points (default) or win/draw/loss",
         round_minutes="A round timer: computers finish the tables still playing after this many minutes",
+        options="The game's options for every table, e.g. target_score=50 knock_card=8",
     )
     @app_commands.choices(
         game=[app_commands.Choice(name=g.name, value=g.key) for g in registry.all_games()][:25],
@@ -149,11 +195,13 @@ class Tournaments(commands.Cog):
         table_size: app_commands.Range[int, 2, 8] | None = None,
         scoring: str = PLACEMENT,
         round_minutes: app_commands.Range[int, 5, 1440] | None = None,
+        options: app_commands.Range[str, 0, 300] | None = None,
     ) -> None:
         """Open a tournament's sign-up in this channel (Manage Server)."""
         if not await _moderator(interaction) or interaction.guild is None or interaction.channel is None:
             return
         try:
+            game_options = parse_options(options or "")
             tournament = await self.service.create(
                 guild_id=interaction.guild.id,
                 channel_id=interaction.channel.id,
@@ -164,6 +212,7 @@ class Tournaments(commands.Cog):
                 table_size=table_size,
                 scoring=scoring,
                 round_minutes=round_minutes,
+                options=game_options,
             )
         except TournamentError as error:
             await _tell(interaction, str(error))
@@ -183,7 +232,8 @@ class Tournaments(commands.Cog):
         except TournamentError as error:
             await interaction.followup.send(str(error), ephemeral=True)
             return
-        await interaction.followup.send(f"Tournament #{started.id} has started: round 1 is being seated.")
+        await self._show_signup(started, await self.service.count(started.id or 0))
+        await interaction.followup.send(f"Tournament #{started.id} has started: round 1 is seated.")
 
     @group.command(name="standings")
     async def standings(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -247,7 +297,11 @@ class Tournaments(commands.Cog):
     async def computer(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Sign a computer player up (Manage Server)."""
         if await _moderator(interaction):
-            await self._run(interaction, tournament, self.service.add_computer, "A computer player has signed up.")
+            await self._run(interaction, tournament, self._add_computer, "A computer player has signed up.")
+
+    async def _add_computer(self, tournament_id: int) -> None:
+        count = await self.service.add_computer(tournament_id)
+        await self._show_signup(await self.service.get(tournament_id), count)
 
     # -- sign-up buttons ---------------------------------------------------------------------------
     async def on_signup(self, interaction: discord.Interaction, action: str, tournament_id: int) -> None:
@@ -263,9 +317,23 @@ class Tournaments(commands.Cog):
             return
         await interaction.response.edit_message(content=signup_text(tournament, count))
 
+    async def _show_signup(self, tournament: Tournament, count: int) -> None:
+        """Bring the sign-up message up to date (a computer signed up; sign-up closed)."""
+        channel = await self._channel(tournament.channel_id)
+        if channel is None or tournament.message_id is None or not isinstance(channel, discord.abc.Messageable):
+            return
+        message = channel.get_partial_message(tournament.message_id)  # type: ignore[attr-defined]
+        closed = tournament.status != "signup"
+        try:
+            await message.edit(
+                content=signup_text(tournament, count), view=None if closed else signup_view(tournament.id or 0)
+            )
+        except discord.HTTPException as error:
+            log.info("Could not update the sign-up of tournament %s: %s", tournament.id, error)
+
     # -- the presenter (called by the service) -----------------------------------------------------
     async def round_started(self, tournament: Tournament, number: int) -> None:
-        channel = self.bot.get_channel(tournament.channel_id)
+        channel = await self._channel(tournament.channel_id)
         view = await self.service.round_view(tournament.id or 0, number)
         if channel is None or view is None:
             return
@@ -281,7 +349,7 @@ class Tournaments(commands.Cog):
         await _send_long(channel, "\n".join(lines))
 
     async def tournament_ended(self, tournament: Tournament) -> None:
-        channel = self.bot.get_channel(tournament.channel_id)
+        channel = await self._channel(tournament.channel_id)
         if channel is None:
             return
         rows, rule = await self.service.standings(tournament.id or 0)
@@ -289,7 +357,7 @@ class Tournaments(commands.Cog):
         table_png, podium_png = await asyncio.gather(
             asyncio.to_thread(standings_picture, view), asyncio.to_thread(podium_picture, view)
         )
-        await channel.send(  # type: ignore[union-attr]
+        await channel.send(
             f"Tournament #{tournament.id} is over. Congratulations, {rows[0].name}!",
             files=[
                 discord.File(io.BytesIO(podium_png), "podium.png"),
@@ -299,8 +367,10 @@ class Tournaments(commands.Cog):
 
     # -- what the table opener needs from Discord --------------------------------------------------
     async def _make_channel(self, request: TableRequest) -> int:
+        """A thread of the tournament's channel for the table, when the server uses threads and the bot may."""
+        settings = await self.bot.store_adapter.guild_settings(request.guild_id)
         channel = self.bot.get_channel(request.channel_id)
-        if isinstance(channel, discord.TextChannel):
+        if settings.use_threads and isinstance(channel, discord.TextChannel):
             try:
                 thread = await channel.create_thread(
                     name=request.title[:100], type=discord.ChannelType.public_thread, auto_archive_duration=1440
@@ -311,30 +381,40 @@ class Tournaments(commands.Cog):
         return request.channel_id
 
     async def _post_table(self, table: Table, request: TableRequest) -> None:
-        channel = self.bot.get_channel(table.channel_id)
+        """The table's first message, pinging its players; the presenter draws the game into it."""
+        channel = await self._channel(table.channel_id)
         if channel is None:
             return
-        parts = await table_parts(table, request.title)
-        pings = " ".join(f"<@{s.user_id}>" for s in request.seats if s.user_id and not s.computer)
-        kwargs = parts.send_kwargs()
-        kwargs["content"] = f"{pings} your table is ready.\n{kwargs.get('content') or ''}"[:2000]
-        kwargs["allowed_mentions"] = discord.AllowedMentions(users=True)
-        message = await channel.send(**kwargs)  # type: ignore[union-attr]
+        people = [s.user_id for s in request.seats if s.user_id and not s.computer]
+        pings = " ".join(f"<@{u}>" for u in people)
+        content = f"{pings} your table is ready: **{request.title}**. Dealing…" if people else f"**{request.title}**"
+        message = await channel.send(
+            content[:2000], allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in people])
+        )
         table.message_id, table.message_posted_at = message.id, self.bot.tables.clock()
         await self.bot.store_adapter.save_message(table)
-        await asyncio.sleep(POST_SPACING)  # spread a round's posts: no rate-limit storm
+        await asyncio.sleep(self.post_spacing)  # spread a round's posts: no rate-limit storm
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                log.warning("Channel %s is gone", channel_id)
+                return None
+        return channel if isinstance(channel, discord.abc.Messageable) else None
 
     # -- helpers -----------------------------------------------------------------------------------
     async def _tick(self) -> None:
         await self.bot.wait_until_ready()
-        await self.service.recover()
         while True:
             try:
                 await self.service.tick()
                 await self.service.recover()
             except Exception:
                 log.exception("Tournament tick failed")
-            await asyncio.sleep(TICK_SECONDS)
+            await asyncio.sleep(self.bot.settings.tournament_check_seconds)
 
     async def _pick(self, interaction: discord.Interaction, given: int | None, any_status: bool = False) -> int:
         if given is not None:

@@ -54,11 +54,17 @@ class History:
 
     met: dict[int, set[int]] = field(default_factory=dict)
     byes: dict[int, int] = field(default_factory=dict)
+    #: How often each pair (smaller id first) has met.
+    meetings: dict[tuple[int, int], int] = field(default_factory=dict)
 
     def add_table(self, players: Iterable[int]) -> None:
         seated = list(players)
         for player in seated:
             self.met.setdefault(player, set()).update(p for p in seated if p != player)
+        for i, a in enumerate(seated):
+            for b in seated[i + 1 :]:
+                pair = (min(a, b), max(a, b))
+                self.meetings[pair] = self.meetings.get(pair, 0) + 1
 
     def add_bye(self, player: int) -> None:
         self.byes[player] = self.byes.get(player, 0) + 1
@@ -69,6 +75,13 @@ class History:
     def repeats(self, table: Sequence[int]) -> int:
         """How many pairs at this table have met before."""
         return sum(1 for i, a in enumerate(table) for b in table[i + 1 :] if self.have_met(a, b))
+
+    def repeat_cost(self, table: Sequence[int]) -> int:
+        """Repeats weighed by how often each pair has met (a third meeting costs more than two second
+        ones), so that where repeats cannot be avoided they are spread over many pairs."""
+        return sum(
+            self.meetings.get((min(a, b), max(a, b)), 0) ** 2 for i, a in enumerate(table) for b in table[i + 1 :]
+        )
 
 
 # -- table sizes -------------------------------------------------------------------------------
@@ -234,7 +247,7 @@ def _reduce_repeats(tables: list[list[int]], history: History, rank: Mapping[int
     big = (len(rank) + 2) ** 2
 
     def table_cost(table: Sequence[int], slot: int) -> int:
-        return big * history.repeats(table) + sum(abs(rank[p] - slot_rank[slot][0]) for p in table)
+        return big * history.repeat_cost(table) + sum(abs(rank[p] - slot_rank[slot][0]) for p in table)
 
     slot_rank = []
     start = 0

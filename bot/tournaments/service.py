@@ -9,9 +9,11 @@ up where it was when :meth:`recover` drives every running tournament at start:
 2. the next round's pairing is written in ONE transaction: the round row (``opening``), a
    row per table (``planned``) and the tournament's current round. The unique round number
    means a second writer (another process, or a retry) cannot create it twice;
-3. each planned table is opened through the :class:`TableOpener` with a key that names it
-   (opening the same key again returns the same game table: nothing is opened twice), and
-   its game table id is written (``playing``);
+3. each planned table's game table is created (a lobby nobody sees yet) and its id written
+   at once; then it is seated, started and announced (:meth:`TableOpener.start_table` does
+   nothing to a table already started, so a retry starts nothing twice), and the row is
+   ``playing``. A kill between creating a game table and writing its id leaves one unseen
+   lobby behind (closed as abandoned a day later); a table is never started twice;
 4. when all are open the round is ``open``; it is announced; it is ``playing``;
 5. games end: :meth:`table_finished` writes each result; tables whose end was missed while
    the bot was down are asked for with :meth:`TableOpener.table_end`.
@@ -75,11 +77,13 @@ class SeatSpec:
 
 @dataclass(frozen=True)
 class TableRequest:
-    """A game table the tournament needs. ``key`` names it: the same key is the same table."""
+    """A game table the tournament needs. ``key`` names it (``tournament:1:round:2:table:3``)."""
 
     key: str
     guild_id: int
     channel_id: int
+    #: The tournament's host: the table's host too (a seated player cannot end their own table).
+    host_id: int
     game_key: str
     options: Mapping[str, Any]
     seats: tuple[SeatSpec, ...]
@@ -105,11 +109,15 @@ class TableEnd:
 class TableOpener(Protocol):
     """The narrow seam to the table service (bot/tournaments/tables_adapter.py implements it)."""
 
-    async def open_table(self, request: TableRequest) -> int:
-        """Open and start the table, seated as asked; return its table id.
+    async def create_table(self, request: TableRequest) -> int:
+        """Create the game table, not yet seated or started, and return its id (nobody sees it yet)."""
+        ...
 
-        Must be idempotent by ``request.key``: a second call with a key already opened
-        returns the first table's id and opens nothing (the bot may die right after opening).
+    async def start_table(self, table_id: int, request: TableRequest) -> None:
+        """Seat and start the table as asked, and show it to its players.
+
+        Must be safe to call again (the bot may die right after): a table already started is
+        left as it is (only shown, if it was never shown).
         """
         ...
 
@@ -233,7 +241,7 @@ class TournamentService:
     async def leave(self, tournament_id: int, user_id: int) -> int:
         await self._in_signup(tournament_id)
         async with self.sessions() as session:
-            result = await session.exec(  # type: ignore[call-overload]
+            result = await session.exec(
                 delete(Entrant).where(col(Entrant.tournament_id) == tournament_id, col(Entrant.user_id) == user_id)
             )
             await session.commit()
@@ -258,7 +266,7 @@ class TournamentService:
         game = registry.get(tournament.game_key)
         rounds = _rounds_for(tournament, len(entrants), game)
         async with self.sessions() as session:
-            result = await session.exec(  # type: ignore[call-overload]
+            result = await session.exec(
                 update(Tournament)
                 .where(col(Tournament.id) == tournament_id, col(Tournament.status) == TournamentStatus.SIGNUP.value)
                 .values(status=TournamentStatus.RUNNING.value, rounds=rounds, updated_at=self.clock())
@@ -282,7 +290,7 @@ class TournamentService:
         if entrant.dropped_after is not None:
             raise TournamentError("You have already dropped out.")
         async with self.sessions() as session:
-            await session.exec(  # type: ignore[call-overload]
+            await session.exec(
                 update(Entrant).where(col(Entrant.id) == entrant.id).values(dropped_after=tournament.current_round)
             )
             await session.commit()
@@ -296,7 +304,7 @@ class TournamentService:
         entrant = await self._entrant_of(tournament_id, old_user)
         try:
             async with self.sessions() as session:
-                await session.exec(  # type: ignore[call-overload]
+                await session.exec(
                     update(Entrant).where(col(Entrant.id) == entrant.id).values(user_id=new_user, name=_clean(new_name))
                 )
                 await session.commit()
@@ -316,7 +324,7 @@ class TournamentService:
     async def cancel(self, tournament_id: int) -> None:
         """End the tournament without final standings (open tables play on as ordinary games)."""
         async with self.sessions() as session:
-            result = await session.exec(  # type: ignore[call-overload]
+            result = await session.exec(
                 update(Tournament)
                 .where(
                     col(Tournament.id) == tournament_id,
@@ -350,9 +358,12 @@ class TournamentService:
             values["places_json"] = json.dumps(list(end.places))
             values["points_json"] = json.dumps([str(p) for p in end.points])
         async with self.sessions() as session:
-            await session.exec(  # type: ignore[call-overload]
+            await session.exec(
                 update(TournamentTable)
-                .where(col(TournamentTable.id) == row.id, col(TournamentTable.status) == TableStatus.PLAYING.value)
+                .where(
+                    col(TournamentTable.id) == row.id,
+                    col(TournamentTable.status).in_([TableStatus.PLANNED.value, TableStatus.PLAYING.value]),
+                )
                 .values(**values)
             )
             await session.commit()
@@ -376,7 +387,7 @@ class TournamentService:
                 if table.status == TableStatus.PLAYING and table.game_table_id is not None:
                     await self.opener.finish_with_computers(table.game_table_id)
             async with self.sessions() as session:
-                await session.exec(  # type: ignore[call-overload]
+                await session.exec(
                     update(TournamentRound).where(col(TournamentRound.id) == round_.id).values(timer_fired=True)
                 )
                 await session.commit()
@@ -463,7 +474,7 @@ class TournamentService:
                             entrants_json=json.dumps(list(seated)),
                         )
                     )
-                await session.exec(  # type: ignore[call-overload]
+                await session.exec(
                     update(Tournament)
                     .where(col(Tournament.id) == tournament.id, col(Tournament.current_round) == number - 1)
                     .values(current_round=number, updated_at=now)
@@ -484,23 +495,47 @@ class TournamentService:
                 key=f"tournament:{tournament.id}:round:{round_.number}:table:{table.number}",
                 guild_id=tournament.guild_id,
                 channel_id=tournament.channel_id,
+                host_id=tournament.host_id,
                 game_key=tournament.game_key,
                 options=tournament.options,
                 seats=seats,
                 title=f"{game.name} tournament #{tournament.id} · round {round_.number} · table {table.number}",
             )
-            game_table_id = await self.opener.open_table(request)
-            self.checkpoint("opened table")
-            async with self.sessions() as session:
-                await session.exec(  # type: ignore[call-overload]
-                    update(TournamentTable)
-                    .where(
-                        col(TournamentTable.id) == table.id, col(TournamentTable.status) == TableStatus.PLANNED.value
-                    )
-                    .values(game_table_id=game_table_id, status=TableStatus.PLAYING.value)
-                )
-                await session.commit()
-            self.checkpoint("wrote table")
+            game_table_id = table.game_table_id
+            if game_table_id is None:
+                created = await self.opener.create_table(request)
+                self.checkpoint("created table")
+                game_table_id = await self._claim(table, created)
+                self.checkpoint("wrote table")
+            await self.opener.start_table(game_table_id, request)
+            self.checkpoint("started table")
+            await self._set_table(table, status=TableStatus.PLAYING.value)
+            self.checkpoint("table playing")
+
+    async def _claim(self, table: TournamentTable, game_table_id: int) -> int:
+        """Write the game table of a planned table unless another writer did first; return the one that stands."""
+        async with self.sessions() as session:
+            await session.exec(
+                update(TournamentTable)
+                .where(col(TournamentTable.id) == table.id, col(TournamentTable.game_table_id).is_(None))
+                .values(game_table_id=game_table_id)
+            )
+            await session.commit()
+            stored = await session.get(TournamentTable, table.id, populate_existing=True)
+        assert stored is not None and stored.game_table_id is not None
+        if stored.game_table_id != game_table_id:
+            log.info("Table %s of tournament %s was created by another writer", table.number, table.tournament_id)
+        return stored.game_table_id
+
+    async def _set_table(self, table: TournamentTable, **values: Any) -> None:
+        """Write a planned table's game table id, or its start (never over a result already written)."""
+        async with self.sessions() as session:
+            await session.exec(
+                update(TournamentTable)
+                .where(col(TournamentTable.id) == table.id, col(TournamentTable.status) == TableStatus.PLANNED.value)
+                .values(**values)
+            )
+            await session.commit()
 
     async def _all_ended(self, round_: TournamentRound) -> bool:
         """Whether every table of the round has ended; asks about tables whose end was missed."""
@@ -696,7 +731,7 @@ class TournamentService:
     # -- small writes ------------------------------------------------------------------------------
     async def _update(self, tournament_id: int, **values: Any) -> None:
         async with self.sessions() as session:
-            await session.exec(  # type: ignore[call-overload]
+            await session.exec(
                 update(Tournament).where(col(Tournament.id) == tournament_id).values(**values, updated_at=self.clock())
             )
             await session.commit()
@@ -704,7 +739,7 @@ class TournamentService:
     async def _move(self, tournament_id: int, before: str, after: str) -> bool:
         """Change the status only if it is still ``before`` (another writer may have moved it)."""
         async with self.sessions() as session:
-            result = await session.exec(  # type: ignore[call-overload]
+            result = await session.exec(
                 update(Tournament)
                 .where(col(Tournament.id) == tournament_id, col(Tournament.status) == before)
                 .values(status=after, updated_at=self.clock())
@@ -717,7 +752,7 @@ class TournamentService:
         if after == RoundStatus.FINISHED:
             values["finished_at"] = self.clock()
         async with self.sessions() as session:
-            await session.exec(  # type: ignore[call-overload]
+            await session.exec(
                 update(TournamentRound)
                 .where(col(TournamentRound.id) == round_.id, col(TournamentRound.status) == before)
                 .values(**values)

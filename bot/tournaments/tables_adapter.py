@@ -1,15 +1,20 @@
 """The tournament's :class:`~bot.tournaments.service.TableOpener` over today's table service.
 
 Written against bot/tables.py's ``TableService`` as it is; when the table service is
-refactored only this file should need to change. Discord work (making a thread, posting the
-table message with the players pinged) comes in as two callables from the cog, so this
-module needs no discord import.
+refactored only this file should need to change. Discord work comes in as callables from the
+cog, so this module needs no discord import: making the channel a table plays in (a thread,
+when the server allows it), posting the table's first message with its players pinged, and
+asking the presenter to draw the started table into that message.
 
-Idempotency by key: a tournament table is found again by its seats. In one round a player
-sits at one table only, and the tables of earlier rounds have all ended, so an open table of
-the same game in the same server with exactly these people in these seats is the one opened
-for this key before the bot died. (Better, once the table service has it: a unique
-"external key" column on game_tables, looked up here.)
+The first message is posted before the game starts, so the table has its message before any
+computer moves (otherwise the presenter, seeing a table without a message, posts one of its
+own and the players find two).
+
+Idempotency: the tournament writes the game table's id as soon as :meth:`create_table`
+returns, and :meth:`start_table` seats and starts only a table still in its lobby, so a
+retry after a restart starts nothing twice. (A unique "external key" column on game_tables,
+written with the table, would also close the short gap between creating a table and the
+tournament writing its id.)
 """
 
 from __future__ import annotations
@@ -24,49 +29,46 @@ log = logging.getLogger(__name__)
 
 #: Makes the channel a table plays in (a thread of the tournament's channel, if it can) and returns its id.
 MakeChannel = Callable[[TableRequest], Awaitable[int]]
-#: Posts a started table's message in its channel, pinging its players.
+#: Posts a table's first message in its channel, pinging its players; sets and saves ``table.message_id``.
 PostTable = Callable[[Table, TableRequest], Awaitable[None]]
+#: Draws the table as it is now into its message (the presenter's ``table_changed``).
+ShowTable = Callable[[Table], Awaitable[None]]
 
 
 class TableServiceOpener:
     """Opens, watches and hurries game tables for the tournament service."""
 
-    def __init__(self, tables: TableService, make_channel: MakeChannel, post_table: PostTable) -> None:
+    def __init__(self, tables: TableService, make_channel: MakeChannel, post_table: PostTable, show: ShowTable) -> None:
         self.tables = tables
         self.make_channel = make_channel
         self.post_table = post_table
-        self._opened: dict[str, int] = {}
+        self.show = show
 
-    async def open_table(self, request: TableRequest) -> int:
-        found = self._opened.get(request.key) or self._find(request)
-        if found is not None:
-            return found
-        seats = [Seat(s.user_id, s.name, s.computer) for s in request.seats]
-        host = next((s for s in seats if not s.computer), seats[0])
+    async def create_table(self, request: TableRequest) -> int:
         channel_id = await self.make_channel(request)
+        first = request.seats[0]
         table = await self.tables.open(
-            request.guild_id, channel_id, request.game_key, host.user_id or 0, host.name, request.channel_id
+            request.guild_id, channel_id, request.game_key, request.host_id, first.name, request.channel_id
         )
-        # The lobby is seated and set up at once: a tournament table has no lobby for people to use.
-        table.seats, table.options = seats, table.game.validate_options(dict(request.options))
-        await self.tables.store.save_lobby(table)
-        await self.tables.start(table.id, table.host_id)
-        self._opened[request.key] = table.id
-        try:
-            await self.post_table(table, request)
-        except Exception:  # the table plays on; its players can find it with /table
-            log.exception("Could not post tournament table %s", table.id)
         return table.id
 
-    def _find(self, request: TableRequest) -> int | None:
-        wanted = [(s.user_id, s.name if s.computer else None, s.computer) for s in request.seats]
-        for table in self.tables.tables.values():
-            if table.guild_id != request.guild_id or table.game.key != request.game_key:
-                continue
-            seated = [(s.user_id, s.name if s.computer else None, s.computer) for s in table.seats]
-            if seated == wanted and any(not s.computer for s in request.seats):
-                return table.id
-        return None
+    async def start_table(self, table_id: int, request: TableRequest) -> None:
+        table = self.tables.tables.get(table_id)
+        if table is None:  # it ended already (or was closed): table_end says how
+            return
+        if table.status == "lobby":
+            # A tournament table has no lobby for people to use: it is seated and set up at once.
+            table.seats = [Seat(s.user_id, s.name, s.computer) for s in request.seats]
+            table.options = table.game.validate_options(dict(request.options))
+            await self.tables.store.save_lobby(table)
+        if table.message_id is None:
+            try:
+                await self.post_table(table, request)
+            except Exception:  # the table plays on; the presenter posts its message at the first move
+                log.exception("Could not post tournament table %s", table.id)
+        if table.status == "lobby":
+            await self.tables.start(table.id, table.host_id)
+            await self.show(table)
 
     async def table_end(self, table_id: int) -> TableEnd | None:
         table = self.tables.tables.get(table_id) or self.tables.finished.get(table_id)
@@ -83,7 +85,8 @@ class TableServiceOpener:
         if table is None or table.status != "playing":
             return
         for seat in table.waiting_people():
+            person = table.seats[seat]
             try:
-                await self.tables.replace_with_computer(table_id, table.host_id, seat)
+                await self.tables.replace_with_computer(table_id, table.host_id, person.user_id or 0, person.name)
             except TableError as error:
                 log.info("Round timer: could not hand seat %s of table %s over: %s", seat, table_id, error)
