@@ -43,7 +43,7 @@ from tests.loopback.server import LoopbackDiscord
 #: Kills of each kind per run (at least 20 in all).
 QUOTA = {ACK: 8, THINKING: 6, RANDOM: 6}
 #: The computers' pause, set by a moderator: long enough to kill the bot while a computer thinks.
-PAUSE_MS = 400
+PAUSE_MS = 250
 #: A round (a table of every game) must end within this many seconds.
 ROUND_LIMIT = 150.0
 
