@@ -28,8 +28,9 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-#: How long a save may take before the click is deferred (Discord's deadline is 3 s).
-DEFER_AFTER = 2.0
+#: How long saving and drawing may take before the click is deferred (Discord's deadline is 3 s:
+#: what is left covers writing the click down and the deferral itself on a busy machine).
+DEFER_AFTER = 1.5
 #: Interaction tokens live 15 minutes: older pending clicks cannot be answered any more.
 TOKEN_LIFE = timedelta(minutes=15)
 
@@ -119,19 +120,6 @@ async def _defer_later(interaction: discord.Interaction, watch: _Watch, pending:
         _watches.pop(interaction.id, None)
 
 
-async def defer_now(interaction: discord.Interaction, pending: PendingMove | None = None) -> None:
-    """Acknowledge a click whose answer will be a new private message at once ("thinking…"):
-    drawing it may take a while, and Discord wants a first answer within 3 seconds."""
-    watch(interaction, pending, private_reply=True)
-    w = _watch(interaction)
-    async with w.lock:
-        if interaction.response.is_done():
-            return
-        if pending is not None:
-            await pending.deferred(interaction)
-        await _defer(interaction, w)
-
-
 async def saved(
     interaction: discord.Interaction,
     work: Awaitable[T],
@@ -157,11 +145,13 @@ async def _answer(
 ) -> None:
     """Send the answer as the response, or after the deferral; then the click needs no watching."""
     watch = _watch(interaction)
-    async with watch.lock:
-        await (later if interaction.response.is_done() else first)()
-    if watch.timer is not None and watch.timer is not asyncio.current_task():
-        watch.timer.cancel()
-    _watches.pop(interaction.id, None)
+    try:
+        async with watch.lock:
+            await (later if interaction.response.is_done() else first)()
+    finally:  # answered, or it never will be: either way the click needs no more watching
+        if watch.timer is not None and watch.timer is not asyncio.current_task():
+            watch.timer.cancel()
+        _watches.pop(interaction.id, None)
 
 
 async def update(interaction: discord.Interaction, parts: MessageParts, *, keep_content: bool = False) -> None:

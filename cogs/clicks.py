@@ -27,7 +27,7 @@ import discord
 
 from bot.tables import BROKEN_BUTTON, TableError
 from cogs import hand_ui, table_ui
-from cogs.answers import PendingMove, defer_now, reply_privately, saved, tell, update, watch
+from cogs.answers import PendingMove, reply_privately, saved, tell, update, watch
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -302,8 +302,9 @@ CLICKS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 async def show_my_hand(interaction: discord.Interaction, table_id: int) -> None:
     """Show my hand: a new private message with the hand as it is now (the final one after the end).
 
-    Answered within Discord's 3 seconds whatever the drawing costs: with the picture at once when
-    it is drawn already, otherwise with a private "thinking…" first, which the hand then replaces.
+    Answered within Discord's 3 seconds whatever the drawing costs: when the hand is not drawn in
+    time, a private "thinking…" is sent first (the click written down, so that a restart meanwhile
+    is explained), which the hand then replaces.
     """
     bot, user_id = _bot(interaction), interaction.user.id
     try:
@@ -312,10 +313,7 @@ async def show_my_hand(interaction: discord.Interaction, table_id: int) -> None:
         await tell(interaction, str(error))
         return
     pending = PendingMove(bot.store, table_id, user_id, table.version, "")
-    if hand_ui.hand_drawn(table, seat):
-        watch(interaction, pending, private_reply=True)
-    else:
-        await defer_now(interaction, pending)
+    watch(interaction, pending, private_reply=True)
     try:
         await bot.presenter.show_hand(table, seat, interaction, partial(reply_privately, interaction))
     finally:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -138,7 +137,6 @@ class DiscordPresenter:
     # -- the table message ---------------------------------------------------
     async def table_changed(self, table: Table, note: str | None = None) -> None:
         """Schedule an update of the table message (coalesced) and of open hands."""
-        log.info("DIAG table %s changed v%s", table.id, table.version)
         self._dirty[table.id] = table
         if note:
             self._notes[table.id] = note
@@ -188,11 +186,9 @@ class DiscordPresenter:
                     await channel.get_partial_message(table.message_id).edit(**parts.edit_kwargs())
             return None
         version = table.version  # the parts show this version or a later one
-        started = time.monotonic()
         if table.outcome is not None:
             note = "\n".join(filter(None, [note, await self._standings_note(table)]))
         parts = await table_parts(table, note)
-        drawn = time.monotonic() - started
         # A closed or finished table is edited where it is; a live one moves down when old.
         stale = table.status == "playing" and (
             table.message_posted_at is None or self.clock() - table.message_posted_at > REPOST_AFTER
@@ -200,8 +196,6 @@ class DiscordPresenter:
         if table.message_id and not stale:
             try:
                 await channel.get_partial_message(table.message_id).edit(**parts.edit_kwargs())
-                edited = time.monotonic() - started
-                log.info("DIAG table %s v%s drawn %.2f s, edited %.2f s", table.id, version, drawn, edited)
                 await self.shown(table, version)
                 return version
             except discord.NotFound:

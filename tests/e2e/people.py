@@ -86,6 +86,13 @@ def picker_of(message: Message) -> dict | None:
     return next((c for c in move_controls(message) if c.get("type") == 3 and not is_menu(c)), None)
 
 
+def confirm_count(message: Message) -> int:
+    """How many are picked, from the choice screen's "Confirm (2 picked)" button."""
+    label = next((str(c.get("label")) for c in message.items() if is_confirm(c)), "")
+    found = re.search(r"\((\d+) picked\)", label)
+    return int(found[1]) if found else 0
+
+
 def picked_so_far(message: Message) -> tuple[int, int, int] | None:
     """(picked, fewest, most) from the choice screen's "Picked so far" line, when there is one."""
     found = PICKED.search(message.content)
@@ -527,12 +534,13 @@ class Person:
         """The choice screen: clear what is picked, pick a selection not refused before, Confirm."""
         world = self.world
         messages = world.server.recorder.messages
-        counts = picked_so_far(message)
         controls = move_controls(message)
         menu = next((c for c in controls if is_menu(c)), None)
         picker = picker_of(message)
-        if counts is None or picker is None:
+        if picker is None:
             return await self.plain_move(message)
+        # How many to pick, as the screen says; when it does not, any number (Confirm tells).
+        counts = picked_so_far(message) or (confirm_count(message), 1, len(picker.get("options", [])))
         if self.failures >= 3 and (other := self.other_decision(menu)) is not None and self.rng.random() < 0.5:
             return None if await self.click_pick(message, *other) else False
         picked, low, high = counts
@@ -565,7 +573,8 @@ class Person:
                 return False
         message = messages[message.id]
         confirm = next((c for c in move_controls(message) if is_confirm(c)), None)
-        if confirm is None:  # the screen changed under us (the game moved on): look again
+        if confirm is None:  # not a selection Confirm takes, or the screen changed under us: another one
+            self.refuse(key)
             return None
         click = await self.click_move(message, confirm, None, message)
         if click is None:

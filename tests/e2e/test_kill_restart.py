@@ -17,7 +17,8 @@ database and the same Discord. Then:
 - every game finishes, its table message shows the end, and its results are saved once per seat;
 - no open hand message lags behind the table message for more than a few seconds (item 4).
 
-The seed is printed; set KILL_SEED to replay a run.
+The seed is printed; set KILL_SEED to replay a run (and KILL_LOG_LEVEL=INFO for the bot's logs,
+kept in pytest's temporary folder as bot-<generation>.log).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from tests.loopback.server import LoopbackDiscord
 #: Kills of each kind per run (at least 20 in all).
 QUOTA = {ACK: 8, THINKING: 6, RANDOM: 6}
 #: The computers' pause, set by a moderator: long enough to kill the bot while a computer thinks.
-PAUSE_MS = 400
+PAUSE_MS = 250
 #: A round (a table of every game) must end within this many seconds.
 ROUND_LIMIT = 150.0
 
@@ -239,9 +240,12 @@ async def test_kill_the_bot_at_random_moments_of_whole_games(loopback: LoopbackD
     )
     print(
         f"{len(world.clicks)} clicks: {len(moves)} moves {dict(outcomes)}, "
-        f"{len(world.clicks) - len(moves)} Show my hand; {len(old)} moves on an old hand message, "
+        f"{sum(c.what == 'hand' for c in world.clicks)} Show my hand; {len(old)} moves on an old hand message, "
         f"{len(across)} of them shown before a restart ({sum(c.outcome == 'accepted' for c in across)} accepted)"
     )
+    refusals = Counter(c.sentence for c in moves if c.outcome == "refused")
+    picks = sum(c.what == "pick" for c in world.clicks)
+    print(f"{picks} clicks on the choice screen; refusals: {dict(refusals.most_common(6))}")
     for finding in world.findings:
         print(f"FOUND {finding.kind}: {finding.person} at table #{finding.table}: {finding.detail}")
 

@@ -1,5 +1,5 @@
 """Show my hand answers within Discord's 3 seconds whatever the drawing costs: a private
-"thinking…" first when the picture is not drawn yet, which the hand then replaces; and a person
+"thinking…" first when the hand is not drawn in time, which the hand then replaces; and a person
 whose Show my hand was acknowledged when the bot stopped is told at the next start."""
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ async def test_show_my_hand_is_acknowledged_before_its_picture_is_drawn(
     table_id = await parlour.start_game(alice, [bob])
     gate = threading.Event()
     slow_hands(monkeypatch, gate)
+    monkeypatch.setattr(answers, "DEFER_AFTER", 0.05)
     handle = await server.click(alice, parlour.table_message(table_id), label="Show my hand")
     first = await handle.answer()
     assert first.callback_type == 5 and first.ephemeral  # "thinking…", only alice sees it
@@ -59,6 +60,7 @@ async def test_show_my_hand_cut_off_by_a_stop_is_told_at_the_next_start(
     table_id = await parlour.start_game(alice, [bob])
     gate = threading.Event()
     slow_hands(monkeypatch, gate)
+    monkeypatch.setattr(answers, "DEFER_AFTER", 0.05)
     handle = await server.click(alice, parlour.table_message(table_id), label="Show my hand")
     assert (await handle.answer()).callback_type == 5
     for _ in range(100):
