@@ -24,12 +24,16 @@ log = logging.getLogger(__name__)
 #: holds the GIL for most of a drawing (text, palette, PNG), so a picture drawn in a thread still
 #: stops the event loop: under load, answers then wait behind pictures of other tables.
 _workers: Executor | None = None
+_worker_count = 0
+#: Drawings asked for and not finished yet.
+_in_flight = 0
 
 
 def start_picture_workers(count: int) -> None:
     """Draw pictures in ``count`` worker processes from now on (0: in a thread of this process)."""
-    global _workers
+    global _workers, _worker_count
     stop_picture_workers()
+    _worker_count = count
     if count > 0:
         # Spawned, not forked: the bot's event loop, sockets and threads are not copied into them.
         context = multiprocessing.get_context("spawn")
@@ -50,8 +54,22 @@ def _die_with_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the bot, which stops its workers
 
 
+def busy() -> bool:
+    """Whether drawings are queueing: then nothing should be drawn that nobody has asked for yet."""
+    return _in_flight >= 2 * max(1, _worker_count)
+
+
 async def draw(picture: Callable[[], bytes]) -> bytes:
     """Draw ``picture`` in a worker process when there are some, else in a thread."""
+    global _in_flight
+    _in_flight += 1
+    try:
+        return await _draw(picture)
+    finally:
+        _in_flight -= 1
+
+
+async def _draw(picture: Callable[[], bytes]) -> bytes:
     workers = _workers
     if workers is not None:
         try:
