@@ -1,6 +1,6 @@
 """Load run: many tables of every game at once, the real bot in its own process, through the loopback Discord.
 
-Run: ``python -m benchmarks.load --tables 200 [--think 5] [--duration 60] [--games ...] [--compare REV]``
+Run: ``python -m benchmarks.load --tables 200 [--think 5] [--duration 60] [--games a,b] [--compare REV]``
 
 The bot runs as ``python -m bot`` (a fresh database, the High Card test game added with
 PARLOUR_EXTRA_GAMES), pointed at a loopback Discord served by this process. A moderator sets the
@@ -15,8 +15,12 @@ move, the bot's CPU milliseconds per interaction (its CPU seconds from /proc/<pi
 interactions) and MiB per open table; and the CPU share of the bot and of this process (the
 loopback and the people), so that one can see the benchmark is not measuring itself.
 
-``--compare REV`` checks the git revision REV out into a temporary folder and runs the same load
-against it in the same run, one after the other, and prints both side by side.
+``--compare REV`` (repeatable) checks the git revision REV out into a temporary folder (git
+worktree) and runs the same load against it in the same run, one after the other, and prints all
+side by side; ``--variant LABEL:SETTING=VALUE,...`` runs this tree with other settings (e.g.
+``PICTURE_WORKERS=0``). ``--processes N`` runs N bot processes, one gateway shard and one server
+each, on one database (``--database-url`` for PostgreSQL). ``--py-spy FILE`` records the bot
+with py-spy during the play.
 """
 
 from __future__ import annotations
