@@ -30,6 +30,8 @@ EXTENSIONS = (
     "cogs.tables",
     "cogs.stats",
     "cogs.standings",
+    "cogs.tournaments",
+    "cogs.collection",
     "cogs.rules",
     "cogs.games",
     "cogs.help",
@@ -86,7 +88,11 @@ class ParlourBot(commands.Bot):
         self.store = Store(database.sessions, default_computer_pause_ms=settings.computer_pause_ms)
         self.store_adapter = ServedTables(self.store, settings.serves)
         self.presenter = DiscordPresenter(
-            self, self.store_adapter.save_message, edit_interval=edit_interval, clock=clock
+            self,
+            self.store_adapter.save_message,
+            save_shown=self.store_adapter.save_message_version,
+            edit_interval=edit_interval,
+            clock=clock,
         )
         self.tables = TableService(self.store_adapter, presenter=self.presenter, clock=clock)
         self.clock = clock

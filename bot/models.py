@@ -125,6 +125,9 @@ class GameTable(SQLModel, table=True):
     parent_channel_id: int = Field(sa_type=BigInteger)
     message_id: int | None = Field(default=None, sa_type=BigInteger)
     message_posted_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    #: The state version the table message last showed (NULL: not shown since the game started);
+    #: a table whose message is behind ``version`` is drawn again at start.
+    message_version: int | None = None
     game_key: str
     host_id: int = Field(sa_type=BigInteger)
     options_json: str = Field(default="{}", sa_type=Text)
@@ -210,33 +213,65 @@ class PendingClick(SQLModel, table=True):
 
 
 class OwnedItem(SQLModel, table=True):
-    """How many of one item (a card of a collection) a person owns in one game of one server.
+    """One owned item (a card of a collection) with its own identity: two players may own equal cards.
 
-    Items are the game's own ids (``Transfer.item``); the bot never reads them.
+    ``id`` is the item id the engine sees (``str(id)`` in a profile); ``kind`` is the game's
+    own id of what the item is (a card id); the bot never reads it. A transfer moves the row
+    to its new owner, so every move of an item can be traced (``item_transfers``). A missing
+    ``user_id`` is the house: an item lost to a computer seat (see docs/profiles.md).
     """
 
     __tablename__ = "owned_items"
-    __table_args__ = (UniqueConstraint("guild_id", "user_id", "game_key", "item", name="uq_owned_items_owner_item"),)
+    __table_args__ = (Index("ix_owned_items_owner", "guild_id", "game_key", "user_id"),)
 
     id: int | None = Field(default=None, sa_type=BigId, primary_key=True)
     guild_id: int = Field(sa_type=BigInteger)
-    user_id: int = Field(sa_type=BigInteger)
     game_key: str
-    item: str = Field(sa_type=Text)
-    count: int = 1
+    user_id: int | None = Field(default=None, sa_type=BigInteger)
+    kind: str = Field(sa_type=Text)
+    #: How the item came into being: "first" (a first collection), "top-up", "house" (won from a computer seat).
+    origin: str
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    #: When its owner got it, and the table whose prize gave it to them (None: granted).
+    acquired_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    acquired_table_id: int | None = Field(default=None, sa_type=BigInteger)
+
+    @property
+    def item(self) -> str:
+        """The item id the engine sees."""
+        return str(self.id)
+
+
+class ItemOwner(SQLModel, table=True):
+    """A person's holding in one game of one server: the row their item changes lock, their chosen
+    items (Gin-jon-tan's active deck) and the choice they are building (a draft), as JSON lists of
+    item ids. NULL chosen items mean the game's default choice."""
+
+    __tablename__ = "item_owners"
+
+    guild_id: int = Field(sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    user_id: int = Field(sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    game_key: str = Field(primary_key=True)
+    chosen_json: str | None = Field(default=None, sa_type=Text)
+    draft_json: str | None = Field(default=None, sa_type=Text)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
 class ItemTransfer(SQLModel, table=True):
     """One item moved at the end of a game: the log line, written with the results.
 
-    ``(table_id, position)`` is unique, so a transfer can never be applied twice. A missing
-    user is a computer seat (the house); ``moved`` is False when nothing could move (see
-    docs/profiles.md).
+    ``(table_id, position)`` is unique, so a transfer can never be applied twice. ``item`` is the
+    engine's item id; ``owned_item_id`` the row that moved (or was made, when the house gives).
+    A missing user is a computer seat (the house); ``moved`` is False when nothing could move
+    (see docs/profiles.md).
     """
 
     __tablename__ = "item_transfers"
-    __table_args__ = (UniqueConstraint("table_id", "position", name="uq_item_transfers_table_position"),)
+    __table_args__ = (
+        UniqueConstraint("table_id", "position", name="uq_item_transfers_table_position"),
+        Index("ix_item_transfers_guild_game", "guild_id", "game_key"),
+    )
 
     id: int | None = Field(default=None, sa_type=BigId, primary_key=True)
     table_id: int = Field(sa_type=BigInteger, foreign_key="game_tables.id")
@@ -244,7 +279,14 @@ class ItemTransfer(SQLModel, table=True):
     guild_id: int = Field(sa_type=BigInteger)
     game_key: str
     item: str = Field(sa_type=Text)
+    owned_item_id: int | None = Field(default=None, sa_type=BigInteger, foreign_key="owned_items.id")
+    kind: str | None = Field(default=None, sa_type=Text)
     from_user_id: int | None = Field(default=None, sa_type=BigInteger)
     to_user_id: int | None = Field(default=None, sa_type=BigInteger)
     moved: bool = True
     at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+# The tournament tables live with the tournaments; imported here so that one import of bot.models
+# gives the whole schema (migrations, the schema check).
+import bot.tournaments.models  # noqa: E402, F401

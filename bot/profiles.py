@@ -1,33 +1,69 @@
 """Per-seat profiles in (what each player brings to a game), built from the items they own.
 
 A game that declares ``uses_profiles=True`` is dealt with one profile per seat: a
-JSON-friendly dict, or None for a computer seat. By default a person's profile is
-``{"items": [item, item, ...]}`` (each owned item as many times as it is owned); a game
-registers its own builder here when it wants something else (a chosen deck of 33 of them).
-See docs/profiles.md.
+JSON-friendly dict, or None for a computer seat. Owned items are rows with their own
+identity (bot.models.OwnedItem); by default a person's profile lists them,
+``{"items": [{"item": "17", "kind": "..."}, ...]}``. A game with its own rules for what its
+players own (a first collection, top-ups, a chosen deck) registers them here: Gin-jon-tan's
+are in bot.collections. See docs/profiles.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
+from bot import collections as gin_jon_tan_collections
 from bot.models import OwnedItem
+from engine.core import GameState
 
-#: Builds a person's profile from what they own in that game (their items, sorted by id).
-ProfileBuilder = Callable[[Sequence[OwnedItem]], dict[str, Any] | None]
-
-_builders: dict[str, ProfileBuilder] = {}
+if TYPE_CHECKING:
+    from bot.store import Store
 
 
-def register_profile_builder(game_key: str, builder: ProfileBuilder) -> None:
-    """A game's own way to make a profile from owned items."""
-    _builders[game_key] = builder
+class ItemRules(Protocol):
+    """A game's own rules for the items its players own."""
+
+    async def profile(self, store: Store, guild_id: int, user_id: int) -> dict[str, Any] | None:
+        """What a person brings to a table (it may give them their first items, or top them up)."""
+        ...
+
+    def item_kind(self, state: GameState, item: str) -> str | None:
+        """What one of the game's items is (the house gives an item of that kind for one won from a
+        computer seat); None if the state holds no such item."""
+        ...
+
+
+_rules: dict[str, ItemRules] = {}
+
+
+def register_item_rules(game_key: str, rules: ItemRules) -> None:
+    """A game's own way to make profiles from owned items and to name its items' kinds."""
+    _rules[game_key] = rules
+
+
+def unregister_item_rules(game_key: str) -> None:
+    _rules.pop(game_key, None)
 
 
 def default_profile(items: Sequence[OwnedItem]) -> dict[str, Any]:
-    return {"items": [row.item for row in items for _ in range(row.count)]}
+    return {"items": [{"item": row.item, "kind": row.kind} for row in items]}
 
 
-def build_profile(game_key: str, items: Sequence[OwnedItem]) -> dict[str, Any] | None:
-    return _builders.get(game_key, default_profile)(items)
+async def person_profile(store: Store, game_key: str, guild_id: int, user_id: int) -> dict[str, Any] | None:
+    """A person's profile for a table of ``game_key`` in this server."""
+    rules = _rules.get(game_key)
+    if rules is not None:
+        return await rules.profile(store, guild_id, user_id)
+    return default_profile(await store.owned_items(guild_id, user_id, game_key))
+
+
+def item_kind(game_key: str, state: GameState | None, item: str) -> str | None:
+    """What an item of a game is, by the game's rules (None when it has none or the state does not know)."""
+    rules = _rules.get(game_key)
+    if rules is None or state is None:
+        return None
+    return rules.item_kind(state, item)
+
+
+register_item_rules(gin_jon_tan_collections.GAME_KEY, gin_jon_tan_collections.RULES)

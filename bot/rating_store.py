@@ -551,6 +551,16 @@ async def level_of(session: AsyncSession, guild_id: int, game_key: str, user_id:
     return levels.level(game_key, row.points) if row is not None else 1
 
 
+async def levels_of(session: AsyncSession, guild_id: int, game_key: str, user_ids: Iterable[int]) -> dict[int, int]:
+    """Several people's levels in a game at once (1 before their first game)."""
+    wanted = {person_key(user_id): user_id for user_id in user_ids}
+    query = select(PlayerRating).where(
+        PlayerRating.guild_id == guild_id, PlayerRating.game_key == game_key, col(PlayerRating.player).in_(wanted)
+    )
+    found = {row.player: levels.level(game_key, row.points) for row in (await session.exec(query)).all()}
+    return {user_id: found.get(key, 1) for key, user_id in wanted.items()}
+
+
 # -- the rebuild command -----------------------------------------------------------------------
 
 

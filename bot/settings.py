@@ -59,6 +59,9 @@ class Settings:
             return True
         return (guild_id >> 22) % self.shard_count in self.shard_ids
 
+    #: Seconds between tournament checks: round timers, and table ends the tournaments were not told of.
+    tournament_check_seconds: float = 30.0
+
 
 def load_settings(
     environ: Mapping[str, str] | None = None,
@@ -107,6 +110,7 @@ def load_settings(
         picture_workers=_int("PICTURE_WORKERS", values.get("PICTURE_WORKERS", ""), min(4, os.cpu_count() or 1), 0, 64),
         event_loop=_event_loop(values.get("EVENT_LOOP", "") or "asyncio"),
         **_shards(values.get("SHARD_COUNT", ""), values.get("SHARD_IDS", "")),
+        tournament_check_seconds=_float("TOURNAMENT_CHECK_SECONDS", values.get("TOURNAMENT_CHECK_SECONDS", ""), 30.0),
     )
 
 

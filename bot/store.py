@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from sqlalchemy import and_, case, insert, or_, update
+from sqlalchemy import and_, case, func, insert, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel import col, select
@@ -30,6 +30,7 @@ from bot.models import (
     Actor,
     GameTable,
     GuildSettings,
+    ItemOwner,
     ItemTransfer,
     OwnedItem,
     PendingClick,
@@ -103,6 +104,8 @@ class TransferLine:
     item: str
     from_user_id: int | None
     to_user_id: int | None
+    #: What the item is (the game's item kind): what the house gives when it comes from a computer seat.
+    kind: str | None = None
 
 
 @dataclass(frozen=True)
@@ -292,6 +295,7 @@ class Store:
             table.version = 0
             table.fresh_json = fresh_json
             table.drafts_json = None
+            table.message_version = None
             table.updated_at = table.last_action_at = now
         return table
 
@@ -309,6 +313,31 @@ class Store:
             query = query.where(col(GameTable.guild_id).in_(list(guild_ids)))
         async with self.sessions() as session:
             return list((await session.exec(query.order_by(col(GameTable.id)))).all())
+
+    async def unshown_finished_tables(self, guild_ids: Collection[int] | None = None) -> list[GameTable]:
+        """Finished tables whose message does not show their end yet (the bot stopped between the
+        last save and the edit), oldest first: a restart draws them again."""
+        query = select(GameTable).where(
+            col(GameTable.status) == TableStatus.FINISHED,
+            or_(col(GameTable.message_version).is_(None), col(GameTable.message_version) < col(GameTable.version)),
+        )
+        if guild_ids is not None:
+            query = query.where(col(GameTable.guild_id).in_(list(guild_ids)))
+        async with self.sessions() as session:
+            return list((await session.exec(query.order_by(col(GameTable.id)))).all())
+
+    async def save_message_version(self, table_id: int, version: int) -> None:
+        """The table message shows state ``version`` now (kept only if newer than what it showed)."""
+        async with self.sessions.begin() as session:
+            await session.exec(
+                update(GameTable)
+                .where(
+                    col(GameTable.id) == table_id,
+                    or_(col(GameTable.message_version).is_(None), col(GameTable.message_version) < version),
+                )
+                .values(message_version=version)
+                .execution_options(synchronize_session=False)
+            )
 
     async def tables_in_channel(self, guild_id: int, channel_id: int) -> list[GameTable]:
         """Open tables in one channel or thread, oldest first."""
@@ -544,6 +573,11 @@ class Store:
             return False
         return True
 
+    async def levels(self, guild_id: int, game_key: str, user_ids: Sequence[int]) -> dict[int, int]:
+        """People's levels in a game, shown beside their names in a lobby."""
+        async with self.sessions() as session:
+            return await rating_store.levels_of(session, guild_id, game_key, user_ids)
+
     async def table_standing_changes(self, table_id: int) -> list[rating_store.SeatChange]:
         """What a finished table did to its players' ratings and levels (for the announcement)."""
         async with self.sessions() as session:
@@ -587,40 +621,34 @@ class Store:
     ) -> None:
         """Move owned items at the end of a game, in the transaction that saves its results.
 
-        Nobody loses what they do not own and nothing is made from nothing between people:
-        from a person who owns the item, it moves (to a computer seat: it goes to the house);
-        from a computer seat, the house gives it; anything else moves nothing. Every line is
-        logged under a unique (table, position), so a transfer is never applied twice.
+        Each item is one row: a move gives the row to its new owner. Nobody loses what they do not
+        own and nothing is made from nothing between people: from a person who owns the item, it
+        moves (to a computer seat: it goes to the house); from a computer seat, the house gives a
+        new item of that kind; anything else moves nothing. Every line is logged under a unique
+        (table, position), so a transfer is never applied twice.
         """
+        assert table.id is not None
         for line in transfers:
-            moved = False
+            row: OwnedItem | None = None
             if line.from_user_id is not None:
-                owned = await Store._owned(session, table.guild_id, line.from_user_id, table.game_key, line.item)
-                if owned is not None and owned.count > 0:
-                    moved = True
-                    owned.count -= 1
-                    owned.updated_at = now
-                    if owned.count == 0:
-                        await session.delete(owned)
-            elif line.to_user_id is not None:
-                moved = True  # the house gives
-            if moved and line.to_user_id is not None:
-                owned = await Store._owned(session, table.guild_id, line.to_user_id, table.game_key, line.item)
-                if owned is None:
-                    session.add(
-                        OwnedItem(
-                            guild_id=table.guild_id,
-                            user_id=line.to_user_id,
-                            game_key=table.game_key,
-                            item=line.item,
-                            count=1,
-                            updated_at=now,
-                        )
-                    )
-                else:
-                    owned.count += 1
-                    owned.updated_at = now
-            assert table.id is not None
+                row = await Store._held(session, table, line.from_user_id, line.item)
+                if row is not None:
+                    row.user_id = line.to_user_id  # None: the house
+                    row.acquired_at = now
+                    row.acquired_table_id = table.id
+            elif line.to_user_id is not None:  # the house gives
+                row = OwnedItem(
+                    guild_id=table.guild_id,
+                    game_key=table.game_key,
+                    user_id=line.to_user_id,
+                    kind=line.kind or line.item,
+                    origin="house",
+                    created_at=now,
+                    acquired_at=now,
+                    acquired_table_id=table.id,
+                )
+                session.add(row)
+            await session.flush()
             session.add(
                 ItemTransfer(
                     table_id=table.id,
@@ -628,50 +656,159 @@ class Store:
                     guild_id=table.guild_id,
                     game_key=table.game_key,
                     item=line.item,
+                    owned_item_id=row.id if row is not None else None,
+                    kind=row.kind if row is not None else line.kind,
                     from_user_id=line.from_user_id,
                     to_user_id=line.to_user_id,
-                    moved=moved,
+                    moved=row is not None,
                     at=now,
                 )
             )
-            await session.flush()
+        await session.flush()
 
     @staticmethod
-    async def _owned(session: AsyncSession, guild_id: int, user_id: int, game_key: str, item: str) -> OwnedItem | None:
+    async def _held(session: AsyncSession, table: GameTable, user_id: int, item: str) -> OwnedItem | None:
+        """The row of ``item`` (an engine item id) if ``user_id`` owns it in this table's server and game."""
+        if not item.isdigit():  # a generated item ("gen:…") is nobody's
+            return None
         query = select(OwnedItem).where(
-            OwnedItem.guild_id == guild_id,
+            OwnedItem.id == int(item),
+            OwnedItem.guild_id == table.guild_id,
+            OwnedItem.game_key == table.game_key,
             OwnedItem.user_id == user_id,
-            OwnedItem.game_key == game_key,
-            OwnedItem.item == item,
         )
         return (await session.exec(query.with_for_update())).first()
 
     # --- owned items ----------------------------------------------------------------------
 
-    async def owned_items(self, guild_id: int, user_id: int, game_key: str) -> list[OwnedItem]:
-        """What a person owns in one game of one server, by item."""
-        query = (
+    @staticmethod
+    def _owned_query(guild_id: int, user_id: int, game_key: str) -> Any:
+        return (
             select(OwnedItem)
-            .where(OwnedItem.guild_id == guild_id, OwnedItem.user_id == user_id, OwnedItem.game_key == game_key)
-            .order_by(col(OwnedItem.item))
+            .where(OwnedItem.guild_id == guild_id, OwnedItem.game_key == game_key, OwnedItem.user_id == user_id)
+            .order_by(col(OwnedItem.acquired_at), col(OwnedItem.id))
         )
-        async with self.sessions() as session:
-            return list((await session.exec(query)).all())
 
-    async def grant_items(self, guild_id: int, user_id: int, game_key: str, items: Sequence[str]) -> None:
-        """Give a person items (a first collection, a top-up), in one transaction."""
+    async def owned_items(self, guild_id: int, user_id: int, game_key: str) -> list[OwnedItem]:
+        """What a person owns in one game of one server, in the order they got it."""
+        async with self.sessions() as session:
+            return list((await session.exec(self._owned_query(guild_id, user_id, game_key))).all())
+
+    async def game_items(self, guild_id: int, game_key: str) -> list[OwnedItem]:
+        """Every item of one game in one server, the house's included (for audits and tests)."""
+        query = select(OwnedItem).where(OwnedItem.guild_id == guild_id, OwnedItem.game_key == game_key)
+        async with self.sessions() as session:
+            return list((await session.exec(query.order_by(col(OwnedItem.id)))).all())
+
+    async def grant_items(
+        self, guild_id: int, user_id: int, game_key: str, kinds: Sequence[str], *, origin: str = "granted"
+    ) -> list[OwnedItem]:
+        """Give a person new items of these kinds, in one transaction; returns them."""
         now = utcnow()
         async with self.sessions.begin() as session:
-            for item in items:
-                owned = await self._owned(session, guild_id, user_id, game_key, item)
-                if owned is None:
-                    session.add(
-                        OwnedItem(guild_id=guild_id, user_id=user_id, game_key=game_key, item=item, updated_at=now)
-                    )
-                    await session.flush()
-                else:
-                    owned.count += 1
-                    owned.updated_at = now
+            await self._lock_owner(session, guild_id, user_id, game_key, now)
+            return await self._add_items(session, guild_id, user_id, game_key, kinds, origin, now)
+
+    async def fill_items(
+        self, guild_id: int, user_id: int, game_key: str, minimum: int, draw: Callable[[int], Sequence[str]]
+    ) -> list[OwnedItem]:
+        """A person's items in one game, given first (``draw(minimum)`` kinds) or topped up to
+        ``minimum`` when they have fewer, in one transaction that holds their owner row's lock (two
+        at once cannot both give). Returns what they own, in the order they got it."""
+        for attempt in range(2):
+            now = utcnow()
+            try:
+                async with self.sessions.begin() as session:
+                    new = await self._lock_owner(session, guild_id, user_id, game_key, now)
+                    rows = list((await session.exec(self._owned_query(guild_id, user_id, game_key))).all())
+                    if len(rows) < minimum:
+                        kinds = draw(minimum - len(rows))
+                        origin = "first" if new else "top-up"
+                        rows += await self._add_items(session, guild_id, user_id, game_key, kinds, origin, now)
+                    return rows
+            except IntegrityError:  # a first use at the same moment made the owner row: read theirs
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    @staticmethod
+    async def _lock_owner(session: AsyncSession, guild_id: int, user_id: int, game_key: str, now: datetime) -> bool:
+        """Lock (or make) a person's owner row; True if it is new."""
+        owner = await session.get(ItemOwner, (guild_id, user_id, game_key), with_for_update=True)
+        if owner is not None:
+            return False
+        session.add(ItemOwner(guild_id=guild_id, user_id=user_id, game_key=game_key, created_at=now, updated_at=now))
+        await session.flush()
+        return True
+
+    @staticmethod
+    async def _add_items(
+        session: AsyncSession,
+        guild_id: int,
+        user_id: int,
+        game_key: str,
+        kinds: Sequence[str],
+        origin: str,
+        now: datetime,
+    ) -> list[OwnedItem]:
+        rows = [
+            OwnedItem(
+                guild_id=guild_id,
+                game_key=game_key,
+                user_id=user_id,
+                kind=kind,
+                origin=origin,
+                created_at=now,
+                acquired_at=now,
+            )
+            for kind in kinds
+        ]
+        session.add_all(rows)
+        await session.flush()
+        return rows
+
+    async def item_owner(self, guild_id: int, user_id: int, game_key: str) -> ItemOwner | None:
+        """A person's owner row (their chosen items and draft), None before their first items."""
+        async with self.sessions() as session:
+            return await session.get(ItemOwner, (guild_id, user_id, game_key))
+
+    async def save_item_choice(
+        self,
+        guild_id: int,
+        user_id: int,
+        game_key: str,
+        *,
+        chosen: Sequence[str] | None = _UNSET,
+        draft: Sequence[str] | None = _UNSET,
+    ) -> None:
+        """Keep a person's chosen items (None: the game's default) and/or the draft they are building
+        (None: no draft), as item ids, in one transaction."""
+        now = utcnow()
+        async with self.sessions.begin() as session:
+            await self._lock_owner(session, guild_id, user_id, game_key, now)
+            owner = await session.get(ItemOwner, (guild_id, user_id, game_key))
+            assert owner is not None
+            if chosen is not _UNSET:
+                owner.chosen_json = None if chosen is None else json.dumps(list(chosen))
+            if draft is not _UNSET:
+                owner.draft_json = None if draft is None else json.dumps(list(draft))
+            owner.updated_at = now
+
+    async def item_history(
+        self, guild_id: int, user_id: int, game_key: str, *, limit: int = 10, offset: int = 0
+    ) -> tuple[list[ItemTransfer], int]:
+        """The items a person won or lost in one game of one server, newest first, and how many in all."""
+        mine = (
+            col(ItemTransfer.guild_id) == guild_id,
+            col(ItemTransfer.game_key) == game_key,
+            col(ItemTransfer.moved).is_(True),
+            or_(col(ItemTransfer.from_user_id) == user_id, col(ItemTransfer.to_user_id) == user_id),
+        )
+        query = select(ItemTransfer).where(*mine).order_by(col(ItemTransfer.id).desc()).offset(offset).limit(limit)
+        async with self.sessions() as session:
+            rows = list((await session.exec(query)).all())
+            total = (await session.exec(select(func.count()).select_from(ItemTransfer).where(*mine))).one()
+        return rows, int(total)
 
     async def transfers_for(self, table_id: int) -> list[ItemTransfer]:
         query = select(ItemTransfer).where(ItemTransfer.table_id == table_id).order_by(col(ItemTransfer.position))

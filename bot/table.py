@@ -80,6 +80,8 @@ class Table:
     parent_channel_id: int | None = None
     message_id: int | None = None
     message_posted_at: datetime | None = None
+    #: The state version the table message last showed (None: not shown since the start).
+    message_version: int | None = None
     last_action_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     #: When each pending person began waiting to decide (for idle reminders).
     pending_since: dict[int, datetime] = field(default_factory=dict)
@@ -111,6 +113,13 @@ class Table:
     def fresh_list(self) -> list[int]:
         """``fresh_from`` as one version per seat (what the database keeps)."""
         return [self.fresh_from.get(seat, self.version) for seat in range(len(self.seats))]
+
+    @property
+    def message_behind(self) -> bool:
+        """Does the table message show an older moment than the saved state (a game under way or just ended)?"""
+        if not self.started or self.status not in ("playing", "finished"):
+            return False
+        return self.message_version is None or self.message_version < self.version
 
     @property
     def names(self) -> list[str]:

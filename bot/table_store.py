@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.models import GameTable, TableStatus
-from bot.profiles import build_profile
+from bot.profiles import item_kind, person_profile
 from bot.store import ActionSave, ResultLine, Store, TransferLine
 from bot.tables import Draft, GuildSettings, Seat, Table
 from engine import registry
@@ -68,6 +68,10 @@ class TableStoreAdapter:
                 table.id, message_id=table.message_id, message_posted_at=table.message_posted_at
             )
 
+    async def save_message_version(self, table: Table, version: int) -> None:
+        async with self._writing():
+            await self.store.save_message_version(table.id, version)
+
     async def save_start(self, table: Table, state_json: str) -> None:
         async with self._writing():
             await self.store.start_table(
@@ -106,7 +110,13 @@ class TableStoreAdapter:
             for i, s in enumerate(table.seats)
         ]
         transfers = [
-            TransferLine(i, t.item, table.seats[t.from_seat].user_id, table.seats[t.to_seat].user_id)
+            TransferLine(
+                i,
+                t.item,
+                table.seats[t.from_seat].user_id,
+                table.seats[t.to_seat].user_id,
+                item_kind(table.game.key, table.state, t.item),
+            )
             for i, t in enumerate(outcome.transfers)
         ]
         async with self._writing():  # the last action of a game, with its results and items: once a game
@@ -173,9 +183,7 @@ class TableStoreAdapter:
         return [
             None
             if seat.computer or seat.user_id is None
-            else build_profile(
-                table.game.key, await self.store.owned_items(table.guild_id, seat.user_id, table.game.key)
-            )
+            else await person_profile(self.store, table.game.key, table.guild_id, seat.user_id)
             for seat in table.seats
         ]
 
@@ -190,6 +198,9 @@ class TableStoreAdapter:
 
     async def open_tables(self) -> list[Table]:
         return [table_from_row(row) for row in await self.store.open_tables()]
+
+    async def unshown_finished_tables(self) -> list[Table]:
+        return [table_from_row(row) for row in await self.store.unshown_finished_tables()]
 
     async def load_table(self, table_id: int) -> Table | None:
         row = await self.store.load_table(table_id)
@@ -236,6 +247,7 @@ def table_from_row(row: GameTable) -> Table:
         seed=row.seed,
         message_id=row.message_id,
         message_posted_at=row.message_posted_at,
+        message_version=row.message_version,
         last_action_at=row.last_action_at,
         fresh_from=dict(enumerate(json.loads(row.fresh_json))) if row.fresh_json else {},
         drafts={int(s): Draft.from_dict(d) for s, d in json.loads(row.drafts_json).items()} if row.drafts_json else {},

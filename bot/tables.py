@@ -34,7 +34,7 @@ from bot.table import (
     TableError,
 )
 from engine import registry
-from engine.core import BadMove, GameState, IllegalMove, Move
+from engine.core import BadMove, GameState, IllegalMove, Move, Outcome
 
 __all__ = [
     "BROKEN_BUTTON",
@@ -79,6 +79,9 @@ class TableService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._computer_tasks: dict[int, asyncio.Task[None]] = {}
         self._seed_source = random.SystemRandom()
+        #: Told when a table ends, after its final save: its outcome, or None when closed without one.
+        #: It must return at once (schedule any work); the tournaments listen here.
+        self.on_end: Callable[[Table, Outcome | None], None] | None = None
 
     # -- loading -----------------------------------------------------------
     async def restore(self) -> list[Table]:
@@ -91,6 +94,13 @@ class TableService:
             table.drafts = {s: d for s, d in table.drafts.items() if d.version >= table.fresh_from.get(s, 0)}
             self._refresh_pending(table)
             self._kick_computers(table)
+        for table in await self.store.unshown_finished_tables():
+            self.finished[table.id] = table
+        # A message that shows an older moment than the saved state (the bot stopped between a
+        # save and its edit, or before the end was shown) is drawn again now.
+        for table in [*self.tables.values(), *self.finished.values()]:
+            if table.message_behind:
+                await self._notify(table)
         return list(self.tables.values())
 
     def get(self, table_id: int) -> Table:
@@ -110,6 +120,15 @@ class TableService:
         if table.state is None:
             raise TableError("The game has not started yet.")
         return table, seat
+
+    async def hand_view(self, table_id: int, user_id: int) -> tuple[Table, int]:
+        """Like :meth:`seat_view`, and a finished table no longer in memory is read from the database
+        (its final hand is still shown: the person may hold a message that has not shown the end yet)."""
+        if table_id not in self.tables and table_id not in self.finished:
+            table = await self.store.load_table(table_id)
+            if table is not None and table.status == "finished" and table.started:
+                self._keep_finished(table)
+        return self.seat_view(table_id, user_id)
 
     def options_form_table(self, table_id: int, user_id: int) -> Table:
         """The lobby whose options ``user_id`` may change now (the host, before the start)."""
@@ -189,6 +208,28 @@ class TableService:
             if not computers:
                 raise TableError("There is no computer player to remove.")
             return await self._save_lobby(table, seats=[s for i, s in enumerate(table.seats) if i != computers[-1]])
+
+    async def choose_partner(self, table_id: int, user_id: int, partner: str) -> Table:
+        """In a team game, the host picks their partner: seats are swapped so the two share a team.
+
+        ``partner`` names a seat as the lobby shows it (:func:`seat_key`), so a choice made before
+        someone joined or left still means the same player.
+        """
+        async with self.lock(table_id):
+            table = self._lobby(table_id)
+            self._must_be_host(table, user_id, "choose partners")
+            teams = table.game.teams.get(len(table.seats))
+            if not teams:
+                raise TableError(f"Partners are chosen when {table.game.name} has a full table for teams.")
+            chosen = next((i for i, seat in enumerate(table.seats) if seat_key(seat) == partner), None)
+            host = table.seat_of(user_id)
+            if chosen is None or host is None or chosen == host:
+                raise TableError("That player is no longer at this table; pick another partner.")
+            team = next(t for t in teams if host in t)
+            place = next(s for s in team if s != host)
+            seats = list(table.seats)
+            seats[place], seats[chosen] = seats[chosen], seats[place]
+            return await self._save_lobby(table, seats=seats)
 
     async def set_options(self, table_id: int, user_id: int, changes: dict[str, Any]) -> Table:
         """Change host options; a bad value is refused with the game's sentence."""
@@ -429,12 +470,16 @@ class TableService:
             table.drafts.pop(other, None)
         self._touch(table)
         if outcome is not None:
+            self._ended(table, outcome)
             table.status = "finished"
             self._forget(table)
-            self.finished[table.id] = table
-            while len(self.finished) > KEEP_FINISHED:
-                del self.finished[next(iter(self.finished))]
+            self._keep_finished(table)
         return Change(table, version, seat, outcome, tuple(sorted(after)), tuple(changed))
+
+    def _keep_finished(self, table: Table) -> None:
+        self.finished[table.id] = table
+        while len(self.finished) > KEEP_FINISHED:
+            del self.finished[next(iter(self.finished))]
 
     def _touch(self, table: Table) -> None:
         table.last_action_at = self.clock()
@@ -464,6 +509,14 @@ class TableService:
         await self.store.set_status(table, status)
         table.status = status
         self._forget(table)
+        self._ended(table, None)
+
+    def _ended(self, table: Table, outcome: Outcome | None) -> None:
+        if self.on_end is not None:
+            try:
+                self.on_end(table, outcome)
+            except Exception:  # a listener must never undo a saved end
+                log.exception("Could not report the end of table %s", table.id)
 
     def _forget(self, table: Table) -> None:
         """An ended table leaves the open tables, with its lock and its computer task."""
@@ -547,3 +600,8 @@ def _decisions(state: GameState) -> dict[int, list[dict[str, Any]]]:
 def _clean_name(name: str) -> str:
     name = " ".join(name.split()) or "Player"
     return name[:MAX_NAME]
+
+
+def seat_key(seat: Seat) -> str:
+    """A seat as the lobby names it: the person's id, or the computer's name."""
+    return f"u{seat.user_id}" if not seat.computer else f"c{seat.name}"[:90]

@@ -35,7 +35,8 @@ TOKEN_LIFE = timedelta(minutes=15)
 
 
 class PendingMove:
-    """A move click that had to be deferred, written down until it is answered."""
+    """A click that had to be deferred, written down (before the deferral) until it is answered:
+    a move, or Show my hand (``move`` empty)."""
 
     def __init__(self, store: Store, table_id: int, user_id: int, version: int, move: str) -> None:
         self.store = store
@@ -69,6 +70,9 @@ class _Watch:
 
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task[None] | None = None
+    #: The answer will be a new private message (not an edit of the clicked one): a deferral says
+    #: "thinking…" privately, and the answer then replaces it.
+    private_reply: bool = False
 
 
 _watches: dict[int, _Watch] = {}
@@ -78,11 +82,26 @@ def _watch(interaction: discord.Interaction) -> _Watch:
     return _watches.setdefault(interaction.id, _Watch())
 
 
-def watch(interaction: discord.Interaction, pending: PendingMove | None = None) -> None:
-    """Defer the click if no answer is sent within :data:`DEFER_AFTER` (saving, then drawing, took long)."""
+def watch(interaction: discord.Interaction, pending: PendingMove | None = None, *, private_reply: bool = False) -> None:
+    """Defer the click if no answer is sent within :data:`DEFER_AFTER` (saving, then drawing, took long).
+
+    ``private_reply``: the answer will be a new private message (Show my hand), not an edit of the
+    clicked message."""
     watch = _watch(interaction)
+    watch.private_reply = watch.private_reply or private_reply
     if watch.timer is None:
         watch.timer = asyncio.get_running_loop().create_task(_defer_later(interaction, watch, pending))
+
+
+async def _defer(interaction: discord.Interaction, watch: _Watch) -> bool:
+    """Acknowledge the click now (under the watch's lock); False if it was answered already."""
+    if interaction.response.is_done():
+        return False
+    if watch.private_reply:  # "thinking…" only the clicker sees, replaced by the answer
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    else:
+        await interaction.response.defer()
+    return True
 
 
 async def _defer_later(interaction: discord.Interaction, watch: _Watch, pending: PendingMove | None) -> None:
@@ -93,17 +112,36 @@ async def _defer_later(interaction: discord.Interaction, watch: _Watch, pending:
         async with watch.lock:
             if interaction.response.is_done():
                 return
-            await interaction.response.defer()
-        if pending is not None:
-            await pending.deferred(interaction)
+            if pending is not None:  # written down first: should the bot stop right after, they are told
+                await pending.deferred(interaction)
+            await _defer(interaction, watch)
     finally:
         _watches.pop(interaction.id, None)
 
 
-async def saved(interaction: discord.Interaction, work: Awaitable[T], pending: PendingMove | None = None) -> T:
+async def defer_now(interaction: discord.Interaction, pending: PendingMove | None = None) -> None:
+    """Acknowledge a click whose answer will be a new private message at once ("thinking…"):
+    drawing it may take a while, and Discord wants a first answer within 3 seconds."""
+    watch(interaction, pending, private_reply=True)
+    w = _watch(interaction)
+    async with w.lock:
+        if interaction.response.is_done():
+            return
+        if pending is not None:
+            await pending.deferred(interaction)
+        await _defer(interaction, w)
+
+
+async def saved(
+    interaction: discord.Interaction,
+    work: Awaitable[T],
+    pending: PendingMove | None = None,
+    *,
+    private_reply: bool = False,
+) -> T:
     """Await ``work`` (a save) while the click is watched: an answer sent later shows the result
     at once, unless saving and drawing take longer than :data:`DEFER_AFTER` (then it is deferred)."""
-    watch(interaction, pending)
+    watch(interaction, pending, private_reply=private_reply)
     try:
         return await work
     except Exception:  # a refusal is answered with its sentence (a cancel, at shutdown, is not)
@@ -136,22 +174,34 @@ async def update(interaction: discord.Interaction, parts: MessageParts, *, keep_
     )
 
 
+def _thinking(interaction: discord.Interaction) -> bool:
+    """Was the click deferred with a private "thinking…" message (which the answer then replaces)?"""
+    return interaction.response.type == discord.InteractionResponseType.deferred_channel_message
+
+
 async def reply_privately(interaction: discord.Interaction, parts: MessageParts) -> None:
-    """A new message only the clicker sees."""
-    await _answer(
-        interaction,
-        lambda: interaction.response.send_message(ephemeral=True, **parts.send_kwargs()),
-        lambda: interaction.followup.send(ephemeral=True, **parts.send_kwargs()),
-    )
+    """A new message only the clicker sees (after a deferral: the "thinking…" message becomes it,
+    so that the interaction's original response is the hand, and later edits go to it)."""
+
+    async def later() -> None:
+        if _thinking(interaction):
+            await interaction.edit_original_response(**parts.edit_kwargs())
+        else:
+            await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
+
+    await _answer(interaction, lambda: interaction.response.send_message(ephemeral=True, **parts.send_kwargs()), later)
 
 
 async def tell(interaction: discord.Interaction, sentence: str) -> None:
     """Answer with one ephemeral sentence, whether or not the interaction was answered yet."""
-    await _answer(
-        interaction,
-        lambda: interaction.response.send_message(sentence, ephemeral=True),
-        lambda: interaction.followup.send(sentence, ephemeral=True),
-    )
+
+    async def later() -> None:
+        if _thinking(interaction):
+            await interaction.edit_original_response(content=sentence, attachments=[], view=None)
+        else:
+            await interaction.followup.send(sentence, ephemeral=True)
+
+    await _answer(interaction, lambda: interaction.response.send_message(sentence, ephemeral=True), later)
 
 
 async def tell_pending(client: discord.Client, store: Store, now: datetime | None = None) -> int:
@@ -161,15 +211,21 @@ async def tell_pending(client: discord.Client, store: Store, now: datetime | Non
     for click in await store.take_pending_clicks():
         if now - click.at > TOKEN_LIFE:
             continue
-        actions = [a for a in await store.actions_for(click.table_id) if a.version > click.version]
-        made = any(a.user_id == click.user_id and a.move == click.move and a.actor == "player" for a in actions)
-        sentence = (
-            f"Your move ({click.move}) at table #{click.table_id} was saved just before the bot restarted; "
-            "press Show my hand on the table message to go on."
-            if made
-            else f"Your last click at table #{click.table_id} was not saved: the bot restarted before it could. "
-            "Press Show my hand on the table message and choose again."
-        )
+        if not click.move:  # Show my hand
+            sentence = (
+                f"The bot restarted before it could show your hand at table #{click.table_id}; "
+                "press Show my hand on the table message again."
+            )
+        else:
+            actions = [a for a in await store.actions_for(click.table_id) if a.version > click.version]
+            made = any(a.user_id == click.user_id and a.move == click.move and a.actor == "player" for a in actions)
+            sentence = (
+                f"Your move ({click.move}) at table #{click.table_id} was saved just before the bot restarted; "
+                "press Show my hand on the table message to go on."
+                if made
+                else f"Your last click at table #{click.table_id} was not saved: the bot restarted before it could. "
+                "Press Show my hand on the table message and choose again."
+            )
         # The interaction's own follow-up webhook, as discord.py builds it for Interaction.followup.
         data = {"id": click.application_id, "type": 3, "token": click.token}
         webhook = discord.Webhook.from_state(data, client._connection)  # type: ignore[arg-type]

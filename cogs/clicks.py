@@ -10,7 +10,8 @@ Parlour has always posted, so buttons already on Discord keep working after an u
 - ``pl:p:<table>:<version>:<kind>:<page>`` turn the page of a decision's choices;
 - ``pv:<table>:<version>:<kind>:<page>`` a select menu whose values are the move's picks;
 - ``pd:<table>:<version>:<action>:<kind>:<page>`` the choice screen: pick on a page (``s``),
-  confirm (``c``), clear (``x``), show a decision (``d``, a select of decision kinds).
+  confirm (``c``), clear (``x``), show a decision (``d``, a select of decision kinds);
+- ``pt:<table>`` a team game's lobby: the host's choice of partner.
 
 Anything that does not parse is answered with one sentence (:func:`answer_unlisted`).
 """
@@ -26,7 +27,7 @@ import discord
 
 from bot.tables import BROKEN_BUTTON, TableError
 from cogs import hand_ui, table_ui
-from cogs.answers import PendingMove, reply_privately, saved, tell, update, watch
+from cogs.answers import PendingMove, defer_now, reply_privately, saved, tell, update, watch
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -93,17 +94,16 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
             match self.action:
                 case "join":
                     table = await saved(interaction, service.join(table_id, user.id, user.display_name))
-                    await update(interaction, table_ui.lobby_parts(table))
+                    await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
                 case "leave":
-                    await update(
-                        interaction, table_ui.lobby_parts(await saved(interaction, service.leave(table_id, user.id)))
-                    )
+                    table = await saved(interaction, service.leave(table_id, user.id))
+                    await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
                 case "add_computer":
                     table = await saved(interaction, service.add_computer(table_id, user.id))
-                    await update(interaction, table_ui.lobby_parts(table))
+                    await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
                 case "remove_computer":
                     table = await saved(interaction, service.remove_computer(table_id, user.id))
-                    await update(interaction, table_ui.lobby_parts(table))
+                    await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
                 case "options":
                     form = table_ui.options_form(service.options_form_table(table_id, user.id))
                     await interaction.response.send_modal(form)
@@ -113,13 +113,16 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
                     await update(interaction, table_ui.closed_lobby_parts(table, "Cancelled by the host."))
                 case "start":
                     table = await saved(interaction, service.start(table_id, user.id))
+                    version = table.version
                     await update(interaction, await table_ui.table_parts(table, "The cards are dealt."))
                     assert interaction.message is not None
                     await bot.presenter.message_posted(table, interaction.message.id)
+                    if table.version == version:
+                        await bot.presenter.shown(table, version)
+                    else:  # a computer moved meanwhile: its edit may have landed before this older one
+                        await bot.presenter.table_changed(table)
                 case "hand":
-                    table, seat = service.seat_view(table_id, user.id)
-                    watch(interaction)  # deferred if the picture is not ready in time (a busy bot)
-                    await bot.presenter.show_hand(table, seat, interaction, partial(reply_privately, interaction))
+                    await show_my_hand(interaction, table_id)
                 case "rematch":
                     table = await saved(interaction, service.rematch(table_id, user.id))
                     await update(interaction, table_ui.MessageParts(view=None), keep_content=True)
@@ -256,9 +259,39 @@ class DraftClick(
             await tell(interaction, str(error))
 
 
+class PartnerSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pt:{_TABLE}"):
+    """A team game's lobby: the host picks a partner (the value names a seat: bot.tables.seat_key)."""
+
+    def __init__(self, table_id: int, options: list[discord.SelectOption] | None = None) -> None:
+        self.table_id = table_id
+        menu = discord.ui.Select(
+            custom_id=checked(f"pt:{table_id}"),
+            placeholder="Host: choose your partner",
+            options=options or [discord.SelectOption(label="-")],
+        )
+        super().__init__(menu, row=2)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> PartnerSelect:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot, chosen = _bot(interaction), _values(interaction)
+        try:
+            if not chosen:
+                raise TableError("Pick a partner.")
+            table = await saved(interaction, bot.tables.choose_partner(self.table_id, interaction.user.id, chosen[0]))
+            await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
+        except TableError as error:
+            await tell(interaction, str(error))
+
+
 #: Every kind of click, in the order their templates are tried.
 CLICKS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TableAction,
+    PartnerSelect,
     MoveButton,
     PageButton,
     DecisionSelect,
@@ -266,20 +299,44 @@ CLICKS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 
 
+async def show_my_hand(interaction: discord.Interaction, table_id: int) -> None:
+    """Show my hand: a new private message with the hand as it is now (the final one after the end).
+
+    Answered within Discord's 3 seconds whatever the drawing costs: with the picture at once when
+    it is drawn already, otherwise with a private "thinking…" first, which the hand then replaces.
+    """
+    bot, user_id = _bot(interaction), interaction.user.id
+    try:
+        table, seat = await bot.tables.hand_view(table_id, user_id)
+    except TableError as error:
+        await tell(interaction, str(error))
+        return
+    pending = PendingMove(bot.store, table_id, user_id, table.version, "")
+    if hand_ui.hand_drawn(table, seat):
+        watch(interaction, pending, private_reply=True)
+    else:
+        await defer_now(interaction, pending)
+    try:
+        await bot.presenter.show_hand(table, seat, interaction, partial(reply_privately, interaction))
+    finally:
+        await pending.answered()
+
+
 async def make_move(interaction: discord.Interaction, table_id: int, version: int, move_text: str) -> None:
     """Save the move, then answer once with the new hand in place (see :func:`cogs.answers.saved`)."""
     bot, user_id = _bot(interaction), interaction.user.id
+    # A move button forged onto a public message gets a new private hand: the hand must stay private.
+    private = interaction.message is not None and interaction.message.flags.ephemeral
     try:
         arrived = bot.tables.tables.get(table_id)
         pending = PendingMove(bot.store, table_id, user_id, arrived.version if arrived else 0, move_text)
-        change = await saved(interaction, bot.tables.act(table_id, user_id, version, move_text), pending)
+        work = bot.tables.act(table_id, user_id, version, move_text)
+        change = await saved(interaction, work, pending, private_reply=not private)
     except TableError as error:
         await tell(interaction, str(error))
         return
     table, seat = change.table, change.seat
     await bot.presenter.table_changed(table)
-    private = interaction.message is not None and interaction.message.flags.ephemeral
-    # A move button forged onto a public message gets a new private hand: the hand must stay private.
     show = partial(update if private else reply_privately, interaction)
     await bot.presenter.show_hand(table, seat, interaction, show)
     await pending.answered()

@@ -58,6 +58,13 @@ async def hand_parts(table: Table, seat: int, pages: dict[str, int] | None = Non
     )
 
 
+def hand_drawn(table: Table, seat: int) -> bool:
+    """Is the seat's hand picture of this moment drawn already (so showing the hand is quick)?
+    The key is :func:`cogs.table_ui.drawn_once`'s."""
+    drawing = table.pictures.get(("hand", table.version, seat, tuple(table.names)))
+    return drawing is not None and drawing.done() and not drawing.cancelled() and drawing.exception() is None
+
+
 def _named(decision: Decision, names: Sequence[str]) -> Decision:
     """The decision as a person reads it: players' names, never "Seat 2"."""
     options = tuple(replace(o, label=name_seats(o.label, names)) for o in decision.options)

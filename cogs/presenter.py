@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -30,6 +31,8 @@ log = logging.getLogger(__name__)
 REPOST_AFTER = timedelta(hours=1)
 #: Interaction tokens live 15 minutes; stop editing a hand message a little before.
 HAND_TOKEN_LIFE = timedelta(minutes=14)
+#: Tries of one table message update that fails (a Discord error, a dropped connection).
+MAX_TRIES = 3
 
 
 @dataclass
@@ -55,11 +58,13 @@ class DiscordPresenter:
         client: discord.Client,
         save_message: Callable[[Table], Awaitable[object]],
         *,
+        save_shown: Callable[[Table, int], Awaitable[object]] | None = None,
         edit_interval: float = 1.0,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self.client = client
         self.save_message = save_message
+        self.save_shown = save_shown
         self.edit_interval = edit_interval
         self.clock = clock
         self.hands: dict[tuple[int, int], OpenHand] = {}
@@ -69,6 +74,8 @@ class DiscordPresenter:
         self._notes: dict[int, str | None] = {}
         self._dirty: dict[int, Table] = {}
         self._updaters: dict[int, asyncio.Task[None]] = {}
+        #: Hand refreshes under way (each its own task, so a slow hand never holds up the table message).
+        self._refreshing: set[asyncio.Task[None]] = set()
 
     # -- hands ---------------------------------------------------------------
     async def show_hand(
@@ -96,36 +103,42 @@ class DiscordPresenter:
     def _hand_lock(self, key: tuple[int, int]) -> asyncio.Lock:
         return self._hand_locks.setdefault(key, asyncio.Lock())
 
-    async def _refresh_hands(self, table: Table) -> None:
+    def _refresh_hands(self, table: Table) -> None:
+        """Start bringing every open hand of the table up to date (each in its own task)."""
         for _, seat in [key for key in self.hands if key[0] == table.id]:
-            await self._refresh_hand(table, seat)
-        if table.status != "playing":  # the final hands are shown: nothing will change them again
-            for key in [key for key in self.hands if key[0] == table.id]:
-                del self.hands[key]
-                self._hand_locks.pop(key, None)
+            task = asyncio.get_running_loop().create_task(self._refresh_hand(table, seat))
+            self._refreshing.add(task)
+            task.add_done_callback(self._refreshing.discard)
 
     async def _refresh_hand(self, table: Table, seat: int) -> None:
         """Bring one open hand up to the table's version (until it shows the latest one)."""
         key = (table.id, seat)
-        async with self._hand_lock(key):
-            hand = self.hands.get(key)
-            while hand is not None and hand.version != table.version:
-                if self.clock() - hand.at > HAND_TOKEN_LIFE or table.status not in ("playing", "finished"):
+        try:
+            async with self._hand_lock(key):
+                hand = self.hands.get(key)
+                while hand is not None and hand.version != table.version:
+                    if self.clock() - hand.at > HAND_TOKEN_LIFE or table.status not in ("playing", "finished"):
+                        del self.hands[key]
+                        return
+                    try:
+                        parts = await hand_parts(table, seat, hand.pages)
+                        await hand.interaction.edit_original_response(**_edit_kwargs(parts))
+                    except discord.HTTPException as error:
+                        log.info("Could not refresh a hand at table %s: %s", table.id, error)
+                        self.hands.pop(key, None)
+                        return
+                    assert parts.version is not None
+                    hand.version = parts.version
+                if hand is not None and table.status != "playing":  # the final hand is shown: nothing changes it
                     del self.hands[key]
-                    return
-                try:
-                    parts = await hand_parts(table, seat, hand.pages)
-                    await hand.interaction.edit_original_response(**_edit_kwargs(parts))
-                except discord.HTTPException as error:
-                    log.info("Could not refresh a hand at table %s: %s", table.id, error)
-                    self.hands.pop(key, None)
-                    return
-                assert parts.version is not None
-                hand.version = parts.version
+                    self._hand_locks.pop(key, None)
+        except Exception:
+            log.exception("Could not refresh a hand at table %s", table.id)
 
     # -- the table message ---------------------------------------------------
     async def table_changed(self, table: Table, note: str | None = None) -> None:
         """Schedule an update of the table message (coalesced) and of open hands."""
+        log.info("DIAG table %s changed v%s", table.id, table.version)
         self._dirty[table.id] = table
         if note:
             self._notes[table.id] = note
@@ -134,30 +147,52 @@ class DiscordPresenter:
             self._updaters[table.id] = asyncio.get_running_loop().create_task(self._update_loop(table.id))
 
     async def _update_loop(self, table_id: int) -> None:
+        """Edit the table message until it shows the table's latest version (one edit at a time)."""
+        failures = 0
         while table_id in self._dirty:
             table = self._dirty.pop(table_id)
             note = self._notes.pop(table_id, None)
             try:
-                await self._update_table_message(table, note)
-                await self._refresh_hands(table)
+                shown = await self._update_table_message(table, note)
+                self._refresh_hands(table)
+                failures = 0
+                if shown is not None and table.message_behind and table_id not in self._dirty:
+                    self._dirty[table_id] = table  # it moved on while drawn, with nobody saying so
             except Exception:
                 log.exception("Could not update the message of table %s", table_id)
+                failures += 1
+                if failures < MAX_TRIES and table_id not in self._dirty:  # try again: it must not stay behind
+                    self._dirty[table_id] = table
+                    if note:
+                        self._notes.setdefault(table_id, note)
             if self.edit_interval:
                 await asyncio.sleep(self.edit_interval)
 
-    async def _update_table_message(self, table: Table, note: str | None) -> None:
+    async def shown(self, table: Table, version: int) -> None:
+        """The table message shows state ``version`` now: remember it (a restart redraws a message left behind)."""
+        if table.message_version is not None and table.message_version >= version:
+            return
+        table.message_version = version
+        if self.save_shown is not None:
+            await self.save_shown(table, version)
+
+    async def _update_table_message(self, table: Table, note: str | None) -> int | None:
+        """Draw the table message as the table is now; the state version it shows, once it shows it."""
         channel = await self._channel(table.channel_id)
         if channel is None:
-            return
+            return None
         if not table.started:  # a lobby: only its closing is presented from here
             if table.status != "lobby" and table.message_id:
                 parts = closed_lobby_parts(table, note or "This table is closed.")
                 with contextlib.suppress(discord.HTTPException):
                     await channel.get_partial_message(table.message_id).edit(**parts.edit_kwargs())
-            return
+            return None
+        version = table.version  # the parts show this version or a later one
+        started = time.monotonic()
         if table.outcome is not None:
             note = "\n".join(filter(None, [note, await self._standings_note(table)]))
         parts = await table_parts(table, note)
+        drawn = time.monotonic() - started
         # A closed or finished table is edited where it is; a live one moves down when old.
         stale = table.status == "playing" and (
             table.message_posted_at is None or self.clock() - table.message_posted_at > REPOST_AFTER
@@ -165,17 +200,22 @@ class DiscordPresenter:
         if table.message_id and not stale:
             try:
                 await channel.get_partial_message(table.message_id).edit(**parts.edit_kwargs())
-                return
+                edited = time.monotonic() - started
+                log.info("DIAG table %s v%s drawn %.2f s, edited %.2f s", table.id, version, drawn, edited)
+                await self.shown(table, version)
+                return version
             except discord.NotFound:
                 pass
         old = table.message_id
         message = await channel.send(**parts.send_kwargs())
         await self.message_posted(table, message.id)
+        await self.shown(table, version)
         if old:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(old).edit(
                     content=f"Table #{table.id} moved to a newer message below.", attachments=[], view=None
                 )
+        return version
 
     async def _standings_note(self, table: Table) -> str:
         """Ratings changed and levels reached by a finished game (read from the database)."""
@@ -217,7 +257,7 @@ class DiscordPresenter:
         return channel  # type: ignore[return-value]
 
     async def close(self) -> None:
-        for task in self._updaters.values():
+        for task in [*self._updaters.values(), *self._refreshing]:
             task.cancel()
 
 

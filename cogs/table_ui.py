@@ -11,14 +11,14 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, partial
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
-from bot.tables import Table
+from bot.tables import Table, seat_key
 from cogs import clicks, pictures
 from cogs.words import game_over
 from engine.core import GameOption, name_seats
@@ -81,10 +81,12 @@ def _button(action: str, table_id: int, label: str, style: discord.ButtonStyle, 
 
 
 # -- the lobby ----------------------------------------------------------------
-def lobby_parts(table: Table, note: str = "") -> MessageParts:
-    game = table.game
+def lobby_parts(table: Table, note: str = "", levels: Mapping[int, int] | None = None) -> MessageParts:
+    """The lobby: seats (people with their level in this game), options, teams, and its buttons."""
+    game, levels = table.game, levels or {}
     seats = "\n".join(
         f"{i + 1}. {'🤖 ' + s.name if s.computer else f'<@{s.user_id}>'}"
+        + (f" · level {levels[s.user_id]}" if not s.computer and s.user_id in levels else "")
         + (" (host)" if s.user_id == table.host_id else "")
         for i, s in enumerate(table.seats)
     )
@@ -108,7 +110,43 @@ def lobby_parts(table: Table, note: str = "") -> MessageParts:
     view.add_item(_button("options", table.id, "Options", discord.ButtonStyle.secondary, 1))
     view.add_item(_button("start", table.id, "Start", discord.ButtonStyle.success, 1))
     view.add_item(_button("cancel", table.id, "Cancel", discord.ButtonStyle.danger, 1))
+    if game.teams:
+        _lobby_teams(table, embed, view)
     return MessageParts(embed=embed, view=view, mentions=discord.AllowedMentions.none())
+
+
+def _who_sits(table: Table, seat: int) -> str:
+    s = table.seats[seat]
+    return "🤖 " + s.name if s.computer else f"<@{s.user_id}>"
+
+
+def _lobby_teams(table: Table, embed: discord.Embed, view: discord.ui.View) -> None:
+    """Who partners whom in a team game, and the host's menu to choose their partner."""
+    game, count = table.game, len(table.seats)
+    teams = game.teams.get(count)
+    if not teams:
+        sizes = " or ".join(str(n) for n in sorted(game.teams))
+        embed.add_field(name="Teams", value=f"With {sizes} players, partners play as a team: the host chooses.")
+        return
+    lines = [f"Team {chr(65 + i)}: " + " & ".join(_who_sits(table, s) for s in team) for i, team in enumerate(teams)]
+    embed.add_field(name="Teams", value="\n".join(lines), inline=False)
+    host = table.seat_of(table.host_id)
+    options = [
+        discord.SelectOption(label=seat.name[:100], value=seat_key(seat))
+        for i, seat in enumerate(table.seats)
+        if i != host
+    ]
+    view.add_item(clicks.PartnerSelect(table.id, options))
+
+
+async def lobby_with_levels(store: LevelSource, table: Table, note: str = "") -> MessageParts:
+    """The lobby with each person's level in the game, read from the database."""
+    people = [s.user_id for s in table.seats if not s.computer and s.user_id is not None]
+    return lobby_parts(table, note, await store.levels(table.guild_id, table.game.key, people))
+
+
+class LevelSource(Protocol):
+    async def levels(self, guild_id: int, game_key: str, user_ids: Sequence[int]) -> dict[int, int]: ...
 
 
 def closed_lobby_parts(table: Table, reason: str) -> MessageParts:
@@ -198,9 +236,9 @@ async def table_parts(table: Table, note: str | None = None) -> MessageParts:
     """The public table message: the picture everyone sees, and Show my hand (or Rematch)."""
     draw_hands_ahead(table)
     spectator = table.view(None)
-    pictures = pictures_for(table.game.key)
+    render = pictures_for(table.game.key)
     names = table.names
-    picture = await drawn_once(table, "table", None, partial(pictures.table_picture, spectator, names=names))
+    picture = await drawn_once(table, "table", None, partial(render.table_picture, spectator, names=names))
     files = [discord.File(io.BytesIO(picture), filename="table.png")]
     view = discord.ui.View(timeout=None)
     if spectator.outcome is not None:

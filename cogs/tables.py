@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.tables import Table, TableError
 from cogs.answers import saved, tell, update
 from cogs.clicks import CLICKS, answer_unlisted
-from cogs.table_ui import OPTION_FIELD, OPTIONS_FORM, closed_lobby_parts, lobby_parts
+from cogs.table_ui import OPTION_FIELD, OPTIONS_FORM, closed_lobby_parts, lobby_with_levels
 from engine import registry
 
 if TYPE_CHECKING:
@@ -126,7 +126,7 @@ class Tables(commands.Cog):
         except TableError as error:
             await tell(interaction, str(error))
             return
-        await update(interaction, lobby_parts(table, "Options saved."))
+        await update(interaction, await lobby_with_levels(self.bot.store, table, "Options saved."))
 
     # -- the pieces -------------------------------------------------------------
     async def _show_closed(self, table: Table, reason: str) -> None:
@@ -178,7 +178,7 @@ async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key
     except TableError as error:
         await interaction.followup.send(str(error), ephemeral=True)
         return
-    message = await channel.send(**lobby_parts(table).send_kwargs())
+    message = await channel.send(**(await lobby_with_levels(bot.store, table)).send_kwargs())
     await bot.presenter.message_posted(table, message.id)
     where = f"in {channel.mention}" if channel is not interaction.channel else "below"  # type: ignore[union-attr]
     await interaction.followup.send(f"Your {game.name} table #{table.id} is open {where}.", ephemeral=True)

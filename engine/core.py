@@ -501,13 +501,20 @@ class GameState(ABC):
         self.events.append(line)
 
     # -- persistence --------------------------------------------------------
-    @abstractmethod
+    #: The game's own JSON-friendly fields, saved and restored by name. A game lists them here,
+    #: or overrides :meth:`_data` and :meth:`_load` when its fields need converting.
+    saved_fields: ClassVar[tuple[str, ...]] = ()
+
     def _data(self) -> dict[str, Any]:
         """The game's own fields as JSON-friendly data."""
+        if not self.saved_fields:
+            raise NotImplementedError(f"{type(self).__name__} lists no saved_fields and has no _data")
+        return {name: getattr(self, name) for name in self.saved_fields}
 
-    @abstractmethod
     def _load(self, data: dict[str, Any]) -> None:
         """Restore the game's own fields from :meth:`_data`'s output."""
+        for name in self.saved_fields:
+            setattr(self, name, data[name])
 
     def to_json(self) -> str:
         version, internal, gauss = self.rng.getstate()

@@ -762,7 +762,7 @@ class GinGoState(GameState):
         )
 
     # -- persistence ----------------------------------------------------------------
-    _FIELDS = (
+    saved_fields = (
         "hand_size",
         "dealer",
         "turn",
@@ -792,13 +792,9 @@ class GinGoState(GameState):
         "setup",
     )
 
-    def _data(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self._FIELDS}
-
     def _load(self, data: dict[str, Any]) -> None:
+        super()._load(data)
         self._cache = {}
-        for name in self._FIELDS:
-            setattr(self, name, data[name])
 
     def all_cards(self) -> list[str]:
         """Every card the state holds, wherever it is (tests check each is there once)."""

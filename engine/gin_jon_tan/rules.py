@@ -887,7 +887,7 @@ class GinJonTanState(GameState):
         )
 
     # -- persistence --------------------------------------------------------------
-    _FIELDS = (
+    saved_fields = (
         "decks",
         "items",
         "scores",
@@ -915,13 +915,6 @@ class GinJonTanState(GameState):
         "waiting",
         "pending",
     )
-
-    def _data(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self._FIELDS}
-
-    def _load(self, data: dict[str, Any]) -> None:
-        for name in self._FIELDS:
-            setattr(self, name, data[name])
 
 
 _COLOUR_RANK = {"White": 0, "Red": 1, "Orange": 2, "Yellow": 3, "Green": 4, "Blue": 5, "Violet": 6}

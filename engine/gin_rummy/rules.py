@@ -504,7 +504,7 @@ class GinRummyState(GameState):
         )
 
     # -- persistence ---------------------------------------------------------------------
-    _FIELDS = (
+    saved_fields = (
         "hands",
         "stock",
         "pile",
@@ -524,13 +524,9 @@ class GinRummyState(GameState):
         "final",
     )
 
-    def _data(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self._FIELDS}
-
     def _load(self, data: dict[str, Any]) -> None:
+        super()._load(data)
         self._cache = {}
-        for name in self._FIELDS:
-            setattr(self, name, data[name])
 
     def all_cards(self) -> list[str]:
         """Every card the state holds, wherever it is (tests check there are 52, once each)."""

@@ -339,17 +339,10 @@ class TetGowState(GameState):
         )
 
     # -- persistence --------------------------------------------------------
-    _FIELDS = (
+    saved_fields = (
         "game_no", "round_no", "scores", "game_results", "hands", "tricks", "passed", "seen",
         "plays", "last_plays", "last_winner", "leader", "turn", "finished",
     )  # fmt: skip
-
-    def _data(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self._FIELDS}
-
-    def _load(self, data: dict[str, Any]) -> None:
-        for name in self._FIELDS:
-            setattr(self, name, data[name])
 
 
 def _public(plays: list[list[Any]]) -> tuple[Play, ...]:

@@ -36,11 +36,13 @@ TABLES = {
     "results",
     "pending_clicks",
     "owned_items",
+    "item_owners",
     "item_transfers",
     "ratings",
     "rating_history",
 }
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
+TABLES |= {"tournaments", "tournament_entrants", "tournament_rounds", "tournament_tables"}
 
 
 @pytest.mark.parametrize(

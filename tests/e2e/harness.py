@@ -219,8 +219,14 @@ class Parlour:
         return await self.choose(user, hand, move)
 
     async def choose(self, user: UserSpec, hand: Message, move: Move) -> InteractionHandle:
-        """Make ``move`` with the buttons and select menus of a hand message (paging if needed)."""
+        """Make ``move`` with the buttons and select menus of a hand message (paging if needed),
+        or with the choice screen when the hand shows one (see ``build_selection``)."""
         server = self.server
+        hand = await self._show_decision(user, hand, move.kind)
+        if any(i.get("custom_id", "").startswith(f"pd:{self._table_of(hand)}:") for i in hand.items()) and any(
+            _draft_part(i, "s", move.kind) or _draft_part(i, "c", move.kind) for i in hand.items()
+        ):
+            return await self.build_selection(user, hand, move)
         for _ in range(10):
             for item in hand.items():
                 custom_id = item.get("custom_id", "")
@@ -237,7 +243,7 @@ class Parlour:
                             b
                             for b in hand.buttons
                             if b["custom_id"].startswith("pl:p:")
-                            and b["custom_id"].split(":")[5] == move.kind
+                            and b["custom_id"].split(":")[4] == move.kind
                             and b["label"].startswith("Next")
                         ),
                         None,
@@ -250,16 +256,75 @@ class Parlour:
                 raise AssertionError(f"no control for {move} in {[i.get('custom_id') for i in hand.items()]}")
         raise AssertionError(f"could not find {move}")
 
+    @staticmethod
+    def _table_of(hand: Message) -> str:
+        found = next(
+            (i["custom_id"].split(":")[1] for i in hand.items() if i.get("custom_id", "")[:3] in ("pd:", "pv:")), ""
+        )
+        return found or next(
+            (i["custom_id"].split(":")[2] for i in hand.items() if i.get("custom_id", "")[:3] == "pl:"), ""
+        )
+
+    async def _show_decision(self, user: UserSpec, hand: Message, kind: str) -> Message:
+        """On a choice screen listing several decisions, show the one of ``kind``."""
+        chooser = next((i for i in hand.items() if _draft_part(i, "d", None)), None)
+        if chooser is None or not any(o["value"] == kind for o in chooser.get("options", [])):
+            return hand
+        if any(_draft_part(i, "s", kind) or _draft_part(i, "c", kind) for i in hand.items()):
+            return hand
+        await (await self.server.select(user, hand, [kind], custom_id=chooser["custom_id"])).answer()
+        return self.server.recorder.messages[hand.id]
+
+    async def build_selection(self, user: UserSpec, hand: Message, move: Move) -> InteractionHandle:
+        """The choice screen as a person uses it: clear, pick each page's share (in order for
+        ordered picks), page on, confirm."""
+        server = self.server
+
+        async def press(item: dict) -> Message:
+            await (await server.click(user, hand, custom_id=item["custom_id"])).answer()
+            return server.recorder.messages[hand.id]
+
+        clear = next((i for i in hand.items() if _draft_part(i, "x", move.kind)), None)
+        if clear is not None and not clear.get("disabled"):
+            hand = await press(clear)
+        wanted = list(move.picks)
+        for _ in range(40):
+            menu = next((i for i in hand.items() if _draft_part(i, "s", move.kind)), None)
+            if menu is not None:
+                here = [p for p in wanted if p in {o["value"] for o in menu["options"]}]
+                ordered = menu.get("max_values", 1) == 1 and len(wanted) > 1
+                for chunk in [[p] for p in here] if ordered else [here] if here else []:
+                    await (await server.select(user, hand, chunk, custom_id=menu["custom_id"])).answer()
+                    hand = server.recorder.messages[hand.id]
+                    menu = next(i for i in hand.items() if _draft_part(i, "s", move.kind))
+                wanted = [p for p in wanted if p not in here]
+            if not wanted:
+                break
+            pager = next(
+                (b for b in hand.buttons if b["custom_id"].startswith("pl:p:") and b["label"].startswith("Next")), None
+            )
+            assert pager is not None and not pager.get("disabled"), f"{move}: {wanted} are on no page"
+            hand = await press(pager)
+        confirm = next(i for i in hand.items() if _draft_part(i, "c", move.kind))
+        return await server.click(user, hand, custom_id=confirm["custom_id"])
+
     async def settle(self) -> None:
         """Let computer moves and message updates finish."""
         assert self.bot is not None
         for _ in range(200):
             busy = [t for t in self.bot.tables._computer_tasks.values() if not t.done()]
             busy += [t for t in self.bot.presenter._updaters.values() if not t.done()]
+            busy += [t for t in self.bot.presenter._refreshing if not t.done()]
             if not busy:
                 return
             await asyncio.gather(*busy, return_exceptions=True)
         raise AssertionError("the bot never settled")
+
+
+def _draft_part(item: dict, action: str, kind: str | None) -> bool:
+    """Is this control the choice screen's ``action`` (s pick, c confirm, x clear, d decisions) for ``kind``?"""
+    parts = item.get("custom_id", "").split(":")
+    return len(parts) == 6 and parts[0] == "pd" and parts[3] == action and (kind is None or parts[4] == kind)
 
 
 def _input_id(modal: dict, option: str) -> str:

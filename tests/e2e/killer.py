@@ -164,7 +164,11 @@ class BotProcess:
             "DATABASE_URL": f"sqlite+aiosqlite:///{self.database}",
             "DEV_GUILD_ID": str(self.server.guild.id),
             "PARLOUR_EXTRA_GAMES": "tests.testgame",
-            "LOG_LEVEL": "WARNING",
+            "LOG_LEVEL": os.environ.get("KILL_LOG_LEVEL", "WARNING"),
+            # Pictures drawn in the bot process itself: twenty restarts of a pool of worker processes
+            # on a 2-core machine would mostly measure process start-up, not what a restart keeps
+            # (the pool itself is tested in tests/bot/test_picture_workers.py).
+            "PICTURE_WORKERS": os.environ.get("KILL_PICTURE_WORKERS", "0"),
         }
         identified = self._identified
         with open(self.folder / f"bot-{self.generation}.log", "w") as log:

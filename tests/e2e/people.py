@@ -1,7 +1,8 @@
 """Scripted people who act only on what Discord shows them, while the bot is killed under them.
 
-A person watches their table's public message: when its "Waiting on" line mentions them, they
-press Show my hand and get a fresh hand message. They keep every hand message they were ever
+A person watches their table's public message: when its "Waiting on" line mentions them (or the
+hand message the bot keeps up to date for them shows a move), they press Show my hand and get a
+fresh hand message. They keep every hand message they were ever
 shown, and prefer to play with an OLD one: a control on an old message whose controls are the
 same as the fresh message's (same labels, option values, kinds), shown after their last move
 that reached the game, is a move that is still legal, and clicking it on the old message must be
@@ -58,6 +59,42 @@ def move_controls(message: Message) -> list[dict]:
     ]
 
 
+#: Labels of controls that answer a decision without risking anything: a person falls back on them
+#: when their own combinations keep being refused.
+PLAIN_ANSWER = re.compile(r"\b(none|pass|skip|keep|undo|no|done|stop|back)\b", re.IGNORECASE)
+#: The choice screen's line about the selection being built: "**Picked so far** (2 of 3–5): …".
+PICKED = re.compile(r"Picked so far\*\* \((\d+) of (\d+)(?:–(\d+))?\)")
+#: Clicks a person makes on one hand message before looking at the table again.
+CLICKS_PER_LOOK = 8
+
+
+def is_confirm(control: dict) -> bool:
+    return control.get("type") == 2 and str(control.get("label", "")).startswith("Confirm")
+
+
+def is_clear(control: dict) -> bool:
+    return control.get("type") == 2 and control.get("label") == "Clear"
+
+
+def is_menu(control: dict) -> bool:
+    """The choice screen's menu of the decisions a person holds (it shows one; choosing makes no move)."""
+    return control.get("type") == 3 and control.get("placeholder") == "Choose what to do"
+
+
+def picker_of(message: Message) -> dict | None:
+    """The choice screen's select menu that picks (not the menu of decisions)."""
+    return next((c for c in move_controls(message) if c.get("type") == 3 and not is_menu(c)), None)
+
+
+def picked_so_far(message: Message) -> tuple[int, int, int] | None:
+    """(picked, fewest, most) from the choice screen's "Picked so far" line, when there is one."""
+    found = PICKED.search(message.content)
+    if found is None:
+        return None
+    low = int(found[2])
+    return int(found[1]), low, int(found[3] or low)
+
+
 def control_key(control: dict) -> tuple:
     """What a person sees of a control: its kind and label, or a menu's prompt, options and pick counts."""
     if control.get("type") == 2:
@@ -87,7 +124,7 @@ class Click:
     person: str
     user_id: int
     table: int
-    what: str  # "move" or "hand"
+    what: str  # "move", "hand", or "pick" (the choice screen: a selection built, or another decision shown)
     handle: InteractionHandle
     message_id: int | None  # the message clicked
     generation: int
@@ -225,6 +262,10 @@ class Person:
         self.open_hand: tuple[int, int] | None = None
         self.clicks: list[Click] = []
         self.finished = False
+        #: Choices refused since my last accepted move, how many, and decisions looked at meanwhile.
+        self.refused: set[tuple] = set()
+        self.failures = 0
+        self.tried_decisions: set[str] = set()
 
     # -- reading Discord ------------------------------------------------------------------------
     def my_turn(self, table: Message) -> bool:
@@ -240,9 +281,11 @@ class Person:
 
     # -- playing --------------------------------------------------------------------------------
     async def play(self) -> None:
-        """Until the table message shows the end: act when it says it is my turn, look when it is quiet."""
+        """Until the table message shows the end: act when it says it is my turn, or when my open
+        hand shows me a move; look when it is quiet."""
         world, watch = self.world, self.world.watch
         handled: tuple[int, int] | None = None
+        hand_handled: tuple[int, int, int] | None = None
         changed_at = acted_at = time.monotonic()
         while not self.finished:
             await world.bot.running()
@@ -262,6 +305,14 @@ class Person:
                         await asyncio.sleep(0.3)
                     acted_at = time.monotonic()
                 continue
+            hand_key = self.hand_shows_a_move()
+            if hand_key is not None and hand_key != hand_handled:
+                hand_handled = hand_key  # my open hand was refreshed and holds a move: no need to wait
+                if not await self.take_turn(looked=False, table_quiet_for=0):
+                    hand_handled = None
+                    await asyncio.sleep(0.3)
+                acted_at = time.monotonic()
+                continue
             if now - changed_at > STUCK_AFTER:
                 raise AssertionError(f"{self.user.name} at table #{self.number}: nothing moved for {STUCK_AFTER} s")
             quiet = now - max(changed_at, acted_at)
@@ -270,6 +321,16 @@ class Person:
                 continue
             await self.take_turn(looked=True, table_quiet_for=now - changed_at)
             acted_at = time.monotonic()
+
+    def hand_shows_a_move(self) -> tuple[int, int, int] | None:
+        """(generation, message, when it last changed) of my open hand, when it shows a move."""
+        world = self.world
+        if self.open_hand is None or self.open_hand[1] != world.bot.generation:
+            return None
+        message = world.server.recorder.messages[self.open_hand[0]]
+        if not move_controls(message):
+            return None
+        return world.bot.generation, message.id, world.watch.shown_at.get(message.id, 0)
 
     async def check_open_hand(self) -> None:
         """Issue 10, item 4: the table says it is my turn; my open hand must follow within PATIENCE."""
@@ -283,6 +344,7 @@ class Person:
             table = world.table_message(self.number)
             return (
                 world.bot.generation != generation
+                or not world.bot.up.is_set()  # killed: nothing is edited until the restart
                 or bool(move_controls(messages[hand_id]))
                 or table is None
                 or not self.my_turn(table)
@@ -303,7 +365,9 @@ class Person:
                     "stall" if self.user.name in saved else "stale table message",
                     self.user.name,
                     self.number,
-                    f"for {time.monotonic() - started:.1f} s the table message said {table and table.content!r} "
+                    f"for {time.monotonic() - started:.1f} s (bot generation {generation}, up for "
+                    f"{started - world.bot.up_at.get(generation, started):.1f} s when it began) "
+                    f"the table message said {table and table.content!r} "
                     f"but the open hand message said {messages[hand_id].content!r}; the database (version "
                     f"{world.ledger.table(self.number)['version']}) waits on {world.ledger.waiting_on(self.number)}; "
                     f"the hand's last events: {world.history(hand_id)}; "
@@ -312,7 +376,7 @@ class Person:
             )
 
     async def take_turn(self, *, looked: bool, table_quiet_for: float) -> bool:
-        """Show my hand, then click a move (on an old message when one shows the same); True if accepted."""
+        """Show my hand, then click until a move is accepted (on an old message when one shows the same)."""
         world = self.world
         table = world.table_message(self.number)
         assert table is not None
@@ -329,17 +393,118 @@ class Person:
                     f"but the hand holds a move: {fresh.content!r}",
                 )
             )
+        for _ in range(CLICKS_PER_LOOK):
+            fresh = world.server.recorder.messages[fresh.id]  # as it stands now: the bot keeps it up to date
+            if not move_controls(fresh):
+                return False
+            if any(is_confirm(c) for c in fresh.items()):
+                done = await self.work_screen(fresh)
+            else:
+                done = await self.plain_move(fresh)
+            if done is not None:
+                return done
+        return False
+
+    # -- choosing like a sensible person --------------------------------------------------------
+    def signature(self, control: dict, values: list[str] | None) -> tuple:
+        """A choice as the person remembers it: the control and what was picked in it."""
+        return (control_key(control), tuple(sorted(values or ())))
+
+    def refuse(self, signature: tuple) -> None:
+        """That choice was refused: not again (until the game moves on), and fall back sooner."""
+        self.refused.add(signature)
+        self.failures += 1
+
+    def accepted(self) -> None:
+        self.refused.clear()
+        self.tried_decisions.clear()
+        self.failures = 0
+
+    def choose(self, message: Message) -> tuple[dict, list[str] | None]:
+        """A control of the hand and its picks: never a choice already refused; once random
+        combinations keep failing, a plain answer (a button such as "none", "pass" or "undo",
+        or a single pick), or another of my decisions."""
+        controls = move_controls(message)
+        menu = next((c for c in controls if is_menu(c)), None)
+        candidates: list[tuple[dict, list[str] | None]] = []
+        for control in controls:
+            if is_menu(control) or is_clear(control) or is_confirm(control):
+                continue
+            if control.get("type") == 2:
+                if self.signature(control, None) not in self.refused:
+                    candidates.append((control, None))
+            elif (values := self.sample(control)) is not None:
+                candidates.append((control, values))
+        if self.failures >= 2:
+            plain = [(c, v) for c, v in candidates if c.get("type") == 2 and PLAIN_ANSWER.search(str(c.get("label")))]
+            single = [(c, v) for c, v in candidates if c.get("type") == 2 or c.get("max_values", 1) == 1]
+            other = self.other_decision(menu) if self.failures >= 3 else None
+            if plain:
+                return self.rng.choice(plain)
+            if other is not None and (not single or self.rng.random() < 0.5):
+                return other
+            if single:
+                return self.rng.choice(single)
+        if candidates:
+            return self.rng.choice(candidates)
+        other = self.other_decision(menu)
+        if other is not None:
+            return other
+        self.refused.clear()  # everything was refused once: the game may have moved on since
+        control = self.rng.choice([c for c in controls if not is_clear(c)])
+        return control, self.sample(control) if control.get("type") == 3 else None
+
+    def other_decision(self, menu: dict | None) -> tuple[dict, list[str]] | None:
+        """Another of my decisions, from the choice screen's menu (one not looked at since my last move)."""
+        if menu is None:
+            return None
+        shown = [o["value"] for o in menu.get("options", []) if o.get("default")]
+        self.tried_decisions.update(shown)
+        others = [o["value"] for o in menu.get("options", []) if o["value"] not in self.tried_decisions]
+        if not others:
+            return None
+        return menu, [self.rng.choice(others)]
+
+    def sample(self, select: dict) -> list[str] | None:
+        """Picks for a select menu that were not refused before (few, mostly), or None."""
+        values = [o["value"] for o in select.get("options", [])]
+        low = max(1, select.get("min_values", 1))
+        high = min(len(values), select.get("max_values", 1))
+        if low > high:
+            return None
+        for _ in range(40):
+            count = low if self.rng.random() < 0.6 else self.rng.randint(low, min(high, low + 3))
+            picks = self.rng.sample(values, count)
+            if self.signature(select, picks) not in self.refused:
+                return picks
+        return None
+
+    async def plain_move(self, fresh: Message) -> bool | None:
+        """One click on the hand's buttons and menus; True: a move was accepted, None: refused (choose
+        again), False: cut off (look at the table again)."""
+        world = self.world
         target = self.choose_message(fresh)
-        control = self.rng.choice(move_controls(target))
-        values = self.pick_values(control)
+        control, values = self.choose(target)
+        if is_menu(control):  # shows another decision: no move
+            return None if await self.click_pick(fresh, control, values) else False
         if self.rng.random() < 0.2:  # a person sometimes thinks before clicking (a kill may come meanwhile)
             await asyncio.sleep(self.rng.uniform(0, 0.5))
             await world.bot.running()
         click = await self.click_move(target, control, values, fresh)
-        if click is None or click.outcome != "refused" or target.id == fresh.id:
-            return click is not None and click.outcome == "accepted"
+        if click is None:
+            return False
+        if click.outcome == "accepted":
+            return True
+        if click.outcome != "refused":
+            return False
+        if target.id == fresh.id:
+            self.refuse(self.signature(control, values))
+            return None
         # The old message was refused: is the same control on the fresh message accepted?
-        retry_control = next(c for c in move_controls(fresh) if control_key(c) == control_key(control))
+        fresh = world.server.recorder.messages[fresh.id]
+        retry_control = next((c for c in move_controls(fresh) if control_key(c) == control_key(control)), None)
+        if retry_control is None:
+            return None
         retry = await self.click_move(fresh, retry_control, values, fresh)
         if retry is not None and retry.outcome == "accepted":
             world.findings.append(
@@ -352,7 +517,63 @@ class Person:
                     f"on a fresh hand message was accepted",
                 )
             )
-        return retry is not None and retry.outcome == "accepted"
+            return True
+        if retry is not None and retry.outcome == "refused":
+            self.refuse(self.signature(control, values))
+            return None
+        return False
+
+    async def work_screen(self, message: Message) -> bool | None:
+        """The choice screen: clear what is picked, pick a selection not refused before, Confirm."""
+        world = self.world
+        messages = world.server.recorder.messages
+        counts = picked_so_far(message)
+        controls = move_controls(message)
+        menu = next((c for c in controls if is_menu(c)), None)
+        picker = picker_of(message)
+        if counts is None or picker is None:
+            return await self.plain_move(message)
+        if self.failures >= 3 and (other := self.other_decision(menu)) is not None and self.rng.random() < 0.5:
+            return None if await self.click_pick(message, *other) else False
+        picked, low, high = counts
+        if picked:  # start from nothing
+            clear = next((c for c in controls if is_clear(c)), None)
+            if clear is None or not await self.click_pick(message, clear, None):
+                return False
+            message = messages[message.id]
+            picker = picker_of(message)
+            if picker is None:
+                return None
+        ordered = picker.get("max_values", 1) == 1
+        values = [o["value"] for o in picker.get("options", [])]
+        if len(values) < low:  # over several pages: not something these people do
+            return None
+        choice: list[str] | None = None
+        for _ in range(40):
+            count = low if self.rng.random() < 0.6 else self.rng.randint(low, min(high, low + 3, len(values)))
+            sample = self.rng.sample(values, count)
+            key = ("screen", control_key(picker)[:2], tuple(sample) if ordered else tuple(sorted(sample)))
+            if key not in self.refused:
+                choice = sample
+                break
+        if choice is None:
+            self.refused.clear()
+            return None
+        for step in [[v] for v in choice] if ordered else [choice]:
+            picker = picker_of(messages[message.id])
+            if picker is None or not await self.click_pick(messages[message.id], picker, step):
+                return False
+        message = messages[message.id]
+        confirm = next((c for c in move_controls(message) if is_confirm(c)), None)
+        if confirm is None:  # the screen changed under us (the game moved on): look again
+            return None
+        click = await self.click_move(message, confirm, None, message)
+        if click is None:
+            return False
+        if click.outcome == "refused":
+            self.refuse(key)
+            return None
+        return click.outcome == "accepted"
 
     async def show_hand(self, table: Message) -> Message | None:
         world = self.world
@@ -410,15 +631,6 @@ class Person:
             return self.rng.choice([m for m in candidates if self.held[m.id] == oldest])
         return fresh
 
-    def pick_values(self, control: dict) -> list[str] | None:
-        if control.get("type") == 2:
-            return None
-        values = [o["value"] for o in control.get("options", [])]
-        low = max(1, control.get("min_values", 1))
-        high = min(len(values), control.get("max_values", 1))
-        count = low if self.rng.random() < 0.7 else self.rng.randint(low, max(low, high))
-        return self.rng.sample(values, count)
-
     async def click_move(
         self, target: Message, control: dict, values: list[str] | None, fresh: Message
     ) -> Click | None:
@@ -455,7 +667,23 @@ class Person:
         world.clicks.append(click)
         await world.outcome(click)
         if click.outcome == "accepted":
+            self.accepted()
             self.open_hand = (target.id, click.generation)
             if world.killer is not None:
                 world.killer.after_move(self.number, self.has_computers)
         return click
+
+    async def click_pick(self, message: Message, control: dict, values: list[str] | None) -> bool:
+        """A click on the choice screen that makes no move (pick, clear, another decision): True if shown."""
+        world = self.world
+        await world.bot.running()
+        try:
+            handle = await world.inject_click(self.user, message, control, values)
+        except (KeyError, InjectionError):  # the message changed since the person looked at it
+            return False
+        generation, now = world.bot.generation, time.monotonic()
+        click = Click(self.user.name, self.user.id, self.number, "pick", handle, message.id, generation, now)
+        self.clicks.append(click)
+        world.clicks.append(click)
+        await world.outcome(click)
+        return click.outcome == "accepted"

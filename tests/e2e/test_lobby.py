@@ -31,7 +31,7 @@ async def test_lobby_game_rematch_and_standings(parlour: Parlour) -> None:
     assert (await parlour.press(bob, lobby, "Remove computer"))[0] == "update"
     assert (await parlour.press(carol, lobby, "Join"))[0] == "update"
     seats = server.recorder.messages[lobby.id].embeds[0]["description"]
-    assert f"<@{alice.id}> (host)" in seats and f"<@{bob.id}>" in seats and "Computer 1" in seats
+    assert f"<@{alice.id}> · level 1 (host)" in seats and f"<@{bob.id}> · level 1" in seats and "Computer 1" in seats
 
     assert "Only the host" in await parlour.sentence(await server.click(bob, lobby, label="Options"))
     opened = await server.click(alice, lobby, label="Options")

@@ -51,6 +51,13 @@ async def test_ratings_leaderboard_profile_and_replay(parlour: Parlour) -> None:
     kind, after = await parlour.press(dave, steps, "Next ▶")
     assert kind == "update" and after is not None and "Move 1" in after.content
 
+    # Levels stand beside names in the next lobby.
+    lobby = await parlour.open_table(alice)
+    assert (await parlour.press(bob, lobby, "Join"))[0] == "update"
+    seats = server.recorder.messages[lobby.id].embeds[0]["description"]
+    assert f"<@{alice.id}> · level " in seats and f"<@{bob.id}> · level " in seats
+    assert (await parlour.press(alice, lobby, "Cancel"))[0] == "update"
+
     # A table still in play cannot be replayed yet.
     open_id = await parlour.start_game(alice, [bob], computers=1)
     assert "has not finished" in await parlour.sentence(await parlour.slash(dave, "replay", {"table": open_id}))

@@ -1,0 +1,833 @@
+"""The tournament service: sign-up, rounds that open by themselves, results, standings.
+
+A tournament is a small state machine kept entirely in the database. :meth:`TournamentService.drive`
+looks at what is stored and takes the next step, again and again, until there is nothing to
+do; every step writes its intent before it acts, so a bot killed between any two steps picks
+up where it was when :meth:`recover` drives every running tournament at start:
+
+1. the round is finished (every table ended) -> the round row is marked ``finished``;
+2. the next round's pairing is written in ONE transaction: the round row (``opening``), a
+   row per table (``planned``) and the tournament's current round. The unique round number
+   means a second writer (another process, or a retry) cannot create it twice;
+3. each planned table's game table is created (a lobby nobody sees yet) and its id written
+   at once; then it is seated, started and announced (:meth:`TableOpener.start_table` does
+   nothing to a table already started, so a retry starts nothing twice), and the row is
+   ``playing``. A kill between creating a game table and writing its id leaves one unseen
+   lobby behind (closed as abandoned a day later); a table is never started twice;
+4. when all are open the round is ``open``; it is announced; it is ``playing``;
+5. games end: :meth:`table_finished` writes each result; tables whose end was missed while
+   the bot was down are asked for with :meth:`TableOpener.table_end`.
+
+The service knows nothing of Discord: it opens tables through a ``TableOpener`` and tells the
+Discord layer about rounds through a ``TournamentPresenter``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
+
+from sqlalchemy import delete, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import async_sessionmaker
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.tournaments import pairing
+from bot.tournaments.models import (
+    Entrant,
+    RoundStatus,
+    TableStatus,
+    Tournament,
+    TournamentRound,
+    TournamentStatus,
+    TournamentTable,
+)
+from bot.tournaments.pairing import ELIMINATION, FORMATS, ROUND_ROBIN, SWISS, History, RoundPlan
+from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, TableResult, rule_text, standings
+from engine import registry
+from engine.core import Game, Outcome
+
+log = logging.getLogger(__name__)
+
+MAX_ROUNDS = 20
+MAX_ENTRANTS = 512
+MAX_NAME = 32
+LIVE = (TournamentStatus.RUNNING, TournamentStatus.PAUSED, TournamentStatus.FINAL)
+
+
+class TournamentError(Exception):
+    """Something a user asked that the tournament refuses; the message is one sentence for them."""
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits in one seat of a tournament table."""
+
+    user_id: int | None
+    name: str
+    computer: bool = False
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """A game table the tournament needs. ``key`` names it (``tournament:1:round:2:table:3``)."""
+
+    key: str
+    guild_id: int
+    channel_id: int
+    #: The tournament's host: the table's host too (a seated player cannot end their own table).
+    host_id: int
+    game_key: str
+    options: Mapping[str, Any]
+    seats: tuple[SeatSpec, ...]
+    #: For the table's thread and message, e.g. "Spring Cup · round 2 · table 3".
+    title: str
+
+
+@dataclass(frozen=True)
+class TableEnd:
+    """How a game table ended: places and exact points by seat, or ``void`` (closed without results)."""
+
+    places: tuple[int, ...] = ()
+    points: tuple[int, ...] = ()
+    void: bool = False
+
+    @classmethod
+    def of(cls, outcome: Outcome | None) -> TableEnd:
+        if outcome is None:
+            return cls(void=True)
+        return cls(tuple(outcome.places), tuple(int(p) for p in outcome.points))
+
+
+class TableOpener(Protocol):
+    """The narrow seam to the table service (bot/tournaments/tables_adapter.py implements it)."""
+
+    async def create_table(self, request: TableRequest) -> int:
+        """Create the game table, not yet seated or started, and return its id (nobody sees it yet)."""
+        ...
+
+    async def start_table(self, table_id: int, request: TableRequest) -> None:
+        """Seat and start the table as asked, and show it to its players.
+
+        Must be safe to call again (the bot may die right after): a table already started is
+        left as it is (only shown, if it was never shown).
+        """
+        ...
+
+    async def table_end(self, table_id: int) -> TableEnd | None:
+        """How the table ended, or None while it is still being played."""
+        ...
+
+    async def finish_with_computers(self, table_id: int) -> None:
+        """The round timer ran out: let the computer play every seat whose player is idle."""
+        ...
+
+
+class TournamentPresenter(Protocol):
+    """How the service tells the Discord layer what it did by itself (at least once)."""
+
+    async def round_started(self, tournament: Tournament, number: int) -> None: ...
+    async def tournament_ended(self, tournament: Tournament) -> None: ...
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """One round as the Discord layer shows it."""
+
+    number: int
+    status: str
+    tables: list[TournamentTable]
+    byes: list[int]
+    deadline: datetime | None
+
+
+class TournamentService:
+    """Runs every tournament of the process; all state is in the database."""
+
+    def __init__(
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        opener: TableOpener,
+        *,
+        presenter: TournamentPresenter | None = None,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        checkpoint: Callable[[str], None] = lambda step: None,
+    ) -> None:
+        self.sessions = sessions
+        self.opener = opener
+        self.presenter = presenter
+        self.clock = clock
+        #: Called between any two steps of a round change (tests raise here to simulate a kill).
+        self.checkpoint = checkpoint
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._seeds = random.SystemRandom()
+
+    # -- sign-up -----------------------------------------------------------------------------------
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game_key: str,
+        format: str = SWISS,
+        rounds: int = 3,
+        table_size: int | None = None,
+        scoring: str = PLACEMENT,
+        round_minutes: int | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Tournament:
+        """A new tournament in sign-up. Every choice is checked here, with a sentence if wrong."""
+        try:
+            game = registry.get(game_key)
+            game_options = game.validate_options(options)
+        except (KeyError, ValueError) as error:
+            raise TournamentError(str(error.args[0])) from None
+        if format not in FORMATS:
+            raise TournamentError(f"The format must be one of {', '.join(FORMATS)}.")
+        if scoring not in SCORINGS:
+            raise TournamentError(f"The scoring must be one of {', '.join(SCORINGS)}.")
+        if not 1 <= rounds <= MAX_ROUNDS:
+            raise TournamentError(f"A tournament has 1 to {MAX_ROUNDS} rounds.")
+        size = table_size or pairing.default_table_size(game.allowed_counts, bool(game.teams))
+        if size not in game.allowed_counts:
+            counts = ", ".join(str(n) for n in game.allowed_counts)
+            raise TournamentError(f"{game.name} tables seat {counts} players, not {size}.")
+        if format == ELIMINATION and size != 2:
+            raise TournamentError("Single elimination is for two-player tables.")
+        if round_minutes is not None and not 5 <= round_minutes <= 24 * 60:
+            raise TournamentError("The round timer is 5 minutes to 24 hours.")
+        tournament = Tournament(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            game_key=game.key,
+            format=format,
+            scoring=scoring,
+            rounds=rounds,
+            table_size=size,
+            options_json=json.dumps(game_options),
+            round_minutes=round_minutes,
+            seed=self._seeds.randrange(2**62),
+        )
+        async with self.sessions() as session:
+            session.add(tournament)
+            await session.commit()
+        return tournament
+
+    async def set_message(self, tournament_id: int, message_id: int) -> None:
+        await self._update(tournament_id, message_id=message_id)
+
+    async def join(self, tournament_id: int, user_id: int, name: str, rating: float = 0.0) -> int:
+        """Sign up; returns how many are signed up."""
+        tournament = await self._in_signup(tournament_id)
+        if await self.count(tournament.id or 0) >= MAX_ENTRANTS:
+            raise TournamentError(f"The tournament is full ({MAX_ENTRANTS} players).")
+        try:
+            async with self.sessions() as session:
+                session.add(Entrant(tournament_id=tournament_id, user_id=user_id, name=_clean(name), rating=rating))
+                await session.commit()
+        except IntegrityError:
+            raise TournamentError("You are already signed up.") from None
+        return await self.count(tournament_id)
+
+    async def leave(self, tournament_id: int, user_id: int) -> int:
+        await self._in_signup(tournament_id)
+        async with self.sessions() as session:
+            result = await session.exec(
+                delete(Entrant).where(col(Entrant.tournament_id) == tournament_id, col(Entrant.user_id) == user_id)
+            )
+            await session.commit()
+        if result.rowcount == 0:
+            raise TournamentError("You are not signed up.")
+        return await self.count(tournament_id)
+
+    async def add_computer(self, tournament_id: int) -> int:
+        """The host adds a computer entrant (to make the numbers work, or to practise)."""
+        await self._in_signup(tournament_id)
+        entrants = await self.entrants(tournament_id)
+        number = 1 + sum(1 for e in entrants if e.computer)
+        async with self.sessions() as session:
+            session.add(Entrant(tournament_id=tournament_id, name=f"Computer {number}", computer=True))
+            await session.commit()
+        return len(entrants) + 1
+
+    async def start(self, tournament_id: int) -> Tournament:
+        """Close sign-up and open the first round."""
+        tournament = await self._in_signup(tournament_id)
+        entrants = await self.entrants(tournament_id)
+        game = registry.get(tournament.game_key)
+        rounds = _rounds_for(tournament, len(entrants), game)
+        async with self.sessions() as session:
+            result = await session.exec(
+                update(Tournament)
+                .where(col(Tournament.id) == tournament_id, col(Tournament.status) == TournamentStatus.SIGNUP.value)
+                .values(status=TournamentStatus.RUNNING.value, rounds=rounds, updated_at=self.clock())
+            )
+            await session.commit()
+        if result.rowcount == 0:
+            raise TournamentError("The tournament has already started.")
+        await self.drive(tournament_id)
+        return await self.get(tournament_id)
+
+    # -- moderation --------------------------------------------------------------------------------
+    async def drop(self, tournament_id: int, user_id: int) -> None:
+        """Leave for good: later rounds skip this player (the current table plays on)."""
+        tournament = await self.get(tournament_id)
+        if tournament.status == TournamentStatus.SIGNUP:
+            await self.leave(tournament_id, user_id)
+            return
+        if tournament.status not in (TournamentStatus.RUNNING, TournamentStatus.PAUSED):
+            raise TournamentError("The tournament is over.")
+        entrant = await self._entrant_of(tournament_id, user_id)
+        if entrant.dropped_after is not None:
+            raise TournamentError("You have already dropped out.")
+        async with self.sessions() as session:
+            await session.exec(
+                update(Entrant).where(col(Entrant.id) == entrant.id).values(dropped_after=tournament.current_round)
+            )
+            await session.commit()
+        await self.drive(tournament_id)
+
+    async def replace(self, tournament_id: int, old_user: int, new_user: int, new_name: str) -> None:
+        """Someone else takes over a player's place (and standings) from the next table on."""
+        tournament = await self.get(tournament_id)
+        if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED, TournamentStatus.FINAL):
+            raise TournamentError("The tournament is over.")
+        entrant = await self._entrant_of(tournament_id, old_user)
+        try:
+            async with self.sessions() as session:
+                await session.exec(
+                    update(Entrant).where(col(Entrant.id) == entrant.id).values(user_id=new_user, name=_clean(new_name))
+                )
+                await session.commit()
+        except IntegrityError:
+            raise TournamentError(f"{new_name} is already in this tournament.") from None
+
+    async def pause(self, tournament_id: int) -> None:
+        """No new round starts (the tables of the current round play on)."""
+        if not await self._move(tournament_id, TournamentStatus.RUNNING, TournamentStatus.PAUSED):
+            raise TournamentError("Only a running tournament can be paused.")
+
+    async def resume(self, tournament_id: int) -> None:
+        if not await self._move(tournament_id, TournamentStatus.PAUSED, TournamentStatus.RUNNING):
+            raise TournamentError("The tournament is not paused.")
+        await self.drive(tournament_id)
+
+    async def cancel(self, tournament_id: int) -> None:
+        """End the tournament without final standings (open tables play on as ordinary games)."""
+        async with self.sessions() as session:
+            result = await session.exec(
+                update(Tournament)
+                .where(
+                    col(Tournament.id) == tournament_id,
+                    col(Tournament.status).in_([TournamentStatus.SIGNUP, *LIVE]),
+                )
+                .values(status=TournamentStatus.CANCELLED.value, updated_at=self.clock())
+            )
+            await session.commit()
+        if result.rowcount == 0:
+            raise TournamentError("That tournament is already over.")
+
+    # -- results -----------------------------------------------------------------------------------
+    async def table_finished(self, game_table_id: int, outcome: Outcome | None) -> bool:
+        """The table service reports a game table's end (None: closed without results).
+
+        Returns False when the table is not a tournament table. Safe to call twice.
+        """
+        async with self.sessions() as session:
+            row = (
+                await session.exec(select(TournamentTable).where(TournamentTable.game_table_id == game_table_id))
+            ).first()
+        if row is None:
+            return False
+        await self._record(row, TableEnd.of(outcome))
+        await self.drive(row.tournament_id)
+        return True
+
+    async def _record(self, row: TournamentTable, end: TableEnd) -> None:
+        values: dict[str, Any] = {"status": TableStatus.VOID.value if end.void else TableStatus.FINISHED.value}
+        if not end.void:
+            values["places_json"] = json.dumps(list(end.places))
+            values["points_json"] = json.dumps([str(p) for p in end.points])
+        async with self.sessions() as session:
+            await session.exec(
+                update(TournamentTable)
+                .where(
+                    col(TournamentTable.id) == row.id,
+                    col(TournamentTable.status).in_([TableStatus.PLANNED.value, TableStatus.PLAYING.value]),
+                )
+                .values(**values)
+            )
+            await session.commit()
+
+    async def tick(self) -> None:
+        """Round timers: past a round's deadline, computers finish its unfinished tables."""
+        now = self.clock()
+        async with self.sessions() as session:
+            due = (
+                await session.exec(
+                    select(TournamentRound).where(
+                        TournamentRound.status == RoundStatus.PLAYING.value,
+                        col(TournamentRound.deadline).is_not(None),
+                        col(TournamentRound.deadline) <= now,
+                        TournamentRound.timer_fired == False,  # noqa: E712
+                    )
+                )
+            ).all()
+        for round_ in due:
+            for table in await self._tables(round_.id or 0):
+                if table.status == TableStatus.PLAYING and table.game_table_id is not None:
+                    await self.opener.finish_with_computers(table.game_table_id)
+            async with self.sessions() as session:
+                await session.exec(
+                    update(TournamentRound).where(col(TournamentRound.id) == round_.id).values(timer_fired=True)
+                )
+                await session.commit()
+
+    # -- the state machine -------------------------------------------------------------------------
+    async def recover(self) -> list[int]:
+        """At start: drive every live tournament to where it should be. Returns their ids."""
+        async with self.sessions() as session:
+            live = (await session.exec(select(Tournament.id).where(col(Tournament.status).in_(LIVE)))).all()
+        for tournament_id in live:
+            try:
+                await self.drive(tournament_id or 0)
+            except Exception:
+                log.exception("Could not resume tournament %s", tournament_id)
+        return [t for t in live if t is not None]
+
+    async def drive(self, tournament_id: int) -> None:
+        """Take every step that is due, each one resumable (see the module docstring)."""
+        async with self._locks.setdefault(tournament_id, asyncio.Lock()):
+            while await self._step(tournament_id):
+                self.checkpoint("step")
+
+    async def _step(self, tournament_id: int) -> bool:
+        """Take the next due step; False when there is nothing to do now."""
+        tournament = await self.get(tournament_id)
+        if tournament.status == TournamentStatus.FINAL:
+            if self.presenter:
+                await self.presenter.tournament_ended(tournament)
+            self.checkpoint("announced end")
+            return await self._move(tournament_id, TournamentStatus.FINAL, TournamentStatus.FINISHED)
+        if tournament.status not in (TournamentStatus.RUNNING, TournamentStatus.PAUSED):
+            return False
+        current = await self._round(tournament_id, tournament.current_round)
+        if current is None:
+            if tournament.status == TournamentStatus.PAUSED:
+                return False
+            return await self._create_round(tournament, 1)
+        match current.status:
+            case RoundStatus.OPENING:
+                await self._open_tables(tournament, current)
+                return await self._round_to(current, RoundStatus.OPENING, RoundStatus.OPEN)
+            case RoundStatus.OPEN:
+                if self.presenter:
+                    await self.presenter.round_started(tournament, current.number)
+                self.checkpoint("announced round")
+                return await self._round_to(current, RoundStatus.OPEN, RoundStatus.PLAYING)
+            case RoundStatus.PLAYING:
+                if not await self._all_ended(current):
+                    return False
+                return await self._round_to(current, RoundStatus.PLAYING, RoundStatus.FINISHED)
+            case _:
+                plan = await self._next_plan(tournament, current.number + 1)
+                if plan is None:
+                    return await self._move(tournament_id, tournament.status, TournamentStatus.FINAL)
+                if tournament.status == TournamentStatus.PAUSED:
+                    return False
+                return await self._create_round(tournament, current.number + 1, plan)
+
+    async def _create_round(self, tournament: Tournament, number: int, plan: _Plan | None = None) -> bool:
+        """Write the round, its tables and the current round in one transaction (once only)."""
+        plan = plan or await self._next_plan(tournament, number)
+        if plan is None:
+            return await self._move(tournament.id or 0, tournament.status, TournamentStatus.FINAL)
+        now = self.clock()
+        deadline = now + timedelta(minutes=tournament.round_minutes) if tournament.round_minutes else None
+        try:
+            async with self.sessions() as session:
+                round_ = TournamentRound(
+                    tournament_id=tournament.id or 0,
+                    number=number,
+                    byes_json=json.dumps(list(plan.round.byes)),
+                    slots_json=json.dumps(plan.slots),
+                    deadline=deadline,
+                    started_at=now,
+                )
+                session.add(round_)
+                await session.flush()
+                for index, seated in enumerate(plan.round.tables, start=1):
+                    session.add(
+                        TournamentTable(
+                            tournament_id=tournament.id or 0,
+                            round_id=round_.id or 0,
+                            number=index,
+                            entrants_json=json.dumps(list(seated)),
+                        )
+                    )
+                await session.exec(
+                    update(Tournament)
+                    .where(col(Tournament.id) == tournament.id, col(Tournament.current_round) == number - 1)
+                    .values(current_round=number, updated_at=now)
+                )
+                await session.commit()
+        except IntegrityError:
+            log.info("Round %s of tournament %s was already created", number, tournament.id)
+        return True
+
+    async def _open_tables(self, tournament: Tournament, round_: TournamentRound) -> None:
+        entrants = {e.id: e for e in await self.entrants(tournament.id or 0)}
+        game = registry.get(tournament.game_key)
+        for table in await self._tables(round_.id or 0):
+            if table.status != TableStatus.PLANNED:
+                continue
+            seats = tuple(SeatSpec(entrants[e].user_id, entrants[e].name, entrants[e].computer) for e in table.entrants)
+            request = TableRequest(
+                key=f"tournament:{tournament.id}:round:{round_.number}:table:{table.number}",
+                guild_id=tournament.guild_id,
+                channel_id=tournament.channel_id,
+                host_id=tournament.host_id,
+                game_key=tournament.game_key,
+                options=tournament.options,
+                seats=seats,
+                title=f"{game.name} tournament #{tournament.id} · round {round_.number} · table {table.number}",
+            )
+            game_table_id = table.game_table_id
+            if game_table_id is None:
+                created = await self.opener.create_table(request)
+                self.checkpoint("created table")
+                game_table_id = await self._claim(table, created)
+                self.checkpoint("wrote table")
+            await self.opener.start_table(game_table_id, request)
+            self.checkpoint("started table")
+            await self._set_table(table, status=TableStatus.PLAYING.value)
+            self.checkpoint("table playing")
+
+    async def _claim(self, table: TournamentTable, game_table_id: int) -> int:
+        """Write the game table of a planned table unless another writer did first; return the one that stands."""
+        async with self.sessions() as session:
+            await session.exec(
+                update(TournamentTable)
+                .where(col(TournamentTable.id) == table.id, col(TournamentTable.game_table_id).is_(None))
+                .values(game_table_id=game_table_id)
+            )
+            await session.commit()
+            stored = await session.get(TournamentTable, table.id, populate_existing=True)
+        assert stored is not None and stored.game_table_id is not None
+        if stored.game_table_id != game_table_id:
+            log.info("Table %s of tournament %s was created by another writer", table.number, table.tournament_id)
+        return stored.game_table_id
+
+    async def _set_table(self, table: TournamentTable, **values: Any) -> None:
+        """Write a planned table's game table id, or its start (never over a result already written)."""
+        async with self.sessions() as session:
+            await session.exec(
+                update(TournamentTable)
+                .where(col(TournamentTable.id) == table.id, col(TournamentTable.status) == TableStatus.PLANNED.value)
+                .values(**values)
+            )
+            await session.commit()
+
+    async def _all_ended(self, round_: TournamentRound) -> bool:
+        """Whether every table of the round has ended; asks about tables whose end was missed."""
+        done = True
+        for table in await self._tables(round_.id or 0):
+            if table.status in (TableStatus.FINISHED, TableStatus.VOID):
+                continue
+            if table.status == TableStatus.PLAYING and table.game_table_id is not None:
+                end = await self.opener.table_end(table.game_table_id)
+                if end is not None:
+                    await self._record(table, end)
+                    continue
+            done = False
+        return done
+
+    # -- pairing -----------------------------------------------------------------------------------
+    async def _next_plan(self, tournament: Tournament, number: int) -> _Plan | None:
+        """Round ``number``'s pairing from what is stored, or None when the tournament is over."""
+        if number > tournament.rounds:
+            return None
+        entrants = await self.entrants(tournament.id or 0)
+        active = [e.id or 0 for e in entrants if e.dropped_after is None]
+        game = registry.get(tournament.game_key)
+        if len(active) < min(pairing.mixable_sizes(game.allowed_counts, tournament.table_size, bool(game.teams))):
+            return None
+        history, results, byes = await self._history(tournament)
+        if tournament.format == ELIMINATION:
+            slots = await self._elimination_slots(tournament, number, entrants)
+            if sum(1 for s in slots if s is not None) < 2:
+                return None
+            return _Plan(pairing.elimination_round(slots), slots)
+        if tournament.format == ROUND_ROBIN:
+            if tournament.table_size > 2:
+                return _Plan(RoundPlan((tuple(active),)))
+            everyone = [e.id or 0 for e in entrants]
+            plan = pairing.round_robin_round(everyone, number - 1)
+            return _Plan(_without(plan, set(active)))
+        rows = self._rows(tournament, entrants, results, byes)
+        order = [row.entrant for row in rows if row.entrant in set(active)]
+        scores = {row.entrant: row.points for row in rows}
+        sizes = pairing.mixable_sizes(game.allowed_counts, tournament.table_size, bool(game.teams))
+        plan = pairing.swiss_round(
+            order,
+            table_sizes=sizes,
+            preferred=tournament.table_size,
+            history=history,
+            scores=scores,
+            seed=tournament.seed + number,
+        )
+        return _Plan(plan)
+
+    async def _elimination_slots(
+        self, tournament: Tournament, number: int, entrants: Sequence[Entrant]
+    ) -> list[int | None]:
+        active = {e.id for e in entrants if e.dropped_after is None}
+        if number == 1:
+            seeded = sorted(entrants, key=lambda e: (-e.rating, e.id or 0))
+            return pairing.elimination_first_slots([e.id or 0 for e in seeded if e.id in active])
+        previous = await self._round(tournament.id or 0, number - 1)
+        assert previous is not None
+        slots: list[int | None] = json.loads(previous.slots_json)
+        tables = await self._tables(previous.id or 0)
+        seed_rank = {e.id: i for i, e in enumerate(sorted(entrants, key=lambda e: (-e.rating, e.id or 0)))}
+        winners: list[int | None] = []
+        for i in range(0, len(slots), 2):
+            pair = [s for s in slots[i : i + 2] if s is not None]
+            winner: int | None = pair[0] if len(pair) == 1 else None
+            if len(pair) == 2:
+                table = next(t for t in tables if set(t.entrants) == set(pair))
+                winner = _table_winner(table, seed_rank)
+            winners.append(winner if winner in active else None)
+        return winners
+
+    async def _history(self, tournament: Tournament) -> tuple[History, list[TableResult], list[tuple[int, int]]]:
+        history = History()
+        results: list[TableResult] = []
+        byes: list[tuple[int, int]] = []
+        async with self.sessions() as session:
+            rounds = (
+                await session.exec(select(TournamentRound).where(TournamentRound.tournament_id == tournament.id))
+            ).all()
+            tables = (
+                await session.exec(select(TournamentTable).where(TournamentTable.tournament_id == tournament.id))
+            ).all()
+        number_of = {r.id: r.number for r in rounds}
+        for round_ in rounds:
+            for entrant in round_.byes:
+                history.add_bye(entrant)
+                byes.append((round_.number, entrant))
+        for table in tables:
+            history.add_table(table.entrants)
+            if table.status == TableStatus.FINISHED and table.places_json and table.points_json:
+                results.append(
+                    TableResult(
+                        number_of[table.round_id],
+                        tuple(table.entrants),
+                        tuple(json.loads(table.places_json)),
+                        tuple(int(p) for p in json.loads(table.points_json)),
+                    )
+                )
+        return history, results, byes
+
+    def _rows(
+        self,
+        tournament: Tournament,
+        entrants: Sequence[Entrant],
+        results: list[TableResult],
+        byes: list[tuple[int, int]],
+    ) -> list[Row]:
+        seeded = sorted(entrants, key=lambda e: (-e.rating, e.id or 0))
+        return standings(
+            {e.id or 0: e.name for e in entrants},
+            results,
+            byes,
+            scoring=tournament.scoring,
+            table_size=tournament.table_size,
+            dropped={e.id or 0 for e in entrants if e.dropped_after is not None},
+            seed_order=[e.id or 0 for e in seeded],
+        )
+
+    # -- reading -----------------------------------------------------------------------------------
+    async def standings(self, tournament_id: int) -> tuple[list[Row], str]:
+        """The standings, best first, and the scoring rule in words."""
+        tournament = await self.get(tournament_id)
+        entrants = await self.entrants(tournament_id)
+        _, results, byes = await self._history(tournament)
+        return self._rows(tournament, entrants, results, byes), rule_text(tournament.scoring, tournament.table_size)
+
+    async def get(self, tournament_id: int) -> Tournament:
+        async with self.sessions() as session:
+            tournament = await session.get(Tournament, tournament_id)
+        if tournament is None:
+            raise TournamentError(f"There is no tournament #{tournament_id}.")
+        return tournament
+
+    async def latest(self, guild_id: int) -> Tournament | None:
+        """The newest tournament of a server that is not over (for commands without a number)."""
+        async with self.sessions() as session:
+            return (
+                await session.exec(
+                    select(Tournament)
+                    .where(
+                        Tournament.guild_id == guild_id,
+                        col(Tournament.status).in_([TournamentStatus.SIGNUP, *LIVE]),
+                    )
+                    .order_by(col(Tournament.id).desc())
+                )
+            ).first()
+
+    async def entrants(self, tournament_id: int) -> list[Entrant]:
+        async with self.sessions() as session:
+            return list(
+                (
+                    await session.exec(
+                        select(Entrant).where(Entrant.tournament_id == tournament_id).order_by(col(Entrant.id))
+                    )
+                ).all()
+            )
+
+    async def count(self, tournament_id: int) -> int:
+        return len(await self.entrants(tournament_id))
+
+    async def round_view(self, tournament_id: int, number: int) -> RoundView | None:
+        round_ = await self._round(tournament_id, number)
+        if round_ is None:
+            return None
+        return RoundView(round_.number, round_.status, await self._tables(round_.id or 0), round_.byes, round_.deadline)
+
+    async def _round(self, tournament_id: int, number: int) -> TournamentRound | None:
+        if number < 1:
+            return None
+        async with self.sessions() as session:
+            return (
+                await session.exec(
+                    select(TournamentRound).where(
+                        TournamentRound.tournament_id == tournament_id, TournamentRound.number == number
+                    )
+                )
+            ).first()
+
+    async def _tables(self, round_id: int) -> list[TournamentTable]:
+        async with self.sessions() as session:
+            return list(
+                (
+                    await session.exec(
+                        select(TournamentTable)
+                        .where(TournamentTable.round_id == round_id)
+                        .order_by(col(TournamentTable.number))
+                    )
+                ).all()
+            )
+
+    # -- small writes ------------------------------------------------------------------------------
+    async def _update(self, tournament_id: int, **values: Any) -> None:
+        async with self.sessions() as session:
+            await session.exec(
+                update(Tournament).where(col(Tournament.id) == tournament_id).values(**values, updated_at=self.clock())
+            )
+            await session.commit()
+
+    async def _move(self, tournament_id: int, before: str, after: str) -> bool:
+        """Change the status only if it is still ``before`` (another writer may have moved it)."""
+        async with self.sessions() as session:
+            result = await session.exec(
+                update(Tournament)
+                .where(col(Tournament.id) == tournament_id, col(Tournament.status) == before)
+                .values(status=after, updated_at=self.clock())
+            )
+            await session.commit()
+        return bool(result.rowcount)
+
+    async def _round_to(self, round_: TournamentRound, before: str, after: str) -> bool:
+        values: dict[str, Any] = {"status": after}
+        if after == RoundStatus.FINISHED:
+            values["finished_at"] = self.clock()
+        async with self.sessions() as session:
+            await session.exec(
+                update(TournamentRound)
+                .where(col(TournamentRound.id) == round_.id, col(TournamentRound.status) == before)
+                .values(**values)
+            )
+            await session.commit()
+        return True
+
+    async def _in_signup(self, tournament_id: int) -> Tournament:
+        tournament = await self.get(tournament_id)
+        if tournament.status != TournamentStatus.SIGNUP:
+            raise TournamentError("Sign-up for this tournament is closed.")
+        return tournament
+
+    async def _entrant_of(self, tournament_id: int, user_id: int) -> Entrant:
+        for entrant in await self.entrants(tournament_id):
+            if entrant.user_id == user_id and not entrant.computer:
+                return entrant
+        raise TournamentError("That player is not in this tournament.")
+
+
+@dataclass(frozen=True)
+class _Plan:
+    round: RoundPlan
+    slots: list[int | None] | None = None
+
+    def __post_init__(self) -> None:
+        if self.slots is None:
+            object.__setattr__(self, "slots", [])
+
+
+def _rounds_for(tournament: Tournament, players: int, game: Game) -> int:
+    """The rounds the format really takes, or a sentence why it cannot start."""
+    need = min(pairing.mixable_sizes(game.allowed_counts, tournament.table_size, bool(game.teams)))
+    if players < need:
+        raise TournamentError(
+            f"A {game.name} tournament at tables of {tournament.table_size} needs at least {need} players."
+        )
+    if tournament.format == ELIMINATION:
+        return pairing.elimination_rounds(players)
+    if tournament.format == ROUND_ROBIN:
+        if tournament.table_size > 2:
+            if players not in game.allowed_counts:
+                raise TournamentError(
+                    f"A {game.name} round robin seats everyone at one table: {players} players is too many."
+                )
+            return tournament.rounds
+        if players > pairing.ROUND_ROBIN_MAX:
+            raise TournamentError(f"A round robin is for at most {pairing.ROUND_ROBIN_MAX} players; use Swiss.")
+        return pairing.round_robin_rounds(players)
+    return tournament.rounds
+
+
+def _without(plan: RoundPlan, active: set[int]) -> RoundPlan:
+    """A round robin round without the players who dropped: their opponents have a bye."""
+    tables: list[tuple[int, ...]] = []
+    byes = [p for p in plan.byes if p in active]
+    for table in plan.tables:
+        kept = tuple(p for p in table if p in active)
+        if len(kept) == len(table):
+            tables.append(kept)
+        else:
+            byes.extend(kept)
+    return RoundPlan(tuple(tables), tuple(byes))
+
+
+def _table_winner(table: TournamentTable, seed_rank: Mapping[int | None, int]) -> int:
+    """Who goes through: the best place, then the most game points, then the better seed."""
+    seated = table.entrants
+    if table.status != TableStatus.FINISHED or not table.places_json or not table.points_json:
+        return min(seated, key=lambda e: seed_rank.get(e, 0))
+    places = json.loads(table.places_json)
+    points = [int(p) for p in json.loads(table.points_json)]
+    best = min(range(len(seated)), key=lambda s: (places[s], -points[s], seed_rank.get(seated[s], 0)))
+    return seated[best]
+
+
+def _clean(name: str) -> str:
+    return (" ".join(name.split()) or "Player")[:MAX_NAME]

@@ -1,0 +1,392 @@
+"""``/collection`` and ``/deck``: a person's Gin-jon-tan cards, their active deck, the prizes they won and lost.
+
+Thin, as every cog: bot.collections keeps the rules (first collection, top-ups, the active
+deck, picks), bot.store the rows, render.collection draws. Every control is a dynamic item
+whose custom_id carries all a click needs, and a deck being built is kept in the database,
+so both survive a restart:
+
+* ``col:<user>:<sort>:<page>:<slot>``: a page of someone's collection (a public message);
+* ``colh:<user>:<page>:<slot>``: a page of the prizes they won and lost (a private message);
+* ``dk:<user>:<mode>:<sort>:<page>:<action>``: the private deck screen. Modes: ``v`` view the
+  active deck, ``c`` pick cards of the collection, ``p`` see (and unpick) the picks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import collections as gjt
+from bot.models import OwnedItem
+from render.collection import PER_PAGE, CollectionView, ShownCard, collection_picture
+
+if TYPE_CHECKING:
+    from bot.client import ParlourBot
+
+SORT_CODES = {"v": "value", "s": "symbol", "c": "colour"}
+SORT_LABELS = {"v": "By value", "s": "By symbol", "c": "By colour"}
+HISTORY_PAGE = 10
+COLLECTION_TEMPLATE = re.compile(r"col:(?P<user>\d{1,20}):(?P<sort>[vsc]):(?P<page>\d{1,4}):(?P<slot>[a-z])")
+HISTORY_TEMPLATE = re.compile(r"colh:(?P<user>\d{1,20}):(?P<page>\d{1,5}):(?P<slot>[a-z])")
+DECK_TEMPLATE = re.compile(
+    r"dk:(?P<user>\d{1,20}):(?P<mode>[vcp]):(?P<sort>[vsc]):(?P<page>\d{1,4}):(?P<action>[a-z]{1,4})"
+)
+BROKEN = "That button is broken; use /collection or /deck again."
+
+
+def pages_of(count: int) -> int:
+    return max(1, -(-count // PER_PAGE))
+
+
+def page_of(items: Sequence[OwnedItem], page: int) -> tuple[list[OwnedItem], int]:
+    """The items of one page (the page number kept within range) and that page."""
+    page = max(0, min(page, pages_of(len(items)) - 1))
+    return list(items[page * PER_PAGE : (page + 1) * PER_PAGE]), page
+
+
+async def owner_name(interaction: discord.Interaction, user_id: int) -> str:
+    if interaction.user.id == user_id:
+        return interaction.user.display_name
+    if interaction.guild is not None:
+        member = interaction.guild.get_member(user_id)
+        if member is None:
+            try:
+                member = await interaction.guild.fetch_member(user_id)
+            except discord.HTTPException:
+                member = None
+        if member is not None:
+            return member.display_name
+    return "A player"
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+async def draw(view: CollectionView) -> discord.File:
+    picture = await asyncio.to_thread(collection_picture, view)
+    return discord.File(io.BytesIO(picture), filename="collection.png")
+
+
+async def answer(interaction: discord.Interaction, *, edit: bool, ephemeral: bool, **message: object) -> None:
+    """Send the screen, or edit the message whose control was used."""
+    mentions = discord.AllowedMentions.none()
+    file = message.pop("file", None)
+    if edit:
+        files = [file] if isinstance(file, discord.File) else []
+        await interaction.response.edit_message(attachments=files, allowed_mentions=mentions, **message)  # type: ignore[arg-type]
+    elif isinstance(file, discord.File):
+        await interaction.response.send_message(file=file, ephemeral=ephemeral, allowed_mentions=mentions, **message)  # type: ignore[arg-type]
+    else:
+        await interaction.response.send_message(ephemeral=ephemeral, allowed_mentions=mentions, **message)  # type: ignore[arg-type]
+
+
+async def tell(interaction: discord.Interaction, sentence: str) -> None:
+    await interaction.response.send_message(sentence, ephemeral=True)
+
+
+def bot_of(interaction: discord.Interaction) -> ParlourBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+# -- /collection ---------------------------------------------------------------------------------
+class CollectionButton(discord.ui.DynamicItem[discord.ui.Button], template=COLLECTION_TEMPLATE):
+    """A page or a sort of someone's collection."""
+
+    def __init__(self, custom_id: str, label: str = "", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label or "Page", custom_id=custom_id, disabled=disabled))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(item.custom_id or "", item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = COLLECTION_TEMPLATE.fullmatch(self.custom_id)
+        if match is None:
+            await tell(interaction, BROKEN)
+            return
+        await show_collection(interaction, int(match["user"]), match["sort"], int(match["page"]), edit=True)
+
+
+class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=HISTORY_TEMPLATE):
+    """A page of the prizes someone won and lost (opened privately from the collection)."""
+
+    def __init__(self, custom_id: str, label: str = "", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label or "History", custom_id=custom_id, disabled=disabled))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(item.custom_id or "", item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = HISTORY_TEMPLATE.fullmatch(self.custom_id)
+        if match is None:
+            await tell(interaction, BROKEN)
+            return
+        message = interaction.message
+        edit = message is not None and message.flags.ephemeral
+        await show_history(interaction, int(match["user"]), int(match["page"]), edit=edit)
+
+
+def collection_id(user_id: int, sort: str, page: int, slot: str) -> str:
+    return f"col:{user_id}:{sort}:{page}:{slot}"
+
+
+async def show_collection(interaction: discord.Interaction, user_id: int, sort: str, page: int, *, edit: bool) -> None:
+    """A page of a collection as a picture, with pages, sorts and the history of prizes."""
+    assert interaction.guild is not None
+    store = bot_of(interaction).store
+    guild_id = interaction.guild.id
+    if user_id != interaction.user.id and await store.item_owner(guild_id, user_id, gjt.GAME_KEY) is None:
+        name = await owner_name(interaction, user_id)
+        await tell(interaction, f"{name} has no Gin-jon-tan collection here yet.")
+        return
+    items, deck = await gjt.collection_and_deck(store, guild_id, user_id)
+    in_deck = {row.item for row in deck}
+    shown, page = page_of(gjt.sort_items(items, SORT_CODES[sort]), page)
+    name = await owner_name(interaction, user_id)
+    view = CollectionView(
+        title=f"{possessive(name)} collection",
+        cards=tuple(ShownCard(gjt.card_of(row), row.item in in_deck) for row in shown),
+        total=len(items),
+        page=page,
+        pages=pages_of(len(items)),
+        sort=SORT_CODES[sort],
+        marked=len(deck),
+    )
+    controls = discord.ui.View(timeout=None)
+    last = view.pages - 1
+    controls.add_item(CollectionButton(collection_id(user_id, sort, max(0, page - 1), "p"), "◀ Previous", page <= 0))
+    controls.add_item(CollectionButton(collection_id(user_id, sort, min(last, page + 1), "n"), "Next ▶", page >= last))
+    for code, label in SORT_LABELS.items():
+        controls.add_item(CollectionButton(collection_id(user_id, code, 0, "s"), label, code == sort))
+    controls.add_item(HistoryButton(f"colh:{user_id}:0:h", "Prizes won and lost"))
+    content = f"**{possessive(name)} Gin-jon-tan collection**: {len(items)} cards, {len(deck)} in the active deck."
+    await answer(interaction, edit=edit, ephemeral=False, content=content, file=await draw(view), view=controls)
+
+
+async def show_history(interaction: discord.Interaction, user_id: int, page: int, *, edit: bool) -> None:
+    """The prizes a person won and lost, newest first, a page of lines."""
+    assert interaction.guild is not None
+    store = bot_of(interaction).store
+    page = max(0, page)
+    lines, total = await store.item_history(
+        interaction.guild.id, user_id, gjt.GAME_KEY, limit=HISTORY_PAGE, offset=page * HISTORY_PAGE
+    )
+    name = await owner_name(interaction, user_id)
+    words = [f"**Prizes {name} won and lost** ({total} in all)"]
+    if not lines:
+        words.append("None yet: play Gin-jon-tan with personal decks and prizes on.")
+    for line in lines:
+        card = gjt.Card.parse(line.kind) if line.kind else None
+        what = f"**{card.label}** ({card.value:,})" if card else f"item {line.item}"
+        when = f"<t:{int(line.at.timestamp())}:d>"
+        if line.to_user_id == user_id:
+            giver = f"<@{line.from_user_id}>" if line.from_user_id is not None else "a computer (the house gives it)"
+            words.append(f"Won {what} from {giver} · table #{line.table_id} · {when}")
+        else:
+            taker = f"<@{line.to_user_id}>" if line.to_user_id is not None else "a computer (it goes to the house)"
+            words.append(f"Lost {what} to {taker} · table #{line.table_id} · {when}")
+    pages = max(1, -(-total // HISTORY_PAGE))
+    controls = discord.ui.View(timeout=None)
+    controls.add_item(HistoryButton(f"colh:{user_id}:{max(0, page - 1)}:p", "◀ Newer", page <= 0))
+    controls.add_item(HistoryButton(f"colh:{user_id}:{min(pages - 1, page + 1)}:n", "Older ▶", page >= pages - 1))
+    await answer(interaction, edit=edit, ephemeral=True, content="\n".join(words)[:2000], view=controls)
+
+
+# -- /deck ---------------------------------------------------------------------------------------
+class DeckClick(discord.ui.DynamicItem[discord.ui.Item], template=DECK_TEMPLATE):
+    """A control of the deck screen: a page, a sort, a mode, pick on a page, clear, confirm, cancel."""
+
+    def __init__(self, custom_id: str, item: discord.ui.Item) -> None:
+        self.custom = custom_id
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]):
+        return cls(match.string, item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match = DECK_TEMPLATE.fullmatch(self.custom)
+        if match is None or interaction.guild is None:
+            await tell(interaction, BROKEN)
+            return
+        user_id = int(match["user"])
+        if user_id != interaction.user.id:
+            await tell(interaction, "This deck screen is someone else's: use /deck for yours.")
+            return
+        store = bot_of(interaction).store
+        guild_id = interaction.guild.id
+        mode, sort, page, action = match["mode"], match["sort"], int(match["page"]), match["action"]
+        owner = await store.item_owner(guild_id, user_id, gjt.GAME_KEY)
+        draft = gjt.chosen_of(owner.draft_json if owner else None)
+        note = ""
+        if action == "new":  # start from the active deck
+            _, deck = await gjt.collection_and_deck(store, guild_id, user_id)
+            await store.save_item_choice(guild_id, user_id, gjt.GAME_KEY, draft=[row.item for row in deck])
+        elif mode != "v" and draft is None:
+            mode, note = "v", "That deck was confirmed or cancelled already; here is your active deck."
+        elif action == "sel" and draft is not None:
+            items = await gjt.collection(store, guild_id, user_id)
+            shown, _ = page_of(screen_items(mode, items, draft, SORT_CODES[sort]), page)
+            values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+            picks = gjt.pick_on_page(draft, [row.item for row in shown], values)
+            await store.save_item_choice(guild_id, user_id, gjt.GAME_KEY, draft=picks)
+        elif action == "clr":
+            await store.save_item_choice(guild_id, user_id, gjt.GAME_KEY, draft=[])
+        elif action == "no":
+            await store.save_item_choice(guild_id, user_id, gjt.GAME_KEY, draft=None)
+            mode, page, note = "v", 0, "No change: your active deck is as it was."
+        elif action == "ok" and draft is not None:
+            items = await gjt.collection(store, guild_id, user_id)
+            problem = gjt.deck_problem(items, draft)
+            if problem is not None:
+                note = problem
+            else:
+                await store.save_item_choice(guild_id, user_id, gjt.GAME_KEY, chosen=draft, draft=None)
+                mode, page, note = "v", 0, "Your new deck is saved: your next game with personal decks deals from it."
+        await show_deck(interaction, user_id, mode, sort, page, edit=True, note=note)
+
+
+def screen_items(mode: str, items: Sequence[OwnedItem], picks: Sequence[str], sort: str) -> list[OwnedItem]:
+    """What a deck screen pages through: the collection (``c``), or the picks (``p``), sorted."""
+    if mode == "p":
+        chosen = set(picks)
+        return gjt.sort_items([row for row in items if row.item in chosen], sort)
+    return gjt.sort_items(items, sort)
+
+
+def deck_id(user_id: int, mode: str, sort: str, page: int, action: str) -> str:
+    return f"dk:{user_id}:{mode}:{sort}:{page}:{action}"
+
+
+def deck_button(
+    user_id: int, mode: str, sort: str, page: int, action: str, label: str, *, disabled: bool = False, row: int
+) -> DeckClick:
+    custom_id = deck_id(user_id, mode, sort, page, action)
+    style = discord.ButtonStyle.primary if action == "ok" else discord.ButtonStyle.secondary
+    button = discord.ui.Button(label=label, custom_id=custom_id, disabled=disabled, style=style, row=row)
+    return DeckClick(custom_id, button)
+
+
+async def show_deck(
+    interaction: discord.Interaction, user_id: int, mode: str, sort: str, page: int, *, edit: bool, note: str = ""
+) -> None:
+    """The deck screen: the active deck (``v``), or a new one being picked across pages (``c``, ``p``)."""
+    assert interaction.guild is not None
+    store = bot_of(interaction).store
+    guild_id = interaction.guild.id
+    items, deck = await gjt.collection_and_deck(store, guild_id, user_id)
+    owner = await store.item_owner(guild_id, user_id, gjt.GAME_KEY)
+    draft = gjt.chosen_of(owner.draft_json if owner else None)
+    if mode != "v" and draft is None:
+        mode = "v"
+    picks = draft or []
+    if mode == "v":
+        listed = gjt.sort_items(deck, SORT_CODES[sort])
+        marked = {row.item for row in deck}
+    else:
+        listed = screen_items(mode, items, picks, SORT_CODES[sort])
+        marked = set(picks)
+    shown, page = page_of(listed, page)
+    pages = pages_of(len(listed))
+    name = interaction.user.display_name
+    if mode == "v":
+        title, mark_word = f"{possessive(name)} active deck", "in the active deck"
+        words = [f"**Your active deck**: {len(deck)} cards of the {len(items)} in your collection."]
+    else:
+        title = f"{possessive(name)} new deck: " + ("the picks" if mode == "p" else "the collection")
+        mark_word = "picked"
+        words = [
+            f"**Building a deck**: {len(picks)} of {gjt.DECK_SIZE} picked.",
+            "Pick the cards of this page in the menu (unpick by leaving them out); other pages keep their picks. "
+            f"Confirm when you have exactly {gjt.DECK_SIZE}.",
+        ]
+    if note:
+        words.append(f"**{note}**")
+    view = CollectionView(
+        title=title,
+        cards=tuple(ShownCard(gjt.card_of(row), row.item in marked) for row in shown),
+        total=len(listed),
+        page=page,
+        pages=pages,
+        sort=SORT_CODES[sort],
+        mark_word=mark_word,
+        marked=len(marked),
+    )
+    controls = discord.ui.View(timeout=None)
+    if mode != "v":
+        options = [
+            discord.SelectOption(
+                label=f"#{page * PER_PAGE + i + 1} {gjt.card_of(row).label}"[:100],
+                value=row.item,
+                description=f"value {gjt.card_of(row).value:,}",
+                default=row.item in marked,
+            )
+            for i, row in enumerate(shown)
+        ]
+        if options:
+            custom_id = deck_id(user_id, mode, sort, page, "sel")
+            select = discord.ui.Select(
+                custom_id=custom_id,
+                options=options,
+                min_values=0,
+                max_values=len(options),
+                placeholder="Pick the cards of this page",
+                row=0,
+            )
+            controls.add_item(DeckClick(custom_id, select))
+    last = pages - 1
+    controls.add_item(deck_button(user_id, mode, sort, max(0, page - 1), "pv", "◀", disabled=page <= 0, row=1))
+    controls.add_item(deck_button(user_id, mode, sort, min(last, page + 1), "nx", "▶", disabled=page >= last, row=1))
+    for code, label in SORT_LABELS.items():
+        controls.add_item(deck_button(user_id, mode, code, 0, "srt", label, disabled=code == sort, row=1))
+    if mode == "v":
+        controls.add_item(deck_button(user_id, "c", sort, 0, "new", "Build a new deck", row=2))
+    else:
+        other, label = ("c", "Back to the collection") if mode == "p" else ("p", f"See the picks ({len(picks)})")
+        controls.add_item(deck_button(user_id, other, sort, 0, "go", label, row=2))
+        controls.add_item(deck_button(user_id, mode, sort, page, "clr", "Clear", row=2))
+        controls.add_item(
+            deck_button(user_id, mode, sort, page, "ok", "Confirm", disabled=len(picks) != gjt.DECK_SIZE, row=2)
+        )
+        controls.add_item(deck_button(user_id, mode, sort, page, "no", "Cancel", row=2))
+    await answer(interaction, edit=edit, ephemeral=True, content="\n".join(words), file=await draw(view), view=controls)
+
+
+class Collections(commands.Cog):
+    """Gin-jon-tan collections and decks."""
+
+    def __init__(self, bot: ParlourBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="collection")
+    @app_commands.guild_only()
+    @app_commands.describe(user="Whose collection (yours, if empty)", sort="The order of the cards")
+    async def collection(
+        self,
+        interaction: discord.Interaction,
+        user: discord.User | None = None,
+        sort: Literal["value", "symbol", "colour"] = "value",
+    ) -> None:
+        """Your Gin-jon-tan cards in this server (or someone's), as pictures, and the prizes won and lost."""
+        who = user or interaction.user
+        await show_collection(interaction, who.id, sort[0], 0, edit=False)
+
+    @app_commands.command(name="deck")
+    @app_commands.guild_only()
+    async def deck(self, interaction: discord.Interaction) -> None:
+        """See your active Gin-jon-tan deck (33 cards of your collection) and build a new one."""
+        await show_deck(interaction, interaction.user.id, "v", "v", 0, edit=False)
+
+
+async def setup(bot: ParlourBot) -> None:
+    bot.add_dynamic_items(CollectionButton, HistoryButton, DeckClick)
+    await bot.add_cog(Collections(bot))

@@ -1,0 +1,159 @@
+"""Tournament standings and the final podium, drawn for a phone (480 px wide, text ≥ 11 px there).
+
+Pure: a :class:`StandingsView` in, PNG bytes out. Each line shows the place, the name (any
+script, through the shared font set), the points, then the tie-breaks in the order they
+count (game points, Buchholz, head to head) and the rounds played. The scoring rule is
+written under the title, so no one has to ask how the table is ranked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import ImageDraw
+
+from render.common import (
+    BODY,
+    FELT,
+    FELT_DARK,
+    GOLD,
+    INK,
+    MARGIN,
+    MUTED,
+    SCORE,
+    SMALL,
+    TITLE,
+    WHITE,
+    WIDTH,
+    Colour,
+    new_canvas,
+    text,
+    to_png,
+)
+from render.text import line_height, wrap
+
+__all__ = ["COLOUR_PAIRS", "StandingLine", "StandingsView", "podium_picture", "standings_picture"]
+
+MEDALS: dict[int, Colour] = {1: (235, 190, 70), 2: (192, 192, 200), 3: (205, 127, 50)}
+OTHER_PLACE: Colour = (150, 185, 165)
+DROPPED: Colour = (150, 160, 150)
+ROW = 56
+#: More lines than this are summed up in one line ("and 12 more").
+MAX_LINES = 40
+COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
+    *((f"place {place} on its medal", INK, colour) for place, colour in MEDALS.items()),
+    ("a later place on its disc", INK, OTHER_PLACE),
+    ("a name on its row", WHITE, FELT_DARK),
+    ("points on a row", GOLD, FELT_DARK),
+    ("tie-breaks on a row", MUTED, FELT_DARK),
+    ("the rule", MUTED, FELT),
+)
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One player's line: the numbers already written as people read them."""
+
+    place: int
+    name: str
+    points: str
+    game_points: int
+    buchholz: str
+    head_to_head: int
+    played: int
+    dropped: bool = False
+
+
+@dataclass(frozen=True)
+class StandingsView:
+    """What the standings picture shows."""
+
+    title: str  # "Nin Jan tournament #4"
+    status: str  # "After round 2 of 3" / "Final standings"
+    rule: str
+    lines: tuple[StandingLine, ...]
+
+
+def tie_breaks(line: StandingLine) -> str:
+    """The tie-breaks in the order they count, and the rounds played.
+
+    >>> tie_breaks(StandingLine(1, "Ann", "9", 1234, "4½", 1, 3))
+    'game pts 1,234 · Buchholz 4½ · h2h +1 · 3 rounds'
+    """
+    parts = [f"game pts {line.game_points:,}", f"Buchholz {line.buchholz}"]
+    if line.head_to_head:
+        parts.append(f"h2h {line.head_to_head:+d}")
+    parts.append(f"{line.played} round{'s' if line.played != 1 else ''}")
+    if line.dropped:
+        parts.append("dropped")
+    return " · ".join(parts)
+
+
+def standings_picture(view: StandingsView) -> bytes:
+    """The standings: a title, the rule, then one panel per player, best first."""
+    shown = view.lines[:MAX_LINES]
+    room = WIDTH - 2 * MARGIN
+    image, draw = new_canvas(WIDTH, 200 + ROW * (len(shown) + 1) + 80, FELT)
+    y = _heading(draw, view, room)
+    for line in shown:
+        _row(draw, line, y, room)
+        y += ROW
+    if len(view.lines) > len(shown):
+        more = len(view.lines) - len(shown)
+        text(draw, (MARGIN, y + 4), f"… and {more} more", BODY, MUTED)
+        y += line_height(BODY) + 4
+    return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
+
+
+def _heading(draw: ImageDraw.ImageDraw, view: StandingsView, room: float) -> float:
+    text(draw, (MARGIN, MARGIN), view.title, BODY, MUTED, bold=True, max_width=room)
+    y = MARGIN + line_height(BODY) + 2
+    text(draw, (MARGIN, y), view.status, TITLE + 2, GOLD, bold=True, max_width=room)
+    y += line_height(TITLE + 2)
+    for part in wrap(view.rule, SMALL, room, max_lines=4):
+        text(draw, (MARGIN, y), part, SMALL, MUTED)
+        y += line_height(SMALL)
+    return y + 8
+
+
+def _row(draw: ImageDraw.ImageDraw, line: StandingLine, y: float, room: float) -> None:
+    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW - 6), radius=8, fill=FELT_DARK)
+    cy = y + (ROW - 6) / 2
+    disc = MEDALS.get(line.place, OTHER_PLACE) if not line.dropped else DROPPED
+    draw.ellipse((MARGIN + 8, cy - 16, MARGIN + 40, cy + 16), fill=disc)
+    text(draw, (MARGIN + 24, cy), str(line.place), BODY if line.place < 100 else SMALL, INK, anchor="mm", bold=True)
+    points_w = text(draw, (WIDTH - MARGIN - 10, cy), line.points, SCORE, GOLD, anchor="rm", bold=True, max_width=120)
+    left = MARGIN + 50
+    width = WIDTH - MARGIN - 18 - points_w - left
+    text(
+        draw, (left, cy - 2), line.name, BODY + 2, WHITE if not line.dropped else DROPPED, anchor="ls", max_width=width
+    )
+    text(draw, (left, cy + 4), tie_breaks(line), SMALL, MUTED, anchor="la", max_width=width)
+
+
+def podium_picture(view: StandingsView) -> bytes:
+    """The top three on a podium (second left, first in the middle, third right), with their points."""
+    image, draw = new_canvas(WIDTH, 330, FELT)
+    room = WIDTH - 2 * MARGIN
+    text(draw, (WIDTH / 2, MARGIN), view.title, BODY, MUTED, anchor="ma", bold=True, max_width=room)
+    text(draw, (WIDTH / 2, MARGIN + line_height(BODY) + 2), "Podium", TITLE + 4, GOLD, anchor="ma", bold=True)
+    step_w = (WIDTH - 2 * MARGIN - 16) / 3
+    floor = 310
+    heights = {1: 140, 2: 112, 3: 92}
+    top = [line for line in view.lines if line.place <= 3 and not line.dropped][:3]
+    for column, index in enumerate((1, 0, 2)):
+        if index >= len(top):
+            continue
+        line = top[index]
+        x = MARGIN + column * (step_w + 8)
+        height = heights.get(line.place, 70)
+        colour = MEDALS.get(line.place, OTHER_PLACE)
+        draw.rounded_rectangle((x, floor - height, x + step_w, floor), radius=6, fill=colour)
+        text(draw, (x + step_w / 2, floor - height + 10), str(line.place), SCORE + 6, INK, anchor="ma", bold=True)
+        text(draw, (x + step_w / 2, floor - 14), f"{line.points} pts", BODY, INK, anchor="ms", max_width=step_w - 8)
+        names = wrap(line.name, BODY + 1, step_w - 4, bold=True, max_lines=2)
+        name_y = floor - height - 8 - line_height(BODY + 1) * len(names)
+        for part in names:
+            text(draw, (x + step_w / 2, name_y), part, BODY + 1, WHITE, anchor="ma", bold=True)
+            name_y += line_height(BODY + 1)
+    return to_png(image)

@@ -1,0 +1,75 @@
+"""Show my hand answers within Discord's 3 seconds whatever the drawing costs: a private
+"thinking…" first when the picture is not drawn yet, which the hand then replaces; and a person
+whose Show my hand was acknowledged when the bot stopped is told at the next start."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+from cogs import answers, table_ui
+from render import pictures_for
+from tests.e2e.harness import Parlour
+from tests.e2e.test_restart_buttons import _pending
+
+
+def slow_hands(monkeypatch: pytest.MonkeyPatch, gate: threading.Event) -> None:
+    """Hand pictures are drawn only once ``gate`` opens (a loaded machine, a cold start)."""
+    pictures = pictures_for("highcard")
+
+    class Slow:
+        table_picture = staticmethod(pictures.table_picture)
+
+        @staticmethod
+        def hand_picture(view, *, names):  # type: ignore[no-untyped-def]
+            gate.wait(10)
+            return pictures.hand_picture(view, names=names)
+
+    monkeypatch.setattr(table_ui, "pictures_for", lambda key: Slow)
+
+
+async def test_show_my_hand_is_acknowledged_before_its_picture_is_drawn(
+    parlour: Parlour, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server = parlour.server
+    alice, bob = server.user("alice"), server.user("bob")
+    table_id = await parlour.start_game(alice, [bob])
+    gate = threading.Event()
+    slow_hands(monkeypatch, gate)
+    handle = await server.click(alice, parlour.table_message(table_id), label="Show my hand")
+    first = await handle.answer()
+    assert first.callback_type == 5 and first.ephemeral  # "thinking…", only alice sees it
+    gate.set()
+    hand = await handle.message()
+    assert hand.ephemeral and hand.attachments and hand.buttons and hand.id == handle.state.original_message_id
+    for _ in range(100):  # the note is dropped once the hand is shown
+        if not await _pending(parlour):
+            break
+        await asyncio.sleep(0.01)
+    assert await _pending(parlour) == 0 and not answers._watches
+
+
+async def test_show_my_hand_cut_off_by_a_stop_is_told_at_the_next_start(
+    parlour: Parlour, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server = parlour.server
+    alice, bob = server.user("alice"), server.user("bob")
+    table_id = await parlour.start_game(alice, [bob])
+    gate = threading.Event()
+    slow_hands(monkeypatch, gate)
+    handle = await server.click(alice, parlour.table_message(table_id), label="Show my hand")
+    assert (await handle.answer()).callback_type == 5
+    for _ in range(100):
+        if await _pending(parlour):
+            break
+        await asyncio.sleep(0.01)
+    assert await _pending(parlour) == 1  # written down before the acknowledgement
+    try:
+        await parlour.restart()  # the bot stops while the picture is still being drawn
+        told = await handle.next("followup")
+    finally:
+        gate.set()
+    assert told.ephemeral and "Show my hand" in (told.content or "")
+    assert await _pending(parlour) == 0
