@@ -171,15 +171,19 @@ class Person:
             hand = messages[hand.id]
             controls = move_controls(hand) or controls
             control = self.rng.choice(controls)
-            if control["type"] == 2:
-                click = self.server.click(self.user, hand, custom_id=control["custom_id"])
-            else:
-                values = [o["value"] for o in control.get("options", [])]
-                low = max(1, control.get("min_values", 1))
-                high = max(low, min(len(values), control.get("max_values", 1)))
-                picked = self.rng.sample(values, min(len(values), self.rng.randint(low, high)))
-                click = self.server.select(self.user, hand, picked, custom_id=control["custom_id"])
-            _, final = await self._timed("move", click)
+            try:  # the hand may have changed under the person's finger (the bot refreshed it)
+                if control["type"] == 2:
+                    click = self.server.click(self.user, hand, custom_id=control["custom_id"])
+                else:
+                    values = [o["value"] for o in control.get("options", [])]
+                    low = max(1, control.get("min_values", 1))
+                    high = max(low, min(len(values), control.get("max_values", 1)))
+                    picked = self.rng.sample(values, min(len(values), self.rng.randint(low, high)))
+                    click = self.server.select(self.user, hand, picked, custom_id=control["custom_id"])
+                _, final = await self._timed("move", click)
+            except (KeyError, InjectionError):
+                hand = messages[hand.id]
+                continue
             shown = messages.get(final.message_id or 0)
             if shown is not None and shown.id != hand.id and not shown.attachments and not shown.components:
                 self.timings.refused += 1

@@ -213,13 +213,14 @@ def draw_hands_ahead(table: Table) -> None:
     """Start drawing the hands of the people the table waits on, as Show my hand would draw them.
 
     Show my hand is what they press next: its picture is then ready (or on its way) when the
-    click comes, instead of being drawn while Discord's 3 seconds run.
+    click comes, instead of being drawn while Discord's 3 seconds run. Not when drawings are
+    queueing already: then a picture drawn ahead would delay the ones being waited for.
     """
-    if table.status != "playing":
+    if table.status != "playing" or pictures.busy():
         return
-    pictures = pictures_for(table.game.key)
+    render = pictures_for(table.game.key)
     for seat in table.waiting_people():
-        draw = partial(pictures.hand_picture, table.view(seat), names=table.names)
+        draw = partial(render.hand_picture, table.view(seat), names=table.names)
         drawing = asyncio.ensure_future(drawn_once(table, "hand", seat, draw))
         _ahead.add(drawing)
         drawing.add_done_callback(_drawn_ahead)
@@ -235,9 +236,9 @@ async def table_parts(table: Table, note: str | None = None) -> MessageParts:
     """The public table message: the picture everyone sees, and Show my hand (or Rematch)."""
     draw_hands_ahead(table)
     spectator = table.view(None)
-    pictures = pictures_for(table.game.key)
+    render = pictures_for(table.game.key)
     names = table.names
-    picture = await drawn_once(table, "table", None, partial(pictures.table_picture, spectator, names=names))
+    picture = await drawn_once(table, "table", None, partial(render.table_picture, spectator, names=names))
     files = [discord.File(io.BytesIO(picture), filename="table.png")]
     view = discord.ui.View(timeout=None)
     if spectator.outcome is not None:

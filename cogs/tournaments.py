@@ -133,7 +133,7 @@ class Tournaments(commands.Cog):
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
         opener = TableServiceOpener(bot.tables, self._make_channel, self._post_table, bot.presenter.table_changed)
-        self.service = TournamentService(bot.database.sessions, opener, presenter=self)
+        self.service = TournamentService(bot.database.sessions, opener, presenter=self, serves=bot.settings.serves)
         self._ticker: asyncio.Task[None] | None = None
         #: Seconds between two table posts of a round change (tests set 0).
         self.post_spacing = POST_SPACING

@@ -159,8 +159,11 @@ class TournamentService:
         presenter: TournamentPresenter | None = None,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         checkpoint: Callable[[str], None] = lambda step: None,
+        serves: Callable[[int], bool] = lambda guild_id: True,
     ) -> None:
         self.sessions = sessions
+        #: Whether this process serves a guild (its shard): only its own tournaments are driven here.
+        self.serves = serves
         self.opener = opener
         self.presenter = presenter
         self.clock = clock
@@ -374,7 +377,9 @@ class TournamentService:
         async with self.sessions() as session:
             due = (
                 await session.exec(
-                    select(TournamentRound).where(
+                    select(TournamentRound, Tournament.guild_id)
+                    .join(Tournament, col(Tournament.id) == col(TournamentRound.tournament_id))
+                    .where(
                         TournamentRound.status == RoundStatus.PLAYING.value,
                         col(TournamentRound.deadline).is_not(None),
                         col(TournamentRound.deadline) <= now,
@@ -382,6 +387,7 @@ class TournamentService:
                     )
                 )
             ).all()
+        due = [round_ for round_, guild_id in due if self.serves(guild_id)]
         for round_ in due:
             for table in await self._tables(round_.id or 0):
                 if table.status == TableStatus.PLAYING and table.game_table_id is not None:
@@ -396,7 +402,10 @@ class TournamentService:
     async def recover(self) -> list[int]:
         """At start: drive every live tournament to where it should be. Returns their ids."""
         async with self.sessions() as session:
-            live = (await session.exec(select(Tournament.id).where(col(Tournament.status).in_(LIVE)))).all()
+            rows = (
+                await session.exec(select(Tournament.id, Tournament.guild_id).where(col(Tournament.status).in_(LIVE)))
+            ).all()
+        live = [tournament_id for tournament_id, guild_id in rows if self.serves(guild_id)]
         for tournament_id in live:
             try:
                 await self.drive(tournament_id or 0)
