@@ -35,9 +35,9 @@ async def test_show_my_hand_is_acknowledged_before_its_picture_is_drawn(
 ) -> None:
     server = parlour.server
     alice, bob = server.user("alice"), server.user("bob")
-    table_id = await parlour.start_game(alice, [bob])
     gate = threading.Event()
-    slow_hands(monkeypatch, gate)
+    slow_hands(monkeypatch, gate)  # before the deal: the hands drawn ahead of Show my hand are slow too
+    table_id = await parlour.start_game(alice, [bob])
     monkeypatch.setattr(answers, "DEFER_AFTER", 0.05)
     handle = await server.click(alice, parlour.table_message(table_id), label="Show my hand")
     first = await handle.answer()
@@ -57,9 +57,9 @@ async def test_show_my_hand_cut_off_by_a_stop_is_told_at_the_next_start(
 ) -> None:
     server = parlour.server
     alice, bob = server.user("alice"), server.user("bob")
-    table_id = await parlour.start_game(alice, [bob])
     gate = threading.Event()
-    slow_hands(monkeypatch, gate)
+    slow_hands(monkeypatch, gate)  # before the deal: the hands drawn ahead of Show my hand are slow too
+    table_id = await parlour.start_game(alice, [bob])
     monkeypatch.setattr(answers, "DEFER_AFTER", 0.05)
     handle = await server.click(alice, parlour.table_message(table_id), label="Show my hand")
     assert (await handle.answer()).callback_type == 5
