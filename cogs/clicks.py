@@ -128,8 +128,13 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
                     await update(interaction, table_ui.MessageParts(view=None), keep_content=True)
                     note = f"Rematch! {user.display_name} dealt a new game."
                     channel = interaction.channel
+                    version = table.version
                     message = await channel.send(**(await table_ui.table_parts(table, note)).send_kwargs())  # type: ignore[union-attr]
                     await bot.presenter.message_posted(table, message.id)
+                    if table.version == version:
+                        await bot.presenter.shown(table, version)
+                    else:  # a computer moved meanwhile
+                        await bot.presenter.table_changed(table)
         except TableError as error:
             await tell(interaction, str(error))
 
