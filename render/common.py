@@ -103,7 +103,7 @@ def to_png(image: Image.Image) -> bytes:
     """PNG bytes through a fast octree palette: cards have few colours, and it keeps pictures small and quick."""
     buffer = io.BytesIO()
     image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
-        buffer, format="PNG", compress_level=3
+        buffer, format="PNG", compress_level=1
     )
     return buffer.getvalue()
 

@@ -15,6 +15,7 @@ Every call is noted in :func:`recording`, so tests can check the sizes a picture
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 Colour = tuple[int, int, int]
 
@@ -98,8 +99,11 @@ def font_for(char: str, bold: bool = False) -> str:
     return ""
 
 
-def runs(content: str, bold: bool = False) -> list[tuple[str, str]]:
-    """``content`` split into (font file, text) runs; characters no font has become ``?``."""
+@lru_cache(maxsize=16384)
+def runs(content: str, bold: bool = False) -> tuple[tuple[str, str], ...]:
+    """``content`` split into (font file, text) runs; characters no font has become ``?``.
+
+    Cached, like the widths and stamps below: the same words come back in every picture."""
     result: list[tuple[str, str]] = []
     for char in clean(content):
         file = font_for(char, bold)
@@ -111,14 +115,22 @@ def runs(content: str, bold: bool = False) -> list[tuple[str, str]]:
             result[-1] = (file, result[-1][1] + char)
         else:
             result.append((file, char))
-    return result
+    return tuple(result)
 
 
+@lru_cache(maxsize=16384)
 def width(content: str, size: int, bold: bool = False) -> float:
     """The drawn width of ``content`` in pixels."""
-    return sum(font(size, file).getlength(part) for file, part in runs(content, bold))
+    return sum(_length(file, size, part) for file, part in runs(content, bold))
 
 
+@lru_cache(maxsize=16384)
+def _length(file: str, size: int, part: str) -> float:
+    """The advance of one run of one font."""
+    return font(size, file).getlength(part)
+
+
+@lru_cache(maxsize=8192)
 def fit(content: str, size: int, max_width: float, bold: bool = False) -> str:
     """``content`` as drawn, cut with an ellipsis so that it is at most ``max_width`` wide."""
     content = clean(content)
@@ -197,7 +209,7 @@ def draw_text(
     if max_width is not None:
         content = fit(content, size, max_width, bold)
     parts = runs(content, bold)
-    total = sum(font(size, file).getlength(part) for file, part in parts)
+    total = width(content, size, bold)
     for found in _records:
         found.append(Drawn(content, size, draw.im.size[0], bold))
     ascent, descent = font(size, BOLD[0] if bold else REGULAR[0]).getmetrics()
@@ -205,9 +217,37 @@ def draw_text(
     x -= {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
     baseline = {"a": y + ascent, "t": y + ascent, "m": y + (ascent - descent) / 2, "s": y}.get(anchor[1], y - descent)
     for file, part in parts:
-        draw.text((x, baseline), part, font=font(size, file), fill=fill, anchor="ls")
-        x += font(size, file).getlength(part)
+        _stamp_text(draw, x, baseline, file, size, part, fill)
+        x += _length(file, size, part)
     return total
+
+
+#: Sub-pixel positions a stamp is kept for: a quarter of a pixel each way is finer than the eye.
+_STEPS = 4
+
+
+def _stamp_text(
+    draw: ImageDraw.ImageDraw, x: float, baseline: float, file: str, size: int, part: str, fill: Colour
+) -> None:
+    """Draw ``part`` with its left end on the baseline at (x, baseline), from a cached stamp.
+
+    The same words (names, labels, card ranks, scores) come back in every picture, and
+    rasterising them is most of what a picture costs, so each is rasterised once and then
+    stamped: the drawing is the one ``ImageDraw.text`` makes at that quarter pixel.
+    """
+    column, row = math.floor(x), math.floor(baseline)
+    dx = math.floor((x - column) * _STEPS) / _STEPS
+    dy = math.floor((baseline - row) * _STEPS) / _STEPS
+    mask, (left, top) = _stamp(file, size, part, dx, dy)
+    if mask.width and mask.height:
+        draw.bitmap((column + left, row + top), mask, fill=fill)
+
+
+@lru_cache(maxsize=16384)
+def _stamp(file: str, size: int, part: str, dx: float, dy: float) -> tuple[Image.Image, tuple[int, int]]:
+    """The anti-aliased mask of ``part`` drawn at sub-pixel offset (dx, dy), and where it goes."""
+    core, offset = font(size, file).getmask2(part, "L", anchor="ls", start=(dx, dy))
+    return Image.frombytes("L", core.size, bytes(core)), offset
 
 
 def line_height(size: int) -> int:
