@@ -16,7 +16,7 @@ from functools import partial
 import discord
 
 from bot.tables import Draft, Table, TableError
-from cogs import clicks, table_ui
+from cogs import clicks, pictures, table_ui
 from cogs.table_ui import (
     MAX_BUTTONS_PER_ROW,
     MAX_OPTION_LABEL,
@@ -29,12 +29,17 @@ from engine.core import Decision, name_seats
 
 
 # -- a private hand -----------------------------------------------------------
-async def hand_parts(table: Table, seat: int, pages: dict[str, int] | None = None) -> MessageParts:
+async def hand_parts(
+    table: Table,
+    seat: int,
+    pages: dict[str, int] | None = None,
+    priority: pictures.Priority = pictures.Priority.ANSWER,
+) -> MessageParts:
     """One player's private picture and the controls of their pending decisions."""
     version, view = table.version, table.view(seat)  # one moment: the picture and controls agree
     draft = _draft(table, seat, view.decisions)
     draw = partial(table_ui.pictures_for(table.game.key).hand_picture, view, names=table.names)
-    picture = await drawn_once(table, "hand", seat, draw)
+    picture = await drawn_once(table, "hand", seat, draw, priority)
     lines = [f"**{table.game.name}** · table #{table.id} · your hand"]
     if view.outcome is not None:
         lines.append("The game is over.")

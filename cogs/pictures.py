@@ -2,8 +2,14 @@
 
 Pillow holds the GIL for most of a drawing (text, palette, PNG), so a picture drawn in a
 thread still stops the event loop: under load, answers then wait behind the pictures of
-other tables. Worker processes (PICTURE_WORKERS) draw beside the event loop instead, on
-other cores; a drawing is a picklable call (a render function and a view) that returns PNG bytes.
+other tables, and even the "thinking…" deferral that keeps a click alive misses Discord's
+3 seconds. Worker processes (PICTURE_WORKERS) draw beside the event loop instead, on other
+cores; a drawing is a picklable call (a render function and a view) that returns PNG bytes.
+
+With workers, drawings wait their turn in one queue ordered by :class:`Priority`: the
+picture a click's answer waits for goes first, then messages being brought up to date, then
+pictures drawn ahead of anyone asking. A drawing asked for again with a higher priority
+(Show my hand finding its hand drawn ahead) moves up the queue.
 """
 
 from __future__ import annotations
@@ -11,41 +17,88 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import itertools
 import logging
 import multiprocessing
 import signal
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from enum import IntEnum
 
 log = logging.getLogger(__name__)
 
-#: Worker processes that draw the pictures, when the bot started them (PICTURE_WORKERS). Pillow
-#: holds the GIL for most of a drawing (text, palette, PNG), so a picture drawn in a thread still
-#: stops the event loop: under load, answers then wait behind pictures of other tables.
+
+class Priority(IntEnum):
+    """Who waits for a picture: the lower, the sooner it is drawn."""
+
+    #: A click's answer waits for it (a move's new hand, Show my hand).
+    ANSWER = 0
+    #: A message on screen is being brought up to date (the table message, an open hand).
+    UPDATE = 1
+    #: Nobody asked yet (a hand drawn ahead of its Show my hand).
+    AHEAD = 2
+
+
+#: Worker processes that draw the pictures, when the bot started them (PICTURE_WORKERS).
 _workers: Executor | None = None
-_worker_count = 0
-#: Drawings asked for and not finished yet; of them, those given to the workers.
-_in_flight = 0
-_in_workers = 0
+#: Workers not drawing now; drawings waiting for one, in no particular order (see _next).
+_free = 0
+_queue: list[Drawing] = []
+#: Drawings under way in threads (no workers).
+_in_threads = 0
+_order = itertools.count()
+
+
+class Drawing:
+    """One picture on its way: await :attr:`task`; :meth:`hurry` moves it up while it waits."""
+
+    def __init__(self, picture: Callable[[], bytes], priority: Priority) -> None:
+        self.picture = picture
+        self.priority = priority
+        self.order = next(_order)
+        self.turn: asyncio.Future[None] | None = None
+        self.task: asyncio.Task[bytes] = asyncio.get_running_loop().create_task(_draw(self))
+
+    def hurry(self, priority: Priority) -> None:
+        """Somebody needs it sooner now."""
+        self.priority = min(self.priority, priority)
+
+
+def start(picture: Callable[[], bytes], priority: Priority = Priority.ANSWER) -> Drawing:
+    """Start drawing ``picture`` (in its turn)."""
+    return Drawing(picture, priority)
+
+
+async def draw(picture: Callable[[], bytes], priority: Priority = Priority.ANSWER) -> bytes:
+    """Draw ``picture`` and return its PNG bytes."""
+    return await start(picture, priority).task
 
 
 def start_picture_workers(count: int) -> None:
     """Draw pictures in ``count`` worker processes from now on (0: in a thread of this process)."""
-    global _workers, _worker_count
+    global _workers, _free
     stop_picture_workers()
-    _worker_count = count
     if count > 0:
-        # Spawned, not forked: the bot's event loop, sockets and threads are not copied into them.
-        context = multiprocessing.get_context("spawn")
-        _workers = ProcessPoolExecutor(count, mp_context=context, initializer=_die_with_parent)
+        _workers = _new_pool(count)
+        _free = count
+
+
+def _new_pool(count: int) -> Executor:
+    # Spawned, not forked: the bot's event loop, sockets and threads are not copied into them.
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(count, mp_context=context, initializer=_die_with_parent)
 
 
 def stop_picture_workers() -> None:
-    global _workers
+    global _workers, _free
     if _workers is not None:
         _workers.shutdown(wait=False, cancel_futures=True)
-        _workers = None
+        _workers, _free = None, 0
+    for waiting in _queue:  # drawn in threads from now on
+        if waiting.turn is not None and not waiting.turn.done():
+            waiting.turn.set_result(None)
+    _queue.clear()
 
 
 def _die_with_parent() -> None:
@@ -56,38 +109,75 @@ def _die_with_parent() -> None:
 
 
 def busy() -> bool:
-    """Whether every worker is drawing (without workers: whether two drawings are under way):
-    then nothing should be drawn that nobody has asked for yet."""
+    """Whether drawings are waiting for a worker (without workers: whether two drawings are under
+    way): then nothing should be drawn that nobody has asked for yet."""
     if _workers is not None:
-        return _in_workers >= _worker_count
-    return _in_flight >= 2
+        return _free == 0
+    return _in_threads >= 2
 
 
-async def draw(picture: Callable[[], bytes]) -> bytes:
-    """Draw ``picture`` in a free worker process, else in a thread of this process.
-
-    Never behind a queue: a drawing that would wait for a busy worker is drawn here at once
-    (as without workers), so a burst costs the event loop some time but no answer waits for
-    the pictures of other tables."""
-    global _in_flight
-    _in_flight += 1
-    try:
-        return await _draw(picture)
-    finally:
-        _in_flight -= 1
+def waiting() -> int:
+    """Drawings waiting for a free worker."""
+    return len(_queue)
 
 
-async def _draw(picture: Callable[[], bytes]) -> bytes:
-    global _in_workers
-    workers = _workers
-    if workers is not None and _in_workers < _worker_count:
-        _in_workers += 1
+async def _draw(drawing: Drawing) -> bytes:
+    global _free, _in_threads
+    if _workers is None:
+        _in_threads += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(workers, picture)
-        except BrokenProcessPool:  # a worker died (killed from outside): draw here, and start new ones
-            log.warning("A picture worker died; starting new ones")
-            if _workers is workers:
-                start_picture_workers(workers._max_workers)  # type: ignore[attr-defined]
+            return await asyncio.to_thread(drawing.picture)
         finally:
-            _in_workers -= 1
-    return await asyncio.to_thread(picture)
+            _in_threads -= 1
+    if _free > 0:
+        _free -= 1
+    else:
+        await _wait_for_turn(drawing)
+        if _workers is None:  # the workers were stopped meanwhile
+            return await asyncio.to_thread(drawing.picture)
+    try:
+        return await _in_worker(drawing.picture)
+    finally:
+        _hand_on()
+
+
+async def _wait_for_turn(drawing: Drawing) -> None:
+    """Wait until a worker is handed to ``drawing`` (by _hand_on)."""
+    drawing.turn = asyncio.get_running_loop().create_future()
+    _queue.append(drawing)
+    try:
+        await drawing.turn
+    except asyncio.CancelledError:
+        if drawing in _queue:
+            _queue.remove(drawing)
+        elif drawing.turn.done() and not drawing.turn.cancelled():
+            _hand_on()  # it was handed a worker just before it was cancelled: pass it on
+        raise
+
+
+def _hand_on() -> None:
+    """A worker is free: hand it to the most urgent waiting drawing (oldest first among equals)."""
+    global _free
+    while _queue:
+        best = min(_queue, key=lambda d: (d.priority, d.order))
+        _queue.remove(best)
+        if best.turn is not None and not best.turn.done():
+            best.turn.set_result(None)
+            return
+    _free += 1
+
+
+async def _in_worker(picture: Callable[[], bytes]) -> bytes:
+    global _workers
+    workers = _workers
+    assert workers is not None
+    loop = asyncio.get_running_loop()
+    try:
+        return await loop.run_in_executor(workers, picture)
+    except BrokenProcessPool:  # a worker died (killed from outside): start new ones and draw there
+        if _workers is workers:
+            log.warning("A picture worker died; starting new ones")
+            _workers = _new_pool(workers._max_workers)  # type: ignore[attr-defined]
+        if _workers is None:
+            return await asyncio.to_thread(picture)
+        return await loop.run_in_executor(_workers, picture)

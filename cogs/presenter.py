@@ -21,6 +21,8 @@ import discord
 
 from bot.tables import Table
 from cogs.hand_ui import hand_parts
+from cogs import pictures
+from cogs.pictures import Priority
 from cogs.table_ui import MessageParts, closed_lobby_parts, table_parts
 from cogs.words import standings_after
 
@@ -32,6 +34,9 @@ REPOST_AFTER = timedelta(hours=1)
 HAND_TOKEN_LIFE = timedelta(minutes=14)
 #: Tries of one table message update that fails (a Discord error, a dropped connection).
 MAX_TRIES = 3
+#: While pictures queue for the workers, table messages are edited this many times less often:
+#: the answers people wait for go first, and the table message still shows every move, later.
+BUSY_SPACING = 3
 
 
 @dataclass
@@ -120,7 +125,7 @@ class DiscordPresenter:
                         del self.hands[key]
                         return
                     try:
-                        parts = await hand_parts(table, seat, hand.pages)
+                        parts = await hand_parts(table, seat, hand.pages, Priority.UPDATE)
                         await hand.interaction.edit_original_response(**_edit_kwargs(parts))
                     except discord.HTTPException as error:
                         log.info("Could not refresh a hand at table %s: %s", table.id, error)
@@ -164,7 +169,7 @@ class DiscordPresenter:
                     if note:
                         self._notes.setdefault(table_id, note)
             if self.edit_interval:
-                await asyncio.sleep(self.edit_interval)
+                await asyncio.sleep(self.edit_interval * (BUSY_SPACING if pictures.waiting() else 1))
 
     async def shown(self, table: Table, version: int) -> None:
         """The table message shows state ``version`` now: remember it (a restart redraws a message left behind)."""
@@ -188,7 +193,7 @@ class DiscordPresenter:
         version = table.version  # the parts show this version or a later one
         if table.outcome is not None:
             note = "\n".join(filter(None, [note, await self._standings_note(table)]))
-        parts = await table_parts(table, note)
+        parts = await table_parts(table, note, Priority.UPDATE)
         # A closed or finished table is edited where it is; a live one moves down when old.
         stale = table.status == "playing" and (
             table.message_posted_at is None or self.clock() - table.message_posted_at > REPOST_AFTER

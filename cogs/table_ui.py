@@ -155,19 +155,28 @@ def closed_lobby_parts(table: Table, reason: str) -> MessageParts:
 
 
 # -- pictures -----------------------------------------------------------------
-async def drawn_once(table: Table, kind: str, seat: int | None, draw: Callable[[], bytes]) -> bytes:
+async def drawn_once(
+    table: Table,
+    kind: str,
+    seat: int | None,
+    draw: Callable[[], bytes],
+    priority: pictures.Priority = pictures.Priority.ANSWER,
+) -> bytes:
     """A picture of the table as it is now, drawn off the event loop once and then reused.
 
     The table message, a refreshed hand and Show my hand often want the same picture of the
     same moment: it is keyed by what it shows (kind, state version, seat, names), and
-    concurrent askers share one drawing. Pictures of older versions are dropped.
+    concurrent askers share one drawing, which is drawn as soon as the most urgent of them
+    needs it. Pictures of older versions are dropped.
     """
     key = (kind, table.version, seat, tuple(table.names))
     drawing = table.pictures.get(key)
     if drawing is None:
-        drawing = table.pictures[key] = asyncio.ensure_future(pictures.draw(draw))
+        drawing = table.pictures[key] = pictures.start(draw, priority)
+    else:
+        drawing.hurry(priority)
     try:
-        return await asyncio.shield(drawing)
+        return await asyncio.shield(drawing.task)
     except Exception:
         table.pictures.pop(key, None)  # a failed drawing is not kept: the next ask tries again
         raise
@@ -221,7 +230,7 @@ def draw_hands_ahead(table: Table) -> None:
     render = pictures_for(table.game.key)
     for seat in table.waiting_people():
         draw = partial(render.hand_picture, table.view(seat), names=table.names)
-        drawing = asyncio.ensure_future(drawn_once(table, "hand", seat, draw))
+        drawing = asyncio.ensure_future(drawn_once(table, "hand", seat, draw, pictures.Priority.AHEAD))
         _ahead.add(drawing)
         drawing.add_done_callback(_drawn_ahead)
 
@@ -232,18 +241,20 @@ def _drawn_ahead(drawing: asyncio.Future[bytes]) -> None:
         log.warning("Could not draw a hand ahead of time: %r", drawing.exception())
 
 
-async def table_parts(table: Table, note: str | None = None) -> MessageParts:
+async def table_parts(
+    table: Table, note: str | None = None, priority: pictures.Priority = pictures.Priority.ANSWER
+) -> MessageParts:
     """The public table message: the picture everyone sees, and Show my hand (or Rematch)."""
     draw_hands_ahead(table)
     spectator = table.view(None)
     render = pictures_for(table.game.key)
     names = table.names
-    picture = await drawn_once(table, "table", None, partial(render.table_picture, spectator, names=names))
+    picture = await drawn_once(table, "table", None, partial(render.table_picture, spectator, names=names), priority)
     files = [discord.File(io.BytesIO(picture), filename="table.png")]
     view = discord.ui.View(timeout=None)
     if spectator.outcome is not None:
         draw = partial(results_picture, spectator.outcome, names=names, game_name=table.game.name)
-        results = await drawn_once(table, "results", None, draw)
+        results = await drawn_once(table, "results", None, draw, priority)
         files.insert(0, discord.File(io.BytesIO(results), filename="results.png"))
         view.add_item(_button("rematch", table.id, "Rematch", discord.ButtonStyle.success, 0))
     elif table.status == "playing":

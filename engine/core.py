@@ -38,6 +38,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import orjson
+
 if TYPE_CHECKING:
     from engine.players import ComputerPlayer
 
@@ -530,7 +532,10 @@ class GameState(ABC):
         }
         if any(p is not None for p in self.profiles):
             payload["profiles"] = list(self.profiles)
-        return json.dumps(payload, separators=(",", ":"), sort_keys=True)
+        try:  # every move is saved (and copied to be checked) through this: the fast encoder first
+            return orjson.dumps(payload, option=orjson.OPT_SORT_KEYS).decode()
+        except TypeError:  # an integer beyond 64 bits (Gin-jon-tan's scores): Python's encoder has no limit
+            return json.dumps(payload, separators=(",", ":"), sort_keys=True)
 
     @classmethod
     def restore(cls, game: Game, payload: dict[str, Any]) -> GameState:

@@ -1,5 +1,6 @@
 """Pictures drawn in worker processes: the same bytes as in a thread, and a dead worker is replaced."""
 
+import asyncio
 import os
 import signal
 from functools import partial
@@ -19,8 +20,32 @@ async def test_workers_draw_the_same_picture_and_survive_a_killed_worker() -> No
         assert workers is not None
         for pid in list(workers._processes):  # type: ignore[attr-defined]
             os.kill(pid, signal.SIGKILL)
-        assert await pictures.draw(draw) == in_thread  # drawn here, and new workers started
+        assert await pictures.draw(draw) == in_thread  # drawn by new workers
         assert pictures._workers is not None and pictures._workers is not workers
         assert await pictures.draw(draw) == in_thread
+    finally:
+        pictures.stop_picture_workers()
+
+
+def _named(name: str) -> bytes:
+    """A stand-in picture for the queue test (drawn in a worker process, so a module function)."""
+    return name.encode()
+
+
+async def test_the_picture_a_click_waits_for_is_drawn_before_pictures_nobody_waits_for() -> None:
+    pictures.start_picture_workers(1)
+    try:
+        finished: list[bytes] = []
+        first = pictures.start(partial(_named, "first"), pictures.Priority.UPDATE)  # takes the only worker
+        ahead = pictures.start(partial(_named, "ahead"), pictures.Priority.AHEAD)
+        update = pictures.start(partial(_named, "update"), pictures.Priority.UPDATE)
+        answer = pictures.start(partial(_named, "answer"), pictures.Priority.ANSWER)
+        drawings = [first, ahead, update, answer]
+        for drawing in drawings:
+            drawing.task.add_done_callback(lambda task: finished.append(task.result()))
+        ahead.hurry(pictures.Priority.ANSWER)  # Show my hand asks for the hand drawn ahead
+        await asyncio.gather(*(d.task for d in drawings))
+        assert finished == [b"first", b"ahead", b"answer", b"update"]
+        assert pictures.waiting() == 0 and not pictures.busy()
     finally:
         pictures.stop_picture_workers()

@@ -157,3 +157,11 @@ def test_outcome_transfers_round_trip_and_huge_points_stay_exact() -> None:
     outcome = Outcome("highest score", (huge, 1), (1, 2), (Transfer("card-1", 1, 0),))
     assert Outcome.from_dict(outcome.to_dict()) == outcome
     assert Outcome.from_dict({"reason": "r", "points": [1], "places": [1]}).transfers == ()
+
+
+def test_a_state_holding_points_beyond_64_bits_saves_and_loads_exactly() -> None:
+    state = new()
+    state.points[0] = 7 * 10**30 + 1  # Gin-jon-tan's combination scores grow this large
+    again = HIGH_CARD.load(state.to_json())
+    assert isinstance(again, HighCardState) and again.points[0] == 7 * 10**30 + 1
+    assert again.to_json() == state.to_json()
