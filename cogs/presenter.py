@@ -20,8 +20,8 @@ from datetime import UTC, datetime, timedelta
 import discord
 
 from bot.tables import Table
-from cogs.hand_ui import hand_parts
 from cogs import pictures
+from cogs.hand_ui import hand_parts
 from cogs.pictures import Priority
 from cogs.table_ui import MessageParts, closed_lobby_parts, table_parts
 from cogs.words import standings_after
