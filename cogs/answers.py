@@ -31,22 +31,25 @@ T = TypeVar("T")
 #: How long saving and drawing may take before the click is deferred (Discord's deadline is 3 s:
 #: what is left covers writing the click down and the deferral itself on a busy machine).
 DEFER_AFTER = 1.5
+#: Seconds after the click by which a deferral is sent even if its note is not written yet.
+NOTE_BY = 2.2
 #: Interaction tokens live 15 minutes: older pending clicks cannot be answered any more.
 TOKEN_LIFE = timedelta(minutes=15)
 
 
 class PendingMove:
-    """A click that had to be deferred, written down (before the deferral) until it is answered:
-    a move, or Show my hand (``move`` empty)."""
+    """A click that had to be deferred, written down (before the deferral, time allowing) until it is
+    answered: a move, or Show my hand (``move`` empty)."""
 
     def __init__(self, store: Store, table_id: int, user_id: int, version: int, move: str) -> None:
         self.store = store
         self.table_id, self.user_id, self.version, self.move = table_id, user_id, version, move
         self.row_id: int | None = None
+        self._answered = False
 
     async def deferred(self, interaction: discord.Interaction) -> None:
         try:
-            self.row_id = await self.store.add_pending_click(
+            row_id = await self.store.add_pending_click(
                 PendingClick(
                     table_id=self.table_id,
                     user_id=self.user_id,
@@ -58,8 +61,14 @@ class PendingMove:
             )
         except Exception:  # the move itself matters more than the note about it
             log.exception("Could not write down a deferred click at table %s", self.table_id)
+            return
+        if self._answered:  # the answer went out while the note was being written: no note is needed
+            await self.store.drop_pending_click(row_id)
+        else:
+            self.row_id = row_id
 
     async def answered(self) -> None:
+        self._answered = True
         if self.row_id is not None:
             row_id, self.row_id = self.row_id, None
             await self.store.drop_pending_click(row_id)
@@ -114,10 +123,24 @@ async def _defer_later(interaction: discord.Interaction, watch: _Watch, pending:
             if interaction.response.is_done():
                 return
             if pending is not None:  # written down first: should the bot stop right after, they are told
-                await pending.deferred(interaction)
+                await _write_down(pending, interaction)
             await _defer(interaction, watch)
     finally:
         _watches.pop(interaction.id, None)
+
+
+async def _write_down(pending: PendingMove, interaction: discord.Interaction) -> None:
+    """Write the deferred click down before the deferral, unless that would miss Discord's deadline:
+    then the deferral goes first and the note follows (a busy database must not fail the click)."""
+    note = asyncio.ensure_future(pending.deferred(interaction))
+    _notes.add(note)
+    note.add_done_callback(_notes.discard)
+    waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    await asyncio.wait({note}, timeout=max(0.0, NOTE_BY - waited))
+
+
+#: Notes of deferred clicks still being written (kept so that their tasks are not collected).
+_notes: set[asyncio.Future[None]] = set()
 
 
 async def saved(
