@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -328,15 +328,23 @@ class Store:
 
     async def save_message_version(self, table_id: int, version: int) -> None:
         """The table message shows state ``version`` now (kept only if newer than what it showed)."""
+        await self.save_message_versions({table_id: version})
+
+    async def save_message_versions(self, versions: Mapping[int, int]) -> None:
+        """:meth:`save_message_version` for many tables in one statement (a busy bot's table messages)."""
+        if not versions:
+            return
+        table = GameTable.__table__  # type: ignore[attr-defined]
+        shown = case(dict(versions), value=table.c.id)
         async with self.sessions.begin() as session:
-            await session.exec(
-                update(GameTable)
+            connection = await session.connection()
+            await connection.execute(
+                update(table)
                 .where(
-                    col(GameTable.id) == table_id,
-                    or_(col(GameTable.message_version).is_(None), col(GameTable.message_version) < version),
+                    table.c.id.in_(list(versions)),
+                    or_(table.c.message_version.is_(None), table.c.message_version < shown),
                 )
-                .values(message_version=version)
-                .execution_options(synchronize_session=False)
+                .values(message_version=shown)
             )
 
     async def tables_in_channel(self, guild_id: int, channel_id: int) -> list[GameTable]:

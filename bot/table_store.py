@@ -37,6 +37,9 @@ class TableStoreAdapter:
         bind = store.sessions.kw.get("bind")
         self._writes = asyncio.Lock() if bind is not None and bind.dialect.name == "sqlite" else None
         self._queue: list[tuple[ActionSave, asyncio.Future[int]]] = []
+        #: Table message versions to save (the newest per table), and who waits for them.
+        self._shown: dict[int, int] = {}
+        self._shown_waiters: list[asyncio.Future[None]] = []
         self._writer: asyncio.Task[None] | None = None
 
     def _writing(self) -> contextlib.AbstractAsyncContextManager[object]:
@@ -69,8 +72,13 @@ class TableStoreAdapter:
             )
 
     async def save_message_version(self, table: Table, version: int) -> None:
-        async with self._writing():
-            await self.store.save_message_version(table.id, version)
+        """Saved by the writer with every other table message shown meanwhile, in one statement:
+        a busy bot edits many table messages a second, and one transaction each held up the moves."""
+        self._shown[table.id] = max(version, self._shown.get(table.id, version))
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._shown_waiters.append(done)
+        self._start_writer()
+        await done
 
     async def save_start(self, table: Table, state_json: str) -> None:
         async with self._writing():
@@ -137,19 +145,44 @@ class TableStoreAdapter:
         """Queue an action for the writer and wait until it is committed (or refused)."""
         answer: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         self._queue.append((save, answer))
+        self._start_writer()
+        return await answer
+
+    def _start_writer(self) -> None:
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_queued())
-        return await answer
 
     async def _write_queued(self) -> None:
         """The single writer: save what is queued, batch by batch, until the queue is empty."""
         try:
-            while self._queue:
-                await self._write_batch()
+            while self._queue or self._shown:
+                if self._queue:
+                    await self._write_batch()
+                if self._shown:
+                    await self._write_shown()
         except BaseException:  # cancelled at shutdown: nobody may wait forever
-            for _, future in self._queue:
+            for future in [*(future for _, future in self._queue), *self._shown_waiters]:
                 future.cancel()
             raise
+
+    async def _write_shown(self) -> None:
+        shown, self._shown = self._shown, {}
+        waiters, self._shown_waiters = self._shown_waiters, []
+        try:
+            async with self._writing():
+                await self.store.save_message_versions(shown)
+        except Exception as error:
+            for future in waiters:
+                if not future.done():
+                    future.set_exception(error)
+            return
+        except BaseException:
+            for future in waiters:
+                future.cancel()
+            raise
+        for future in waiters:
+            if not future.done():
+                future.set_result(None)
 
     async def _write_batch(self) -> None:
         batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]

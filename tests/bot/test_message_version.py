@@ -25,3 +25,26 @@ async def test_finished_tables_whose_message_is_behind_are_listed(store: Store) 
     listed = await store.unshown_finished_tables()
     assert [t.id for t in listed] == [behind.id]
     assert all(t.status == TableStatus.FINISHED for t in listed)
+
+
+async def test_table_messages_shown_at_once_are_saved_together(store: Store) -> None:
+    import asyncio
+    from types import SimpleNamespace
+
+    from bot.table_store import TableStoreAdapter
+
+    adapter = TableStoreAdapter(store)
+    statements: list[dict[int, int]] = []
+    save_many = store.save_message_versions
+
+    async def counted(versions):  # type: ignore[no-untyped-def]
+        statements.append(dict(versions))
+        await save_many(versions)
+
+    store.save_message_versions = counted  # type: ignore[method-assign]
+    tables = [await playing_table(store) for _ in range(5)]
+    shown = [adapter.save_message_version(SimpleNamespace(id=t.id), 4) for t in tables]  # type: ignore[arg-type]
+    shown.append(adapter.save_message_version(SimpleNamespace(id=tables[0].id), 2))  # type: ignore[arg-type]
+    await asyncio.gather(*shown)
+    assert len(statements) == 1  # one statement for all of them, not one transaction each
+    assert [(await store.load_table(t.id)).message_version for t in tables] == [4] * 5  # and never backwards
