@@ -6,10 +6,10 @@ other tables, and even the "thinking…" deferral that keeps a click alive misse
 3 seconds. Worker processes (PICTURE_WORKERS) draw beside the event loop instead, on other
 cores; a drawing is a picklable call (a render function and a view) that returns PNG bytes.
 
-With workers, drawings wait their turn in one queue ordered by :class:`Priority`: the
+With workers, drawings wait their turn in one queue ordered by :class:`Priority` and age: the
 picture a click's answer waits for goes first, then messages being brought up to date, then
-pictures drawn ahead of anyone asking. A drawing asked for again with a higher priority
-(Show my hand finding its hand drawn ahead) moves up the queue.
+pictures drawn ahead of anyone asking, and none waits for ever. A drawing asked for again
+with a higher priority (Show my hand finding its hand drawn ahead) moves up the queue.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
-import itertools
 import logging
 import multiprocessing
 import signal
@@ -30,7 +29,7 @@ log = logging.getLogger(__name__)
 
 
 class Priority(IntEnum):
-    """Who waits for a picture: the lower, the sooner it is drawn."""
+    """Who waits for a picture: the lower, the sooner it is drawn (see :data:`HEAD_START`)."""
 
     #: A click's answer waits for it (a move's new hand, Show my hand).
     ANSWER = 0
@@ -40,6 +39,11 @@ class Priority(IntEnum):
     AHEAD = 2
 
 
+#: Seconds by which a more urgent drawing goes before a less urgent one asked for earlier: the
+#: queue is served by the time of asking plus this, so an answer goes first, yet a table message
+#: under a stream of answers still waits at most a second or so more than they do (never starves).
+HEAD_START = {Priority.ANSWER: 0.0, Priority.UPDATE: 1.0, Priority.AHEAD: 3.0}
+
 #: Worker processes that draw the pictures, when the bot started them (PICTURE_WORKERS).
 _workers: Executor | None = None
 #: Workers not drawing now; drawings waiting for one, in no particular order (see _next).
@@ -47,7 +51,6 @@ _free = 0
 _queue: list[Drawing] = []
 #: Drawings under way in threads (no workers).
 _in_threads = 0
-_order = itertools.count()
 
 
 class Drawing:
@@ -56,13 +59,18 @@ class Drawing:
     def __init__(self, picture: Callable[[], bytes], priority: Priority) -> None:
         self.picture = picture
         self.priority = priority
-        self.order = next(_order)
+        self.asked = asyncio.get_running_loop().time()
         self.turn: asyncio.Future[None] | None = None
         self.task: asyncio.Task[bytes] = asyncio.get_running_loop().create_task(_draw(self))
 
     def hurry(self, priority: Priority) -> None:
         """Somebody needs it sooner now."""
         self.priority = min(self.priority, priority)
+
+    @property
+    def due(self) -> float:
+        """Its place in the queue: when it was asked for, plus its priority's head start."""
+        return self.asked + HEAD_START[self.priority]
 
 
 def start(picture: Callable[[], bytes], priority: Priority = Priority.ANSWER) -> Drawing:
@@ -156,10 +164,10 @@ async def _wait_for_turn(drawing: Drawing) -> None:
 
 
 def _hand_on() -> None:
-    """A worker is free: hand it to the most urgent waiting drawing (oldest first among equals)."""
+    """A worker is free: hand it to the waiting drawing that is due first."""
     global _free
     while _queue:
-        best = min(_queue, key=lambda d: (d.priority, d.order))
+        best = min(_queue, key=lambda d: d.due)
         _queue.remove(best)
         if best.turn is not None and not best.turn.done():
             best.turn.set_result(None)

@@ -49,3 +49,20 @@ async def test_the_picture_a_click_waits_for_is_drawn_before_pictures_nobody_wai
         assert pictures.waiting() == 0 and not pictures.busy()
     finally:
         pictures.stop_picture_workers()
+
+
+async def test_a_table_picture_is_not_starved_by_a_stream_of_answers() -> None:
+    pictures.start_picture_workers(1)
+    try:
+        finished: list[bytes] = []
+        first = pictures.start(partial(_named, "first"), pictures.Priority.ANSWER)  # takes the only worker
+        table = pictures.start(partial(_named, "table"), pictures.Priority.UPDATE)
+        table.asked -= pictures.HEAD_START[pictures.Priority.UPDATE] + 0.5  # it has waited longer than its head start
+        answer = pictures.start(partial(_named, "answer"), pictures.Priority.ANSWER)
+        drawings = [first, table, answer]
+        for drawing in drawings:
+            drawing.task.add_done_callback(lambda task: finished.append(task.result()))
+        await asyncio.gather(*(d.task for d in drawings))
+        assert finished == [b"first", b"table", b"answer"]
+    finally:
+        pictures.stop_picture_workers()
