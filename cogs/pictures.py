@@ -46,7 +46,7 @@ HEAD_START = {Priority.ANSWER: 0.0, Priority.UPDATE: 1.0, Priority.AHEAD: 3.0}
 
 #: Worker processes that draw the pictures, when the bot started them (PICTURE_WORKERS).
 _workers: Executor | None = None
-#: Workers not drawing now; drawings waiting for one, in no particular order (see _next).
+#: Workers not drawing now; drawings waiting for one, in no particular order (see _hand_on).
 _free = 0
 _queue: list[Drawing] = []
 #: Drawings under way in threads (no workers).
