@@ -43,6 +43,15 @@ def click() -> SimpleNamespace:
     return SimpleNamespace(id=1, created_at=datetime.now(UTC), application_id=7, token="token", response=Response())
 
 
+async def deferred(interaction: SimpleNamespace, pending: answers.PendingMove) -> None:
+    """Watch the click and wait until the watch has deferred it."""
+    answers.watch(interaction, pending)  # type: ignore[arg-type]
+    for _ in range(100):
+        if interaction.response.deferred:
+            break
+        await asyncio.sleep(0.05)
+
+
 @pytest.fixture
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(answers, "DEFER_AFTER", 0.05)
@@ -53,11 +62,7 @@ async def test_a_slow_note_does_not_hold_back_the_deferral_and_is_kept_until_ans
     store = SlowStore()
     interaction = click()
     pending = answers.PendingMove(store, table_id=3, user_id=5, version=9, move="play:1")  # type: ignore[arg-type]
-    answers.watch(interaction, pending)  # type: ignore[arg-type]
-    for _ in range(100):
-        if interaction.response.deferred:
-            break
-        await asyncio.sleep(0.05)
+    await deferred(interaction, pending)
     assert interaction.response.deferred and not store.rows  # deferred although the note is not written
     store.release.set()
     for _ in range(100):
@@ -73,11 +78,7 @@ async def test_a_note_finished_after_the_answer_is_dropped(quick: None) -> None:
     store = SlowStore()
     interaction = click()
     pending = answers.PendingMove(store, table_id=3, user_id=5, version=9, move="play:1")  # type: ignore[arg-type]
-    answers.watch(interaction, pending)  # type: ignore[arg-type]
-    for _ in range(100):
-        if interaction.response.deferred:
-            break
-        await asyncio.sleep(0.05)
+    await deferred(interaction, pending)
     await pending.answered()  # the answer went out before the note was written
     store.release.set()
     await asyncio.sleep(0.05)

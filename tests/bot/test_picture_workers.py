@@ -27,6 +27,12 @@ async def test_workers_draw_the_same_picture_and_survive_a_killed_worker() -> No
         pictures.stop_picture_workers()
 
 
+def note_when_done(drawings: list[pictures.Drawing], finished: list[bytes]) -> None:
+    """Append each drawing's picture to ``finished`` as it is done (the order they finish in)."""
+    for drawing in drawings:
+        drawing.task.add_done_callback(lambda task: finished.append(task.result()))
+
+
 def _named(name: str) -> bytes:
     """A stand-in picture for the queue test (drawn in a worker process, so a module function)."""
     return name.encode()
@@ -41,8 +47,7 @@ async def test_the_picture_a_click_waits_for_is_drawn_before_pictures_nobody_wai
         update = pictures.start(partial(_named, "update"), pictures.Priority.UPDATE)
         answer = pictures.start(partial(_named, "answer"), pictures.Priority.ANSWER)
         drawings = [first, ahead, update, answer]
-        for drawing in drawings:
-            drawing.task.add_done_callback(lambda task: finished.append(task.result()))
+        note_when_done(drawings, finished)
         ahead.hurry(pictures.Priority.ANSWER)  # Show my hand asks for the hand drawn ahead
         await asyncio.gather(*(d.task for d in drawings))
         assert finished == [b"first", b"ahead", b"answer", b"update"]
@@ -60,8 +65,7 @@ async def test_a_table_picture_is_not_starved_by_a_stream_of_answers() -> None:
         table.asked -= pictures.HEAD_START[pictures.Priority.UPDATE] + 0.5  # it has waited longer than its head start
         answer = pictures.start(partial(_named, "answer"), pictures.Priority.ANSWER)
         drawings = [first, table, answer]
-        for drawing in drawings:
-            drawing.task.add_done_callback(lambda task: finished.append(task.result()))
+        note_when_done(drawings, finished)
         await asyncio.gather(*(d.task for d in drawings))
         assert finished == [b"first", b"table", b"answer"]
     finally:
