@@ -61,6 +61,7 @@ async def run_bot(settings: Settings) -> None:
             "DISCORD_GATEWAY_URL if you set them."
         ) from None
     finally:
+        bot.store.close()
         await database.close()
 
 

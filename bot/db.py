@@ -129,7 +129,7 @@ def create_engine(url: str | URL, **engine_kwargs: Any) -> AsyncEngine:
         _make_sqlite_folder(url)
     engine = create_async_engine(url, connect_args=connect_args, **engine_kwargs)
     if is_sqlite(url):
-        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        event.listen(engine.sync_engine, "connect", sqlite_pragmas)
     return engine
 
 
@@ -147,7 +147,7 @@ def _make_sqlite_folder(url: URL) -> None:
         ) from None
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     try:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")

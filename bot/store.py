@@ -11,20 +11,23 @@ writers (a double click, a second process) cannot both apply a move.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 from collections import defaultdict
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import and_, case, func, insert, or_, update
+from sqlalchemy import Connection, and_, case, delete, func, insert, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import rating_store
+from bot.db import is_sqlite
 from bot.models import (
     OPEN_STATUSES,
     Actor,
@@ -39,6 +42,9 @@ from bot.models import (
     TableStatus,
     utcnow,
 )
+from bot.sqlite_thread import SqliteThread
+
+T = TypeVar("T")
 
 
 class StoreError(Exception):
@@ -158,8 +164,19 @@ class Store:
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], *, default_computer_pause_ms: int = 1500) -> None:
         self.sessions = sessions
+        bind = sessions.kw.get("bind")
+        #: SQLite takes one writer at a time and makes the others poll for its lock, sleeping longer
+        #: each try: under load a writer starved for seconds. Here they queue, and wait only their turn.
+        self._write_lock = asyncio.Lock() if bind is not None and is_sqlite(bind.url) else None
+        #: SQLite's transactions in one piece (None on PostgreSQL or an in-memory database).
+        self._thread = SqliteThread.for_engine(bind)
         #: The computer pause of a server that has not set its own (COMPUTER_PAUSE_MS).
         self.default_computer_pause_ms = default_computer_pause_ms
+
+    def close(self) -> None:
+        """Stop the SQLite writes thread (the engine itself is the Database's to dispose)."""
+        if self._thread is not None:
+            self._thread.close()
 
     def _default_settings(self, guild_id: int) -> GuildSettings:
         return GuildSettings(guild_id=guild_id, computer_pause_ms=self.default_computer_pause_ms)
@@ -181,7 +198,7 @@ class Store:
         computer_pause_ms: int | None = None,
     ) -> GuildSettings:
         """Change the given settings (others keep their value) and return them all."""
-        async with self.sessions.begin() as session:
+        async with self._writing() as session:
             row = await session.get(GuildSettings, guild_id, with_for_update=True)
             if row is None:
                 row = self._default_settings(guild_id)
@@ -229,7 +246,7 @@ class Store:
             updated_at=now,
             last_action_at=now,
         )
-        async with self.sessions.begin() as session:
+        async with self._writing() as session:
             session.add(table)
         return table
 
@@ -251,7 +268,7 @@ class Store:
         Setting ``message_id`` without ``message_posted_at`` stamps it with ``now``.
         """
         now = now or utcnow()
-        async with self.sessions.begin() as session:
+        async with self._writing() as session:
             table = await self._get_for_update(session, table_id)
             if seats is not None:
                 table.seats_json = _seats_json(seats)
@@ -282,7 +299,7 @@ class Store:
     ) -> GameTable:
         """Lobby to playing with the initial state (version 0). Raises WrongStatus if not a lobby."""
         now = now or utcnow()
-        async with self.sessions.begin() as session:
+        async with self._writing() as session:
             table = await self._get_for_update(session, table_id)
             if table.status != TableStatus.LOBBY:
                 raise WrongStatus(f"Table {table_id} is {table.status}, so it cannot start.")
@@ -332,20 +349,8 @@ class Store:
 
     async def save_message_versions(self, versions: Mapping[int, int]) -> None:
         """:meth:`save_message_version` for many tables in one statement (a busy bot's table messages)."""
-        if not versions:
-            return
-        table = GameTable.__table__  # type: ignore[attr-defined]
-        shown = case(dict(versions), value=table.c.id)
-        async with self.sessions.begin() as session:
-            connection = await session.connection()
-            await connection.execute(
-                update(table)
-                .where(
-                    table.c.id.in_(list(versions)),
-                    or_(table.c.message_version.is_(None), table.c.message_version < shown),
-                )
-                .values(message_version=shown)
-            )
+        if versions:
+            await self._in_one_piece(_write_actions, [], versions, utcnow())
 
     async def tables_in_channel(self, guild_id: int, channel_id: int) -> list[GameTable]:
         """Open tables in one channel or thread, oldest first."""
@@ -369,7 +374,7 @@ class Store:
         if status not in (TableStatus.CANCELLED, TableStatus.CLOSED):
             raise ValueError(f"set_status only cancels or closes a table, not {status!r}")
         now = now or utcnow()
-        async with self.sessions.begin() as session:
+        async with self._writing() as session:
             table = await self._get_for_update(session, table_id)
             if table.status not in OPEN_STATUSES:
                 raise WrongStatus(f"Table {table_id} is already {table.status}.")
@@ -413,7 +418,7 @@ class Store:
         }
         if fresh_json is not None:
             values["fresh_json"] = fresh_json
-        async with self.sessions.begin() as session:
+        async with self._writing() as session:
             changed = await session.exec(
                 update(GameTable)
                 .where(
@@ -444,73 +449,45 @@ class Store:
                 await self._move_items(session, table, transfers, now)
         return new_version
 
-    async def save_actions(self, saves: Sequence[ActionSave], *, now: datetime | None = None) -> list[int | StoreError]:
-        """Save many actions (of different tables) in one transaction and three round trips.
+    async def save_actions(
+        self,
+        saves: Sequence[ActionSave],
+        *,
+        shown: Mapping[int, int] | None = None,
+        now: datetime | None = None,
+    ) -> list[int | StoreError]:
+        """Save many actions (of different tables) in one transaction, with table message versions.
 
         What a busy bot does instead of one transaction per action: one UPDATE moves every
         table that is still at its expected version (RETURNING says which), one INSERT writes
-        their log lines, one COMMIT. Each action gets its new version, or the StoreError that
-        :meth:`save_action` would raise for it (those wrote nothing). A database error fails
-        them all (nothing written), and the caller may retry them one by one.
+        their log lines, one UPDATE keeps the versions the table messages now show (``shown``,
+        as :meth:`save_message_versions`), one COMMIT. Each action gets its new version, or the
+        StoreError that :meth:`save_action` would raise for it (those wrote nothing). A
+        database error fails them all (nothing written), and the caller may retry them one by one.
         """
         if len({save.table_id for save in saves}) != len(saves):
             raise ValueError("save_actions takes at most one action per table")
-        if not saves:
+        if not saves and not shown:
             return []
-        actors = [Actor(save.actor) for save in saves]  # a bad actor fails them all, before any write
-        now = now or utcnow()
-        table = GameTable.__table__  # type: ignore[attr-defined]
-        async with self.sessions.begin() as session:
-            connection = await session.connection()  # Core statements: no ORM objects to load
-            moved = await connection.execute(
-                update(table)
-                .where(
-                    table.c.status == TableStatus.PLAYING,
-                    or_(*(and_(table.c.id == s.table_id, table.c.version == s.expected_version) for s in saves)),
-                )
-                .values(
-                    state_json=case({s.table_id: s.new_state_json for s in saves}, value=table.c.id),
-                    fresh_json=case(
-                        {s.table_id: s.fresh_json for s in saves if s.fresh_json is not None},
-                        value=table.c.id,
-                        else_=table.c.fresh_json,
-                    )
-                    if any(s.fresh_json is not None for s in saves)
-                    else table.c.fresh_json,
-                    version=table.c.version + 1,
-                    updated_at=now,
-                    last_action_at=now,
-                )
-                .returning(table.c.id)
-            )
-            saved = {row[0] for row in moved}
-            if saved:
-                await connection.execute(
-                    insert(TableAction.__table__),  # type: ignore[attr-defined]
-                    [
-                        {
-                            "table_id": s.table_id,
-                            "version": s.expected_version + 1,
-                            "seat": s.seat,
-                            "move": s.move,
-                            "actor": actor.value,
-                            "user_id": s.user_id,
-                            "at": now,
-                        }
-                        for s, actor in zip(saves, actors, strict=True)
-                        if s.table_id in saved
-                    ],
-                )
-            answers: list[int | StoreError] = []
-            for save in saves:
-                if save.table_id in saved:
-                    answers.append(save.expected_version + 1)
-                    continue
-                try:
-                    await self._explain_refusal(session, save.table_id, save.expected_version)
-                except StoreError as error:
-                    answers.append(error)
-        return answers
+        for save in saves:  # a bad actor fails them all, before any write
+            Actor(save.actor)
+        return await self._in_one_piece(_write_actions, saves, shown or {}, now or utcnow())
+
+    @contextlib.asynccontextmanager
+    async def _writing(self) -> AsyncIterator[AsyncSession]:
+        """A write transaction (on SQLite, one at a time in this process: see ``_write_lock``)."""
+        async with self._write_lock or contextlib.nullcontext(), self.sessions.begin() as session:
+            yield session
+
+    async def _in_one_piece(self, work: Callable[..., T], *args: Any) -> T:
+        """Run ``work(connection, *args)`` in one transaction: on SQLite on the writes thread
+        (one hop, see :mod:`bot.sqlite_thread`), elsewhere through the session's connection."""
+        if self._thread is not None:
+            async with self._write_lock or contextlib.nullcontext():
+                return await self._thread.run(work, *args)
+        async with self._writing() as session:
+            connection = await session.connection()
+            return await connection.run_sync(work, *args)
 
     async def finish_table(
         self,
@@ -525,7 +502,7 @@ class Store:
         Raises WrongStatus if it is not in play (so results are never written twice).
         """
         now = now or utcnow()
-        async with self.sessions.begin() as session:
+        async with self._writing() as session:
             table = await self._get_for_update(session, table_id)
             if table.status != TableStatus.PLAYING:
                 raise WrongStatus(f"Table {table_id} is {table.status}, so it cannot finish.")
@@ -573,7 +550,7 @@ class Store:
         one's insert collides with the first's rows and is dropped, which leaves the same ratings.
         """
         try:
-            async with self.sessions.begin() as session:
+            async with self._writing() as session:
                 if not await rating_store.needs_rebuild(session):
                     return False
                 await rating_store.rebuild(session)
@@ -593,31 +570,21 @@ class Store:
 
     async def save_drafts(self, table_id: int, drafts_json: str | None) -> None:
         """Keep the choice screen's drafts of a table in play (they change no state version)."""
-        async with self.sessions.begin() as session:
-            await session.exec(
-                update(GameTable)
-                .where(col(GameTable.id) == table_id)
-                .values(drafts_json=drafts_json)
-                .execution_options(synchronize_session=False)
-            )
+        await self._in_one_piece(_write_drafts, table_id, drafts_json)
 
     # --- clicks acknowledged before their move was saved ----------------------------------
+    # Written while people wait (a busy bot defers many clicks): one statement each, in one piece.
 
     async def add_pending_click(self, click: PendingClick) -> int:
-        async with self.sessions.begin() as session:
-            session.add(click)
-        assert click.id is not None
+        click.id = await self._in_one_piece(_insert_pending_click, click)
         return click.id
 
     async def drop_pending_click(self, click_id: int) -> None:
-        async with self.sessions.begin() as session:
-            row = await session.get(PendingClick, click_id)
-            if row is not None:
-                await session.delete(row)
+        await self._in_one_piece(_delete_pending_click, click_id)
 
     async def take_pending_clicks(self) -> list[PendingClick]:
         """Every pending click, removed from the database (each is answered once, at start)."""
-        async with self.sessions.begin() as session:
+        async with self._writing() as session:
             rows = list((await session.exec(select(PendingClick).order_by(col(PendingClick.id)))).all())
             for row in rows:
                 await session.delete(row)
@@ -713,7 +680,7 @@ class Store:
     ) -> list[OwnedItem]:
         """Give a person new items of these kinds, in one transaction; returns them."""
         now = utcnow()
-        async with self.sessions.begin() as session:
+        async with self._writing() as session:
             await self._lock_owner(session, guild_id, user_id, game_key, now)
             return await self._add_items(session, guild_id, user_id, game_key, kinds, origin, now)
 
@@ -726,7 +693,7 @@ class Store:
         for attempt in range(2):
             now = utcnow()
             try:
-                async with self.sessions.begin() as session:
+                async with self._writing() as session:
                     new = await self._lock_owner(session, guild_id, user_id, game_key, now)
                     rows = list((await session.exec(self._owned_query(guild_id, user_id, game_key))).all())
                     if len(rows) < minimum:
@@ -792,7 +759,7 @@ class Store:
         """Keep a person's chosen items (None: the game's default) and/or the draft they are building
         (None: no draft), as item ids, in one transaction."""
         now = utcnow()
-        async with self.sessions.begin() as session:
+        async with self._writing() as session:
             await self._lock_owner(session, guild_id, user_id, game_key, now)
             owner = await session.get(ItemOwner, (guild_id, user_id, game_key))
             assert owner is not None
@@ -899,6 +866,92 @@ class Store:
         if table.status != TableStatus.PLAYING:
             raise WrongStatus(f"Table {table_id} is {table.status}, so no action can be saved.")
         raise VersionConflict(table_id, expected_version, table.version)
+
+
+def _write_actions(
+    connection: Connection, saves: Sequence[ActionSave], shown: Mapping[int, int], now: datetime
+) -> list[int | StoreError]:
+    """The statements of :meth:`Store.save_actions`, on a plain connection inside its transaction."""
+    table = GameTable.__table__  # type: ignore[attr-defined]
+    saved: set[int] = set()
+    if saves:
+        moved = connection.execute(
+            update(table)
+            .where(
+                table.c.status == TableStatus.PLAYING,
+                or_(*(and_(table.c.id == s.table_id, table.c.version == s.expected_version) for s in saves)),
+            )
+            .values(
+                state_json=case({s.table_id: s.new_state_json for s in saves}, value=table.c.id),
+                fresh_json=case(
+                    {s.table_id: s.fresh_json for s in saves if s.fresh_json is not None},
+                    value=table.c.id,
+                    else_=table.c.fresh_json,
+                )
+                if any(s.fresh_json is not None for s in saves)
+                else table.c.fresh_json,
+                version=table.c.version + 1,
+                updated_at=now,
+                last_action_at=now,
+            )
+            .returning(table.c.id)
+        )
+        saved = {row[0] for row in moved}
+    if saved:
+        connection.execute(
+            insert(TableAction.__table__),  # type: ignore[attr-defined]
+            [
+                {
+                    "table_id": s.table_id,
+                    "version": s.expected_version + 1,
+                    "seat": s.seat,
+                    "move": s.move,
+                    "actor": Actor(s.actor).value,
+                    "user_id": s.user_id,
+                    "at": now,
+                }
+                for s in saves
+                if s.table_id in saved
+            ],
+        )
+    if shown:
+        version = case(dict(shown), value=table.c.id)
+        connection.execute(
+            update(table)
+            .where(
+                table.c.id.in_(list(shown)),
+                or_(table.c.message_version.is_(None), table.c.message_version < version),
+            )
+            .values(message_version=version)
+        )
+    return [save.expected_version + 1 if save.table_id in saved else _refusal(connection, save) for save in saves]
+
+
+def _write_drafts(connection: Connection, table_id: int, drafts_json: str | None) -> None:
+    table = GameTable.__table__  # type: ignore[attr-defined]
+    connection.execute(update(table).where(table.c.id == table_id).values(drafts_json=drafts_json))
+
+
+def _insert_pending_click(connection: Connection, click: PendingClick) -> int:
+    table = PendingClick.__table__  # type: ignore[attr-defined]
+    values = {column.name: getattr(click, column.name) for column in table.columns if column.name != "id"}
+    return int(connection.execute(insert(table).values(**values)).inserted_primary_key[0])
+
+
+def _delete_pending_click(connection: Connection, click_id: int) -> None:
+    table = PendingClick.__table__  # type: ignore[attr-defined]
+    connection.execute(delete(table).where(table.c.id == click_id))
+
+
+def _refusal(connection: Connection, save: ActionSave) -> StoreError:
+    """Why an action was not saved (read in the same transaction)."""
+    table = GameTable.__table__  # type: ignore[attr-defined]
+    row = connection.execute(select(table.c.status, table.c.version).where(table.c.id == save.table_id)).first()
+    if row is None:
+        return TableNotFound(f"There is no table {save.table_id}.")
+    if row.status != TableStatus.PLAYING:
+        return WrongStatus(f"Table {save.table_id} is {row.status}, so no action can be saved.")
+    return VersionConflict(save.table_id, save.expected_version, row.version)
 
 
 def _rank_key(standing: Standing) -> tuple[int, int, int, int]:

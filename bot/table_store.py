@@ -9,7 +9,6 @@ answer; one writer task saves whatever is queued in one transaction
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -32,44 +31,32 @@ class TableStoreAdapter:
         self.store = store
         #: Guild settings are read before every computer move and idle check, and change rarely.
         self._settings: dict[int, GuildSettings] = {}
-        # SQLite takes one writer at a time and makes the others poll (sleeping up to 100 ms
-        # a try); queueing our own writes here keeps the wait as short as the write itself.
-        bind = store.sessions.kw.get("bind")
-        self._writes = asyncio.Lock() if bind is not None and bind.dialect.name == "sqlite" else None
         self._queue: list[tuple[ActionSave, asyncio.Future[int]]] = []
         #: Table message versions to save (the newest per table), and who waits for them.
         self._shown: dict[int, int] = {}
         self._shown_waiters: list[asyncio.Future[None]] = []
         self._writer: asyncio.Task[None] | None = None
 
-    def _writing(self) -> contextlib.AbstractAsyncContextManager[object]:
-        return self._writes if self._writes is not None else contextlib.nullcontext()
-
     async def create_table(self, table: Table) -> int:
-        async with self._writing():
-            row = await self.store.create_table(
-                guild_id=table.guild_id,
-                channel_id=table.channel_id,
-                parent_channel_id=table.parent_channel_id or table.channel_id,
-                game_key=table.game.key,
-                host_id=table.host_id,
-                seats=table.seats,
-                options=table.options,
-                seed=table.seed,
-                message_id=table.message_id,
-            )
+        row = await self.store.create_table(
+            guild_id=table.guild_id,
+            channel_id=table.channel_id,
+            parent_channel_id=table.parent_channel_id or table.channel_id,
+            game_key=table.game.key,
+            host_id=table.host_id,
+            seats=table.seats,
+            options=table.options,
+            seed=table.seed,
+            message_id=table.message_id,
+        )
         assert row.id is not None
         return row.id
 
     async def save_lobby(self, table: Table) -> None:
-        async with self._writing():
-            await self.store.update_table(table.id, seats=table.seats, options=table.options, host_id=table.host_id)
+        await self.store.update_table(table.id, seats=table.seats, options=table.options, host_id=table.host_id)
 
     async def save_message(self, table: Table) -> None:
-        async with self._writing():
-            await self.store.update_table(
-                table.id, message_id=table.message_id, message_posted_at=table.message_posted_at
-            )
+        await self.store.update_table(table.id, message_id=table.message_id, message_posted_at=table.message_posted_at)
 
     async def save_message_version(self, table: Table, version: int) -> None:
         """Saved by the writer with every other table message shown meanwhile, in one statement:
@@ -81,14 +68,13 @@ class TableStoreAdapter:
         await done
 
     async def save_start(self, table: Table, state_json: str) -> None:
-        async with self._writing():
-            await self.store.start_table(
-                table.id,
-                state_json,
-                seats=table.seats,
-                options=table.options,
-                fresh_json=json.dumps([0] * len(table.seats)),
-            )
+        await self.store.start_table(
+            table.id,
+            state_json,
+            seats=table.seats,
+            options=table.options,
+            fresh_json=json.dumps([0] * len(table.seats)),
+        )
 
     async def save_action(
         self,
@@ -127,19 +113,18 @@ class TableStoreAdapter:
             )
             for i, t in enumerate(outcome.transfers)
         ]
-        async with self._writing():  # the last action of a game, with its results and items: once a game
-            await self.store.save_action(
-                table.id,
-                table.version,
-                new_state_json,
-                seat,
-                move,
-                actor,
-                user_id,
-                results=results,
-                transfers=transfers,
-                fresh_json=fresh_json,
-            )
+        await self.store.save_action(
+            table.id,
+            table.version,
+            new_state_json,
+            seat,
+            move,
+            actor,
+            user_id,
+            results=results,
+            transfers=transfers,
+            fresh_json=fresh_json,
+        )
 
     async def _queued(self, save: ActionSave) -> int:
         """Queue an action for the writer and wait until it is committed (or refused)."""
@@ -153,63 +138,49 @@ class TableStoreAdapter:
             self._writer = asyncio.create_task(self._write_queued())
 
     async def _write_queued(self) -> None:
-        """The single writer: save what is queued, batch by batch, until the queue is empty."""
+        """The single writer: save what is queued, batch by batch, until nothing waits.
+
+        Table message versions ride in the same transaction as the actions queued with them,
+        so a busy bot's table-message edits never make a move wait for a round of its own."""
         try:
             while self._queue or self._shown:
-                if self._queue:
-                    await self._write_batch()
-                if self._shown:
-                    await self._write_shown()
+                await self._write_batch()
         except BaseException:  # cancelled at shutdown: nobody may wait forever
-            for future in [*(future for _, future in self._queue), *self._shown_waiters]:
+            waiting: list[asyncio.Future[Any]] = [*(future for _, future in self._queue), *self._shown_waiters]
+            for future in waiting:
                 future.cancel()
             raise
-
-    async def _write_shown(self) -> None:
-        shown, self._shown = self._shown, {}
-        waiters, self._shown_waiters = self._shown_waiters, []
-        try:
-            async with self._writing():
-                await self.store.save_message_versions(shown)
-        except Exception as error:
-            for future in waiters:
-                if not future.done():
-                    future.set_exception(error)
-            return
-        except BaseException:
-            for future in waiters:
-                future.cancel()
-            raise
-        for future in waiters:
-            if not future.done():
-                future.set_result(None)
 
     async def _write_batch(self) -> None:
         batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+        shown, self._shown = self._shown, {}
+        shown_waiters, self._shown_waiters = self._shown_waiters, []
         saves = [save for save, _ in batch]
+        shown_error: Exception | None = None
         try:
-            async with self._writing():
+            try:
+                answers: list[int | Exception] = list(await self.store.save_actions(saves, shown=shown))
+            except Exception:
+                # One bad action must not spoil the others (or the versions): save them one at a time.
+                answers = []
+                for save in saves:
+                    try:
+                        answers.append(await self.store.save_action(*_arguments(save), fresh_json=save.fresh_json))
+                    except Exception as error:
+                        answers.append(error)
                 try:
-                    answers: list[int | Exception] = list(await self.store.save_actions(saves))
-                except Exception:
-                    # One bad action must not spoil the others: save them one at a time.
-                    answers = []
-                    for save in saves:
-                        try:
-                            answers.append(await self.store.save_action(*_arguments(save), fresh_json=save.fresh_json))
-                        except Exception as error:
-                            answers.append(error)
+                    await self.store.save_message_versions(shown)
+                except Exception as error:
+                    shown_error = error
         except BaseException:
-            for _, future in batch:
+            stopped: list[asyncio.Future[Any]] = [*(future for _, future in batch), *shown_waiters]
+            for future in stopped:
                 future.cancel()
             raise
         for (_, future), answer in zip(batch, answers, strict=True):
-            if future.done():  # its caller was cancelled
-                continue
-            if isinstance(answer, Exception):
-                future.set_exception(answer)
-            else:
-                future.set_result(answer)
+            _settle(future, answer)
+        for waiter in shown_waiters:
+            _settle(waiter, shown_error)
 
     async def profiles(self, table: Table) -> list[dict[str, Any] | None]:
         """Each seat's profile for a game that uses them (a computer seat brings none)."""
@@ -222,12 +193,10 @@ class TableStoreAdapter:
 
     async def save_drafts(self, table: Table) -> None:
         drafts = {str(seat): draft.to_dict() for seat, draft in table.drafts.items()}
-        async with self._writing():
-            await self.store.save_drafts(table.id, json.dumps(drafts) if drafts else None)
+        await self.store.save_drafts(table.id, json.dumps(drafts) if drafts else None)
 
     async def set_status(self, table: Table, status: str) -> None:
-        async with self._writing():
-            await self.store.set_status(table.id, TableStatus(status))
+        await self.store.set_status(table.id, TableStatus(status))
 
     async def open_tables(self) -> list[Table]:
         return [table_from_row(row) for row in await self.store.open_tables()]
@@ -250,10 +219,19 @@ class TableStoreAdapter:
 
     async def update_settings(self, guild_id: int, **changes: int | bool | None) -> GuildSettings:
         """Change a server's settings (the only way they change, so the cache stays true)."""
-        async with self._writing():
-            row = await self.store.update_settings(guild_id, **changes)  # type: ignore[arg-type]
+        row = await self.store.update_settings(guild_id, **changes)  # type: ignore[arg-type]
         settings = self._settings[guild_id] = GuildSettings(row.idle_minutes, row.use_threads, row.computer_pause_ms)
         return settings
+
+
+def _settle(future: asyncio.Future[Any], answer: object) -> None:
+    """Give a waiting caller its answer (an exception is raised in it), unless it stopped waiting."""
+    if future.done():  # its caller was cancelled
+        return
+    if isinstance(answer, Exception):
+        future.set_exception(answer)
+    else:
+        future.set_result(answer)
 
 
 def _arguments(save: ActionSave) -> tuple:

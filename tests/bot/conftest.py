@@ -12,7 +12,7 @@ import asyncio
 import functools
 import os
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -105,5 +105,7 @@ async def database(empty_database: TestDatabase) -> AsyncIterator[Database]:
 
 
 @pytest.fixture
-def store(database: Database) -> Store:
-    return Store(database.sessions)
+def store(database: Database) -> Iterator[Store]:
+    store = Store(database.sessions)
+    yield store
+    store.close()

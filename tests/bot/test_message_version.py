@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+from types import SimpleNamespace
+
 from bot.models import TableStatus
-from bot.store import Store
+from bot.store import ActionSave, Store
+from bot.table_store import TableStoreAdapter
 from tests.bot.test_store import ALICE, finished_game, line, playing_table
 
 
@@ -28,23 +32,40 @@ async def test_finished_tables_whose_message_is_behind_are_listed(store: Store) 
 
 
 async def test_table_messages_shown_at_once_are_saved_together(store: Store) -> None:
-    import asyncio
-    from types import SimpleNamespace
-
-    from bot.table_store import TableStoreAdapter
-
-    adapter = TableStoreAdapter(store)
-    statements: list[dict[int, int]] = []
-    save_many = store.save_message_versions
-
-    async def counted(versions):  # type: ignore[no-untyped-def]
-        statements.append(dict(versions))
-        await save_many(versions)
-
-    store.save_message_versions = counted  # type: ignore[method-assign]
+    adapter, transactions = counted_adapter(store)
     tables = [await playing_table(store) for _ in range(5)]
     shown = [adapter.save_message_version(SimpleNamespace(id=t.id), 4) for t in tables]  # type: ignore[arg-type]
     shown.append(adapter.save_message_version(SimpleNamespace(id=tables[0].id), 2))  # type: ignore[arg-type]
     await asyncio.gather(*shown)
-    assert len(statements) == 1  # one statement for all of them, not one transaction each
+    assert len(transactions) == 1  # one transaction for all of them, not one each
     assert [(await store.load_table(t.id)).message_version for t in tables] == [4] * 5  # and never backwards
+
+
+async def test_a_move_never_waits_for_a_round_of_table_message_versions(store: Store) -> None:
+    """Moves and the versions shown meanwhile go in one transaction: a busy bot's table-message
+    edits used to take writer rounds of their own, and each move waited for one."""
+    adapter, transactions = counted_adapter(store)
+    shown_table, moved_table = await playing_table(store), await playing_table(store)
+    move = ActionSave(moved_table.id, moved_table.version, '{"moved": true}', 0, "play:1", "player", ALICE)
+    both = asyncio.gather(
+        adapter.save_message_version(SimpleNamespace(id=shown_table.id), 1),  # type: ignore[arg-type]
+        adapter._queued(move),
+    )
+    _, version = await both
+    assert transactions == [([moved_table.id], {shown_table.id: 1})]
+    assert version == moved_table.version + 1
+    assert (await store.load_table(shown_table.id)).message_version == 1
+    assert (await store.load_table(moved_table.id)).state_json == '{"moved": true}'
+
+
+def counted_adapter(store: Store) -> tuple[TableStoreAdapter, list[tuple[list[int], dict[int, int]]]]:
+    """An adapter over ``store`` and the list of its writer's transactions (the tables moved, the versions shown)."""
+    transactions: list[tuple[list[int], dict[int, int]]] = []
+    save_actions = store.save_actions
+
+    async def counted(saves, *, shown=None, now=None):  # type: ignore[no-untyped-def]
+        transactions.append(([save.table_id for save in saves], dict(shown or {})))
+        return await save_actions(saves, shown=shown, now=now)
+
+    store.save_actions = counted  # type: ignore[method-assign]
+    return TableStoreAdapter(store), transactions
