@@ -80,6 +80,8 @@ class DiscordPresenter:
         self._updaters: dict[int, asyncio.Task[None]] = {}
         #: Hand refreshes under way (each its own task, so a slow hand never holds up the table message).
         self._refreshing: set[asyncio.Task[None]] = set()
+        #: The hands a refresh is bringing up to date now (one refresh per hand at a time).
+        self._refreshing_hands: set[tuple[int, int]] = set()
 
     # -- hands ---------------------------------------------------------------
     async def show_hand(
@@ -92,14 +94,15 @@ class DiscordPresenter:
     ) -> None:
         """Draw ``seat``'s hand as the table is now, show it with ``show`` and keep the message open.
 
-        Serialised with every other edit of this seat's hand; if the table moved on while it was
-        being shown, the hand is refreshed again at once (latest wins, nothing is left behind).
+        The drawing waits for no other edit of this hand (an answer must not queue behind a
+        refresh's picture); showing it is serialised with them. If the table moved on meanwhile,
+        the hand is refreshed again at once (latest wins, nothing is left behind).
         """
         key = (table.id, seat)
+        parts = await hand_parts(table, seat, pages or {})
+        assert parts.version is not None
         async with self._hand_lock(key):
-            parts = await hand_parts(table, seat, pages or {})
             await show(parts)
-            assert parts.version is not None
             self.hands[key] = OpenHand(interaction, self.clock(), parts.version, dict(pages or {}))
         if table.version != parts.version:
             await self._refresh_hand(table, seat)
@@ -115,29 +118,41 @@ class DiscordPresenter:
             task.add_done_callback(self._refreshing.discard)
 
     async def _refresh_hand(self, table: Table, seat: int) -> None:
-        """Bring one open hand up to the table's version (until it shows the latest one)."""
+        """Bring one open hand up to the table's version (until it shows the latest one).
+
+        One refresh per hand at a time (a second one finds it under way: it follows the live
+        table to its latest version). The picture is drawn outside the hand's lock, and an edit
+        is sent only if nothing newer was shown meanwhile (a move's answer, say).
+        """
         key = (table.id, seat)
+        if key in self._refreshing_hands:
+            return
+        self._refreshing_hands.add(key)
         try:
-            async with self._hand_lock(key):
-                hand = self.hands.get(key)
-                while hand is not None and hand.version != table.version:
-                    if self.clock() - hand.at > HAND_TOKEN_LIFE or table.status not in ("playing", "finished"):
-                        del self.hands[key]
-                        return
+            while (hand := self.hands.get(key)) is not None and hand.version != table.version:
+                if self.clock() - hand.at > HAND_TOKEN_LIFE or table.status not in ("playing", "finished"):
+                    del self.hands[key]
+                    return
+                parts = await hand_parts(table, seat, hand.pages, Priority.UPDATE)
+                assert parts.version is not None
+                async with self._hand_lock(key):
+                    hand = self.hands.get(key)
+                    if hand is None or hand.version >= parts.version:
+                        continue  # shown meanwhile (or closed): look again
                     try:
-                        parts = await hand_parts(table, seat, hand.pages, Priority.UPDATE)
                         await hand.interaction.edit_original_response(**_edit_kwargs(parts))
                     except discord.HTTPException as error:
                         log.info("Could not refresh a hand at table %s: %s", table.id, error)
                         self.hands.pop(key, None)
                         return
-                    assert parts.version is not None
                     hand.version = parts.version
-                if hand is not None and table.status != "playing":  # the final hand is shown: nothing changes it
-                    del self.hands[key]
-                    self._hand_locks.pop(key, None)
+            if hand is not None and table.status != "playing":  # the final hand is shown: nothing changes it
+                del self.hands[key]
+                self._hand_locks.pop(key, None)
         except Exception:
             log.exception("Could not refresh a hand at table %s", table.id)
+        finally:
+            self._refreshing_hands.discard(key)
 
     # -- the table message ---------------------------------------------------
     async def table_changed(self, table: Table, note: str | None = None) -> None:
