@@ -33,6 +33,25 @@ def note_when_done(drawings: list[pictures.Drawing], finished: list[bytes]) -> N
         drawing.task.add_done_callback(lambda task: finished.append(task.result()))
 
 
+def fill_the_worker(priority: pictures.Priority) -> list[pictures.Drawing]:
+    """Drawings that take every place in the only worker (the next ones wait in the queue)."""
+    return [pictures.start(partial(_named, "first"), priority) for _ in range(pictures.DRAWINGS_PER_WORKER)]
+
+
+async def test_a_worker_is_handed_its_next_drawing_before_it_finishes_one() -> None:
+    """A worker never sits idle while the event loop, busy with clicks, comes round to hand it the next."""
+    pictures.start_picture_workers(1)
+    try:
+        drawings = fill_the_worker(pictures.Priority.ANSWER)
+        await asyncio.sleep(0)  # each drawing takes its place
+        assert len(drawings) >= 2 and pictures.waiting() == 0  # both in the worker's pipe, none queued
+        assert pictures.busy()  # the next one would wait: nothing is drawn ahead meanwhile
+        await asyncio.gather(*(d.task for d in drawings))
+        assert not pictures.busy()
+    finally:
+        pictures.stop_picture_workers()
+
+
 def _named(name: str) -> bytes:
     """A stand-in picture for the queue test (drawn in a worker process, so a module function)."""
     return name.encode()
@@ -42,15 +61,15 @@ async def test_the_picture_a_click_waits_for_is_drawn_before_pictures_nobody_wai
     pictures.start_picture_workers(1)
     try:
         finished: list[bytes] = []
-        first = pictures.start(partial(_named, "first"), pictures.Priority.UPDATE)  # takes the only worker
+        first = fill_the_worker(pictures.Priority.UPDATE)
         ahead = pictures.start(partial(_named, "ahead"), pictures.Priority.AHEAD)
         update = pictures.start(partial(_named, "update"), pictures.Priority.UPDATE)
         answer = pictures.start(partial(_named, "answer"), pictures.Priority.ANSWER)
-        drawings = [first, ahead, update, answer]
+        drawings = [*first, ahead, update, answer]
         note_when_done(drawings, finished)
         ahead.hurry(pictures.Priority.ANSWER)  # Show my hand asks for the hand drawn ahead
         await asyncio.gather(*(d.task for d in drawings))
-        assert finished == [b"first", b"ahead", b"answer", b"update"]
+        assert finished == [b"first"] * len(first) + [b"ahead", b"answer", b"update"]
         assert pictures.waiting() == 0 and not pictures.busy()
     finally:
         pictures.stop_picture_workers()
@@ -60,13 +79,13 @@ async def test_a_table_picture_is_not_starved_by_a_stream_of_answers() -> None:
     pictures.start_picture_workers(1)
     try:
         finished: list[bytes] = []
-        first = pictures.start(partial(_named, "first"), pictures.Priority.ANSWER)  # takes the only worker
+        first = fill_the_worker(pictures.Priority.ANSWER)
         table = pictures.start(partial(_named, "table"), pictures.Priority.UPDATE)
         table.asked -= pictures.HEAD_START[pictures.Priority.UPDATE] + 0.5  # it has waited longer than its head start
         answer = pictures.start(partial(_named, "answer"), pictures.Priority.ANSWER)
-        drawings = [first, table, answer]
+        drawings = [*first, table, answer]
         note_when_done(drawings, finished)
         await asyncio.gather(*(d.task for d in drawings))
-        assert finished == [b"first", b"table", b"answer"]
+        assert finished == [b"first"] * len(first) + [b"table", b"answer"]
     finally:
         pictures.stop_picture_workers()
