@@ -2,9 +2,9 @@
 
 Through aiosqlite every DBAPI call (cursor, execute, fetch, close, commit) is a hop to
 aiosqlite's thread and back through the event loop, so a transaction of three statements
-waits about ten turns of the loop; on a busy bot a turn is several milliseconds, and a
-move's save took 80 ms that way. Here the whole transaction is one plain function run on
-one thread with its own connection to the same file: one hop out, one hop back.
+waits about ten turns of the loop (each up to tens of milliseconds on a busy bot) while it
+holds SQLite's one writer lock. Here the whole transaction is one plain function run on one
+thread with its own connection to the same file: one hop out, one hop back.
 
 Only for a SQLite file (an in-memory database is private to its connection).
 """

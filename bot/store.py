@@ -860,12 +860,8 @@ class Store:
 
     @staticmethod
     async def _explain_refusal(session: AsyncSession, table_id: int, expected_version: int) -> None:
-        table = await session.get(GameTable, table_id)
-        if table is None:
-            raise TableNotFound(f"There is no table {table_id}.")
-        if table.status != TableStatus.PLAYING:
-            raise WrongStatus(f"Table {table_id} is {table.status}, so no action can be saved.")
-        raise VersionConflict(table_id, expected_version, table.version)
+        connection = await session.connection()
+        raise await connection.run_sync(_refusal, table_id, expected_version)
 
 
 def _write_actions(
@@ -924,7 +920,10 @@ def _write_actions(
             )
             .values(message_version=version)
         )
-    return [save.expected_version + 1 if save.table_id in saved else _refusal(connection, save) for save in saves]
+    return [
+        s.expected_version + 1 if s.table_id in saved else _refusal(connection, s.table_id, s.expected_version)
+        for s in saves
+    ]
 
 
 def _write_drafts(connection: Connection, table_id: int, drafts_json: str | None) -> None:
@@ -943,15 +942,15 @@ def _delete_pending_click(connection: Connection, click_id: int) -> None:
     connection.execute(delete(table).where(table.c.id == click_id))
 
 
-def _refusal(connection: Connection, save: ActionSave) -> StoreError:
-    """Why an action was not saved (read in the same transaction)."""
+def _refusal(connection: Connection, table_id: int, expected_version: int) -> StoreError:
+    """Why an action on ``table_id`` at ``expected_version`` was not saved (read in the same transaction)."""
     table = GameTable.__table__  # type: ignore[attr-defined]
-    row = connection.execute(select(table.c.status, table.c.version).where(table.c.id == save.table_id)).first()
+    row = connection.execute(select(table.c.status, table.c.version).where(table.c.id == table_id)).first()
     if row is None:
-        return TableNotFound(f"There is no table {save.table_id}.")
+        return TableNotFound(f"There is no table {table_id}.")
     if row.status != TableStatus.PLAYING:
-        return WrongStatus(f"Table {save.table_id} is {row.status}, so no action can be saved.")
-    return VersionConflict(save.table_id, save.expected_version, row.version)
+        return WrongStatus(f"Table {table_id} is {row.status}, so no action can be saved.")
+    return VersionConflict(table_id, expected_version, row.version)
 
 
 def _rank_key(standing: Standing) -> tuple[int, int, int, int]:
