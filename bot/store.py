@@ -469,8 +469,6 @@ class Store:
             raise ValueError("save_actions takes at most one action per table")
         if not saves and not shown:
             return []
-        for save in saves:  # a bad actor fails them all, before any write
-            Actor(save.actor)
         return await self._in_one_piece(_write_actions, saves, shown or {}, now or utcnow())
 
     @contextlib.asynccontextmanager
@@ -867,7 +865,8 @@ class Store:
 def _write_actions(
     connection: Connection, saves: Sequence[ActionSave], shown: Mapping[int, int], now: datetime
 ) -> list[int | StoreError]:
-    """The statements of :meth:`Store.save_actions`, on a plain connection inside its transaction."""
+    """The statements of :meth:`Store.save_actions`, on a plain connection inside its transaction
+    (a bad actor raises while the log lines are built: the transaction rolls back, nothing is written)."""
     table = GameTable.__table__  # type: ignore[attr-defined]
     saved: set[int] = set()
     if saves:

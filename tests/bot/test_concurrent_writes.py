@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.models import PendingClick
 from bot.store import ActionSave, Store
 from bot.table_store import TableStoreAdapter
@@ -41,3 +43,14 @@ async def test_moves_notes_drafts_and_shown_versions_at_once_all_land(store: Sto
     kept = await store.take_pending_clicks()
     assert sorted(c.token for c in kept) == sorted(f"t{i}" for i in range(1, len(tables), 2))
     assert await store.take_pending_clicks() == []  # each is told once
+
+
+async def test_a_batch_with_a_bad_actor_writes_nothing(store: Store) -> None:
+    good, bad = await playing_table(store), await playing_table(store)
+    saves = [
+        ActionSave(good.id, good.version, '{"moved": true}', 0, "play:1", "player", ALICE),
+        ActionSave(bad.id, bad.version, '{"moved": true}', 0, "play:1", "nobody", ALICE),
+    ]
+    with pytest.raises(ValueError):
+        await store.save_actions(saves)
+    assert [(await store.load_table(t.id)).version for t in (good, bad)] == [good.version, bad.version]
