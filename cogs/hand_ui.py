@@ -11,19 +11,18 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import partial
 
 import discord
 
 from bot.tables import Draft, Table, TableError
-from cogs import clicks, pictures, table_ui
+from cogs import clicks, pictures
 from cogs.table_ui import (
     MAX_BUTTONS_PER_ROW,
     MAX_OPTION_LABEL,
     MAX_ROWS,
     MAX_SELECT_OPTIONS,
     MessageParts,
-    drawn_once,
+    latest_picture,
 )
 from engine.core import Decision, name_seats
 
@@ -35,11 +34,13 @@ async def hand_parts(
     pages: dict[str, int] | None = None,
     priority: pictures.Priority = pictures.Priority.ANSWER,
 ) -> MessageParts:
-    """One player's private picture and the controls of their pending decisions."""
-    version, view = table.version, table.view(seat)  # one moment: the picture and controls agree
+    """One player's private picture and the controls of their pending decisions.
+
+    Both show one moment: the one the picture was drawn at (the table as it was when a worker
+    took the drawing), whose version the controls carry."""
+    picture = await latest_picture(table, seat=seat, kind="hand", priority=priority)
+    version, view = picture.version, picture.view
     draft = _draft(table, seat, view.decisions)
-    draw = partial(table_ui.pictures_for(table.game.key).hand_picture, view, names=table.names)
-    picture = await drawn_once(table, "hand", seat, draw, priority)
     lines = [f"**{table.game.name}** · table #{table.id} · your hand"]
     if view.outcome is not None:
         lines.append("The game is over.")
@@ -56,7 +57,7 @@ async def hand_parts(
         controls.add_item(item)
     return MessageParts(
         content="\n".join(lines)[:2000],
-        files=[discord.File(io.BytesIO(picture), filename="hand.png")],
+        files=[discord.File(io.BytesIO(picture.png), filename="hand.png")],
         view=controls,
         mentions=discord.AllowedMentions.none(),
         version=version,

@@ -59,11 +59,21 @@ _queue: list[Drawing] = []
 _in_threads = 0
 
 
-class Drawing:
-    """One picture on its way: await :attr:`task`; :meth:`hurry` moves it up while it waits."""
+#: A picture to draw: a picklable call that returns PNG bytes (a render function and a view).
+Picture = Callable[[], bytes]
 
-    def __init__(self, picture: Callable[[], bytes], priority: Priority) -> None:
-        self.picture = picture
+
+class Drawing:
+    """One picture on its way: await :attr:`task`; :meth:`hurry` moves it up while it waits.
+
+    ``prepare`` is called when a worker takes the drawing (not when it is asked for) and returns
+    the picture to draw: a picture of a live table then shows the moment it is drawn, so under
+    load the moves made while it waited its turn are in it, and no picture of a moment that is
+    already over is drawn.
+    """
+
+    def __init__(self, prepare: Callable[[], Picture], priority: Priority) -> None:
+        self.prepare = prepare
         self.priority = priority
         self.asked = asyncio.get_running_loop().time()
         self.turn: asyncio.Future[None] | None = None
@@ -79,12 +89,17 @@ class Drawing:
         return self.asked + HEAD_START[self.priority]
 
 
-def start(picture: Callable[[], bytes], priority: Priority = Priority.ANSWER) -> Drawing:
+def start(picture: Picture, priority: Priority = Priority.ANSWER) -> Drawing:
     """Start drawing ``picture`` (in its turn)."""
-    return Drawing(picture, priority)
+    return Drawing(lambda: picture, priority)
 
 
-async def draw(picture: Callable[[], bytes], priority: Priority = Priority.ANSWER) -> bytes:
+def start_when_taken(prepare: Callable[[], Picture], priority: Priority = Priority.ANSWER) -> Drawing:
+    """Start a drawing whose picture ``prepare`` makes when a worker takes it (in its turn)."""
+    return Drawing(prepare, priority)
+
+
+async def draw(picture: Picture, priority: Priority = Priority.ANSWER) -> bytes:
     """Draw ``picture`` and return its PNG bytes."""
     return await start(picture, priority).task
 
@@ -140,7 +155,7 @@ async def _draw(drawing: Drawing) -> bytes:
     if _workers is None:
         _in_threads += 1
         try:
-            return await asyncio.to_thread(drawing.picture)
+            return await asyncio.to_thread(drawing.prepare())
         finally:
             _in_threads -= 1
     if _free > 0:
@@ -148,9 +163,9 @@ async def _draw(drawing: Drawing) -> bytes:
     else:
         await _wait_for_turn(drawing)
         if _workers is None:  # the workers were stopped meanwhile
-            return await asyncio.to_thread(drawing.picture)
+            return await asyncio.to_thread(drawing.prepare())
     try:
-        return await _in_worker(drawing.picture)
+        return await _in_worker(drawing.prepare())
     finally:
         _hand_on()
 
@@ -181,7 +196,7 @@ def _hand_on() -> None:
     _free += 1
 
 
-async def _in_worker(picture: Callable[[], bytes]) -> bytes:
+async def _in_worker(picture: Picture) -> bytes:
     global _workers
     workers = _workers
     assert workers is not None

@@ -205,10 +205,11 @@ class DiscordPresenter:
                 with contextlib.suppress(discord.HTTPException):
                     await channel.get_partial_message(table.message_id).edit(**parts.edit_kwargs())
             return None
-        version = table.version  # the parts show this version or a later one
         if table.outcome is not None:
             note = "\n".join(filter(None, [note, await self._standings_note(table)]))
         parts = await table_parts(table, note, Priority.UPDATE)
+        version = parts.version
+        assert version is not None
         # A closed or finished table is edited where it is; a live one moves down when old.
         stale = table.status == "playing" and (
             table.message_posted_at is None or self.clock() - table.message_posted_at > REPOST_AFTER

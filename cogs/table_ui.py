@@ -11,17 +11,17 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, partial
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import discord
 
 from bot.tables import Table, seat_key
 from cogs import clicks, pictures
 from cogs.words import game_over
-from engine.core import GameOption, name_seats
+from engine.core import GameOption, View, name_seats
 from render import pictures_for as _pictures_for
 from render.results import results_picture
 
@@ -47,7 +47,7 @@ class MessageParts:
     files: list[discord.File] = field(default_factory=list)
     view: discord.ui.View | None = None
     mentions: discord.AllowedMentions = field(default_factory=lambda: discord.AllowedMentions(users=True))
-    #: The state version these parts show (a hand: its controls carry it).
+    #: The state version these parts show (a hand's controls carry it; a table message's picture shows it).
     version: int | None = None
 
     def send_kwargs(self) -> dict:
@@ -155,34 +155,71 @@ def closed_lobby_parts(table: Table, reason: str) -> MessageParts:
 
 
 # -- pictures -----------------------------------------------------------------
-async def drawn_once(
-    table: Table,
-    kind: str,
-    seat: int | None,
-    draw: Callable[[], bytes],
-    priority: pictures.Priority = pictures.Priority.ANSWER,
-) -> bytes:
-    """A picture of the table as it is now, drawn off the event loop once and then reused.
+@dataclass
+class Picture:
+    """A picture of one moment of a table: the state version and the view it shows, and its PNG."""
 
-    The table message, a refreshed hand and Show my hand often want the same picture of the
-    same moment: it is keyed by what it shows (kind, state version, seat, names), and
-    concurrent askers share one drawing, which is drawn as soon as the most urgent of them
-    needs it. Pictures of older versions are dropped.
+    version: int
+    view: View
+    png: bytes
+
+
+@dataclass
+class _Asked:
+    """A picture of a table on its way. Its moment is taken when a worker takes the drawing."""
+
+    drawing: pictures.Drawing = field(init=False)
+    version: int | None = None
+    view: View | None = None
+
+    def older_than(self, version: int) -> bool:
+        return self.version is not None and self.version < version
+
+
+#: What each kind of picture shows: the hand of a seat, the table, the results.
+PictureKind = Literal["hand", "table", "results"]
+
+
+async def latest_picture(
+    table: Table, kind: PictureKind, seat: int | None, priority: pictures.Priority = pictures.Priority.ANSWER
+) -> Picture:
+    """A picture of the table no older than it is now, drawn off the event loop and shared.
+
+    The table message, a refreshed hand and Show my hand often want the same picture: askers of
+    one kind of picture of one seat share a drawing until it shows an older moment than the
+    table's. The moment is the one when a worker takes the drawing: a picture that waited its turn
+    under load shows the moves made meanwhile (a computer's reply to the move it answers, say),
+    and a moment nobody will see any more is never drawn.
     """
-    key = (kind, table.version, seat, tuple(table.names))
-    drawing = table.pictures.get(key)
-    if drawing is None:
-        drawing = table.pictures[key] = pictures.start(draw, priority)
+    key = (kind, seat, tuple(table.names))
+    asked = table.pictures.get(key)
+    if asked is None or asked.older_than(table.version):
+        asked = table.pictures[key] = _Asked()
+        asked.drawing = pictures.start_when_taken(partial(_take_moment, table, kind, seat, asked), priority)
     else:
-        drawing.hurry(priority)
+        asked.drawing.hurry(priority)
     try:
-        return await asyncio.shield(drawing.task)
+        png = await asyncio.shield(asked.drawing.task)
     except Exception:
-        table.pictures.pop(key, None)  # a failed drawing is not kept: the next ask tries again
+        if table.pictures.get(key) is asked:  # a failed drawing is not kept: the next ask tries again
+            del table.pictures[key]
         raise
     finally:
-        for old in [k for k in table.pictures if k[1] < table.version]:
+        for old in [k for k in table.pictures if k[2] != key[2]]:  # drawn with names no longer at the table
             del table.pictures[old]
+    assert asked.version is not None and asked.view is not None
+    return Picture(asked.version, asked.view, png)
+
+
+def _take_moment(table: Table, kind: PictureKind, seat: int | None, asked: _Asked) -> pictures.Picture:
+    """The picture of the table as it is now (called when a worker takes the drawing)."""
+    view, names = table.view(seat), table.names
+    asked.version, asked.view = table.version, view
+    if kind == "results":
+        assert view.outcome is not None
+        return partial(results_picture, view.outcome, names=names, game_name=table.game.name)
+    render = pictures_for(table.game.key)
+    return partial(render.hand_picture if kind == "hand" else render.table_picture, view, names=names)
 
 
 # -- the table message --------------------------------------------------------
@@ -195,10 +232,11 @@ def _who(table: Table, seat: int) -> str:
 RECENT_EVENTS = 3
 
 
-def table_text(table: Table, note: str | None = None) -> str:
-    """The words of the table message: what just happened and whose turn it is."""
+def table_text(table: Table, note: str | None = None, view: View | None = None) -> str:
+    """The words of the table message: what just happened and whose turn it is (in the spectator's
+    ``view`` of the moment its picture shows; by default, now)."""
     lines = [f"**{table.game.name}** · table #{table.id}"]
-    view = table.view(None)
+    view = view or table.view(None)
     if note:
         lines.append(note)
     lines += [name_seats(event, table.names) for event in view.events[-RECENT_EVENTS:]]
@@ -215,7 +253,7 @@ def table_text(table: Table, note: str | None = None) -> str:
 
 
 #: Hands being drawn ahead of time (kept so that their tasks are not collected before they end).
-_ahead: set[asyncio.Future[bytes]] = set()
+_ahead: set[asyncio.Future[Picture]] = set()
 
 
 def draw_hands_ahead(table: Table) -> None:
@@ -227,15 +265,13 @@ def draw_hands_ahead(table: Table) -> None:
     """
     if table.status != "playing" or pictures.busy():
         return
-    render = pictures_for(table.game.key)
     for seat in table.waiting_people():
-        draw = partial(render.hand_picture, table.view(seat), names=table.names)
-        drawing = asyncio.ensure_future(drawn_once(table, "hand", seat, draw, pictures.Priority.AHEAD))
+        drawing = asyncio.ensure_future(latest_picture(table, "hand", seat, pictures.Priority.AHEAD))
         _ahead.add(drawing)
         drawing.add_done_callback(_drawn_ahead)
 
 
-def _drawn_ahead(drawing: asyncio.Future[bytes]) -> None:
+def _drawn_ahead(drawing: asyncio.Future[Picture]) -> None:
     _ahead.discard(drawing)
     if not drawing.cancelled() and drawing.exception() is not None:
         log.warning("Could not draw a hand ahead of time: %r", drawing.exception())
@@ -244,23 +280,30 @@ def _drawn_ahead(drawing: asyncio.Future[bytes]) -> None:
 async def table_parts(
     table: Table, note: str | None = None, priority: pictures.Priority = pictures.Priority.ANSWER
 ) -> MessageParts:
-    """The public table message: the picture everyone sees, and Show my hand (or Rematch)."""
+    """The public table message: the picture everyone sees, and Show my hand (or Rematch).
+
+    Its words and buttons tell the moment its picture shows (``version`` of the parts)."""
     draw_hands_ahead(table)
-    spectator = table.view(None)
-    render = pictures_for(table.game.key)
-    names = table.names
-    picture = await drawn_once(table, "table", None, partial(render.table_picture, spectator, names=names), priority)
-    files = [discord.File(io.BytesIO(picture), filename="table.png")]
+    picture = await latest_picture(table, "table", None, priority)
+    spectator = picture.view
+    files = [discord.File(io.BytesIO(picture.png), filename="table.png")]
     view = discord.ui.View(timeout=None)
     if spectator.outcome is not None:
-        draw = partial(results_picture, spectator.outcome, names=names, game_name=table.game.name)
-        results = await drawn_once(table, "results", None, draw, priority)
-        files.insert(0, discord.File(io.BytesIO(results), filename="results.png"))
+        results = await latest_picture(table, "results", None, priority)
+        files.insert(0, discord.File(io.BytesIO(results.png), filename="results.png"))
         view.add_item(_button("rematch", table.id, "Rematch", discord.ButtonStyle.success, 0))
     elif table.status == "playing":
         view.add_item(_button("hand", table.id, "Show my hand", discord.ButtonStyle.primary, 0))
-    mentions = discord.AllowedMentions(users=[discord.Object(table.seats[s].user_id) for s in table.waiting_people()])
-    return MessageParts(content=table_text(table, note), files=files, view=view, mentions=mentions)
+    waiting = spectator.waiting_on if table.status == "playing" else ()
+    people = [table.seats[s].user_id for s in waiting if not table.seats[s].computer]
+    mentions = discord.AllowedMentions(users=[discord.Object(u) for u in people if u is not None])
+    return MessageParts(
+        content=table_text(table, note, spectator),
+        files=files,
+        view=view,
+        mentions=mentions,
+        version=picture.version,
+    )
 
 
 def options_form(table: Table) -> discord.ui.Modal:
