@@ -8,6 +8,7 @@ system fonts. Everything in render/ is a pure function of the view it is given.
 from __future__ import annotations
 
 import io
+import itertools
 import math
 
 from PIL import Image, ImageDraw
@@ -99,12 +100,23 @@ def plural(count: int, noun: str, plural_form: str | None = None) -> str:
     return f"{count:,} {noun if abs(count) == 1 else plural_form or noun + 's'}"
 
 
+#: A coarse 4×4×4 colour cube in every palette: a colour the sample missed still keeps its hue.
+_CUBE = [channel for rgb in itertools.product((0, 85, 170, 255), repeat=3) for channel in rgb]
+
+
 def to_png(image: Image.Image) -> bytes:
-    """PNG bytes through a fast octree palette: cards have few colours, and it keeps pictures small and quick."""
+    """PNG bytes of an RGB picture through a palette: small files, same look.
+
+    The palette is an octree of every 4th pixel each way (flat colours, common text shades) plus
+    :data:`_CUBE`; mapping each pixel to its nearest colour costs ~20–25% less CPU than an octree
+    of every pixel (half on the tallest), with less error (``python -m benchmarks.png_encoding``).
+    """
+    sample = image.resize((max(1, image.width // 4), max(1, image.height // 4)), Image.Resampling.NEAREST)
+    octree = sample.quantize(128, Image.Quantize.FASTOCTREE).getpalette() or []
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(octree[: 128 * 3] + _CUBE)
     buffer = io.BytesIO()
-    image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
-        buffer, format="PNG", compress_level=1
-    )
+    image.quantize(palette=palette, dither=Image.Dither.NONE).save(buffer, format="PNG", compress_level=1)
     return buffer.getvalue()
 
 
