@@ -7,6 +7,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import discord
 import yarl
@@ -75,7 +76,7 @@ class ParlourBot(commands.Bot):
         *,
         edit_interval: float = 1.0,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
-        **options: object,
+        **options: Any,
     ) -> None:
         # Only the guilds intent: everything arrives as interactions, so the bot asks Discord for
         # no message, typing or reaction events (each would be decompressed and parsed for nothing).
@@ -150,11 +151,11 @@ class ShardedParlourBot(ParlourBot, commands.AutoShardedBot):
     """The Parlour bot serving some of its gateway shards (SHARD_COUNT, SHARD_IDS): one of several processes."""
 
 
-def make_bot(settings: Settings, database: Database, **options: object) -> ParlourBot:
+def make_bot(settings: Settings, database: Database, **options: Any) -> ParlourBot:
     """The bot for these settings: a sharded one when SHARD_COUNT is set, else one connection for all."""
     if settings.shard_count is None:
         return ParlourBot(settings, database, **options)
-    shards: dict[str, object] = {"shard_count": settings.shard_count}
+    shards: dict[str, Any] = {"shard_count": settings.shard_count}
     if settings.shard_ids is not None:
         shards["shard_ids"] = list(settings.shard_ids)
     return ShardedParlourBot(settings, database, **shards, **options)

@@ -238,7 +238,7 @@ async def _ensure_rows(
     connection = await session.connection()
     insert = postgresql_insert if connection.dialect.name == "postgresql" else sqlite_insert
     table = PlayerRating.__table__  # type: ignore[attr-defined]
-    await session.exec(insert(table).values(values).on_conflict_do_nothing())  # type: ignore[call-overload]
+    await session.exec(insert(table).values(values).on_conflict_do_nothing())
 
 
 async def rebuild(session: AsyncSession, guild_id: int | None = None) -> int:
@@ -254,8 +254,8 @@ async def rebuild(session: AsyncSession, guild_id: int | None = None) -> int:
         ratings_delete = ratings_delete.where(col(PlayerRating.guild_id) == guild_id)
         history_delete = history_delete.where(col(RatingHistory.guild_id) == guild_id)
         query = query.where(Result.guild_id == guild_id)
-    await session.exec(history_delete)  # type: ignore[call-overload]
-    await session.exec(ratings_delete)  # type: ignore[call-overload]
+    await session.exec(history_delete)
+    await session.exec(ratings_delete)
     results = (
         await session.exec(query.order_by(col(Result.finished_at), col(Result.table_id), col(Result.seat)))
     ).all()
@@ -286,7 +286,9 @@ async def table_changes(session: AsyncSession, table_id: int) -> list[SeatChange
     (history rows are written in the order tables finish, so their ids keep that order).
     """
     rows = (
-        await session.exec(select(RatingHistory).where(RatingHistory.table_id == table_id).order_by(RatingHistory.seat))
+        await session.exec(
+            select(RatingHistory).where(RatingHistory.table_id == table_id).order_by(col(RatingHistory.seat))
+        )
     ).all()
     changes: list[SeatChange] = []
     for row in rows:

@@ -933,7 +933,9 @@ def _write_drafts(connection: Connection, table_id: int, drafts_json: str | None
 def _insert_pending_click(connection: Connection, click: PendingClick) -> int:
     table = PendingClick.__table__  # type: ignore[attr-defined]
     values = {column.name: getattr(click, column.name) for column in table.columns if column.name != "id"}
-    return int(connection.execute(insert(table).values(**values)).inserted_primary_key[0])
+    key = connection.execute(insert(table).values(**values)).inserted_primary_key
+    assert key is not None  # an INSERT of one row always reports its primary key
+    return int(key[0])
 
 
 def _delete_pending_click(connection: Connection, click_id: int) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,7 @@ import discord
 from bot.tables import BROKEN_BUTTON, TableError
 from cogs import hand_ui, table_ui
 from cogs.answers import PendingMove, reply_privately, saved, tell, update, watch
+from cogs.clicked import label_of, style_of
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -67,7 +69,8 @@ def _bot(interaction: discord.Interaction) -> ParlourBot:
 
 
 def _values(interaction: discord.Interaction) -> list[str]:
-    return [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+    data: Mapping[str, Any] = interaction.data or {}
+    return [str(v) for v in data.get("values", [])]
 
 
 class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<code>[jlaroschx]):{_TABLE}"):
@@ -83,9 +86,9 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TableAction:
-        return cls(ACTIONS[match["code"]], int(match["table"]), item.label or "", item.style)
+        return cls(ACTIONS[match["code"]], int(match["table"]), label_of(item), style_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot, user, table_id = _bot(interaction), interaction.user, self.table_id
@@ -156,9 +159,9 @@ class MoveButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveButton:
-        return cls(int(match["table"]), int(match["version"]), match["move"], item.label or "")
+        return cls(int(match["table"]), int(match["version"]), match["move"], label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await make_move(interaction, self.table_id, self.version, self.move)
@@ -179,9 +182,9 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:p:{_T
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PageButton:
-        return cls(int(match["table"]), int(match["version"]), match["kind"], int(match["page"]), item.label or "")
+        return cls(int(match["table"]), int(match["version"]), match["kind"], int(match["page"]), label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
@@ -203,7 +206,7 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pv:{
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DecisionSelect:
         return cls(int(match["table"]), int(match["version"]), match["kind"], int(match["page"]))
 
@@ -269,7 +272,7 @@ class PartnerSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pt:{_
 
     def __init__(self, table_id: int, options: list[discord.SelectOption] | None = None) -> None:
         self.table_id = table_id
-        menu = discord.ui.Select(
+        menu: discord.ui.Select[discord.ui.View] = discord.ui.Select(
             custom_id=checked(f"pt:{table_id}"),
             placeholder="Host: choose your partner",
             options=options or [discord.SelectOption(label="-")],
@@ -278,7 +281,7 @@ class PartnerSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pt:{_
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PartnerSelect:
         return cls(int(match["table"]))
 
@@ -352,10 +355,10 @@ async def answer_unlisted(interaction: discord.Interaction) -> None:
     else would go unanswered ("This interaction failed"). It is decoded by the same item
     classes, so it is refused for the same reasons a real click would be.
     """
-    data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+    data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
     for kind in CLICKS:
-        match = kind.__discord_ui_compiled_template__.fullmatch(custom_id)  # type: ignore[attr-defined]
+        match = kind.__discord_ui_compiled_template__.fullmatch(custom_id)
         if match is None:
             continue
         base: discord.ui.Item = (

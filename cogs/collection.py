@@ -16,8 +16,8 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -25,6 +25,7 @@ from discord.ext import commands
 
 from bot import collections as gjt
 from bot.models import OwnedItem
+from cogs.clicked import custom_id_of, label_of
 from render.collection import PER_PAGE, CollectionView, ShownCard, collection_picture
 
 if TYPE_CHECKING:
@@ -75,17 +76,17 @@ async def draw(view: CollectionView) -> discord.File:
     return discord.File(io.BytesIO(picture), filename="collection.png")
 
 
-async def answer(interaction: discord.Interaction, *, edit: bool, ephemeral: bool, **message: object) -> None:
+async def answer(interaction: discord.Interaction, *, edit: bool, ephemeral: bool, **message: Any) -> None:
     """Send the screen, or edit the message whose control was used."""
     mentions = discord.AllowedMentions.none()
     file = message.pop("file", None)
     if edit:
         files = [file] if isinstance(file, discord.File) else []
-        await interaction.response.edit_message(attachments=files, allowed_mentions=mentions, **message)  # type: ignore[arg-type]
+        await interaction.response.edit_message(attachments=files, allowed_mentions=mentions, **message)
     elif isinstance(file, discord.File):
-        await interaction.response.send_message(file=file, ephemeral=ephemeral, allowed_mentions=mentions, **message)  # type: ignore[arg-type]
+        await interaction.response.send_message(file=file, ephemeral=ephemeral, allowed_mentions=mentions, **message)
     else:
-        await interaction.response.send_message(ephemeral=ephemeral, allowed_mentions=mentions, **message)  # type: ignore[arg-type]
+        await interaction.response.send_message(ephemeral=ephemeral, allowed_mentions=mentions, **message)
 
 
 async def tell(interaction: discord.Interaction, sentence: str) -> None:
@@ -104,8 +105,10 @@ class CollectionButton(discord.ui.DynamicItem[discord.ui.Button], template=COLLE
         super().__init__(discord.ui.Button(label=label or "Page", custom_id=custom_id, disabled=disabled))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(item.custom_id or "", item.label or "")
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CollectionButton:
+        return cls(custom_id_of(item), label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match = COLLECTION_TEMPLATE.fullmatch(self.custom_id)
@@ -122,8 +125,10 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=HISTORY_
         super().__init__(discord.ui.Button(label=label or "History", custom_id=custom_id, disabled=disabled))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(item.custom_id or "", item.label or "")
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HistoryButton:
+        return cls(custom_id_of(item), label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match = HISTORY_TEMPLATE.fullmatch(self.custom_id)
@@ -236,7 +241,8 @@ class DeckClick(discord.ui.DynamicItem[discord.ui.Item], template=DECK_TEMPLATE)
         elif action == "sel" and draft is not None:
             items = await gjt.collection(store, guild_id, user_id)
             shown, _ = page_of(screen_items(mode, items, draft, SORT_CODES[sort]), page)
-            values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+            data: Mapping[str, Any] = interaction.data or {}
+            values = [str(v) for v in data.get("values", [])]
             picks = gjt.pick_on_page(draft, [row.item for row in shown], values)
             await store.save_item_choice(guild_id, user_id, gjt.GAME_KEY, draft=picks)
         elif action == "clr":
@@ -272,7 +278,9 @@ def deck_button(
 ) -> DeckClick:
     custom_id = deck_id(user_id, mode, sort, page, action)
     style = discord.ButtonStyle.primary if action == "ok" else discord.ButtonStyle.secondary
-    button = discord.ui.Button(label=label, custom_id=custom_id, disabled=disabled, style=style, row=row)
+    button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+        label=label, custom_id=custom_id, disabled=disabled, style=style, row=row
+    )
     return DeckClick(custom_id, button)
 
 
@@ -334,7 +342,7 @@ async def show_deck(
         ]
         if options:
             custom_id = deck_id(user_id, mode, sort, page, "sel")
-            select = discord.ui.Select(
+            select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
                 custom_id=custom_id,
                 options=options,
                 min_values=0,

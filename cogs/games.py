@@ -4,7 +4,7 @@ know the names. A new game gets its group without a line written here."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -50,7 +50,7 @@ def game_group(bot: ParlourBot, game: Game) -> app_commands.Group:
     group.add_command(
         app_commands.Command(name="rules", description=f"How {game.name} is played."[:100], callback=rules)
     )
-    board = app_commands.Command(
+    board: app_commands.Command[Any, ..., None] = app_commands.Command(
         name="leaderboard", description=f"This server's best {game.name} players."[:100], callback=leaderboard
     )
     group.add_command(board)

@@ -150,7 +150,7 @@ class Screen:
             )
             for d in self.decisions[:MAX_SELECT_OPTIONS]
         ]
-        select = discord.ui.Select(
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
             custom_id=clicks.DraftClick.make_id(self.table_id, self.version, "d", active.kind),
             options=options,
             placeholder="Choose what to do",
@@ -183,7 +183,7 @@ class Screen:
                 for o in shown
             ]
             low, high, hint = 0, len(shown), f"Pick or unpick on this page ({page + 1}/{page_count})"
-        select = discord.ui.Select(
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
             custom_id=clicks.DraftClick.make_id(self.table_id, self.version, "s", decision.kind, page),
             options=options,
             placeholder=hint[:150],
@@ -196,13 +196,13 @@ class Screen:
         if page_count > 1:
             rows.append(_pager(self.table_id, self.version, decision.kind, page, page_count))
         ready = decision.min_picks <= len(picks) <= decision.max_picks
-        confirm = discord.ui.Button(
+        confirm: discord.ui.Button[discord.ui.View] = discord.ui.Button(
             label=f"Confirm ({len(picks)} picked)",
             style=discord.ButtonStyle.success,
             disabled=not ready,
             custom_id=clicks.DraftClick.make_id(self.table_id, self.version, "c", decision.kind, page),
         )
-        clear = discord.ui.Button(
+        clear: discord.ui.Button[discord.ui.View] = discord.ui.Button(
             label="Clear",
             style=discord.ButtonStyle.secondary,
             disabled=not picks,

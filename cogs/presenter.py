@@ -16,6 +16,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -25,6 +26,9 @@ from cogs.hand_ui import hand_parts
 from cogs.pictures import Priority
 from cogs.table_ui import MessageParts, closed_lobby_parts, table_parts
 from cogs.words import standings_after
+
+if TYPE_CHECKING:
+    from discord.abc import PartialMessageableChannel
 
 log = logging.getLogger(__name__)
 
@@ -261,7 +265,7 @@ class DiscordPresenter:
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in people if u]),
         )
 
-    async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
+    async def _channel(self, channel_id: int) -> PartialMessageableChannel | None:
         channel = self.client.get_channel(channel_id)
         if channel is None:
             try:

@@ -16,7 +16,7 @@ import io
 import re
 from collections import OrderedDict
 from datetime import datetime
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -24,6 +24,7 @@ from discord.ext import commands
 
 from bot import rating_store
 from bot.models import TableStatus
+from cogs.clicked import custom_id_of, label_of
 from engine import registry
 from render.leaderboard import LeaderboardView, LeaderRow, leaderboard_picture
 from render.profile import GameCard, ProfileView, RecentLine, profile_picture
@@ -65,8 +66,10 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button], template=LEAD
         super().__init__(discord.ui.Button(label=label or "Page", custom_id=custom_id, disabled=disabled))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(item.custom_id or "", item.label or "")
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LeaderboardButton:
+        return cls(custom_id_of(item), label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match = LEADERBOARD_TEMPLATE.fullmatch(self.custom_id)
@@ -87,8 +90,10 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TE
         super().__init__(discord.ui.Button(label=label or "Step", custom_id=custom_id, disabled=disabled))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(item.custom_id or "", item.label or "")
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReplayButton:
+        return cls(custom_id_of(item), label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match = REPLAY_TEMPLATE.fullmatch(self.custom_id)

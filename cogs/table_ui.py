@@ -86,7 +86,7 @@ def lobby_parts(table: Table, note: str = "", levels: Mapping[int, int] | None =
     game, levels = table.game, levels or {}
     seats = "\n".join(
         f"{i + 1}. {'🤖 ' + s.name if s.computer else f'<@{s.user_id}>'}"
-        + (f" · level {levels[s.user_id]}" if not s.computer and s.user_id in levels else "")
+        + (f" · level {levels[s.user_id]}" if not s.computer and s.user_id is not None and s.user_id in levels else "")
         + (" (host)" if s.user_id == table.host_id else "")
         for i, s in enumerate(table.seats)
     )

@@ -8,7 +8,8 @@ untouched.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -21,6 +22,8 @@ from cogs.table_ui import OPTION_FIELD, OPTIONS_FORM, closed_lobby_parts, lobby_
 from engine import registry
 
 if TYPE_CHECKING:
+    from discord.abc import PartialMessageableChannel
+
     from bot.client import ParlourBot
 
 log = logging.getLogger(__name__)
@@ -107,19 +110,19 @@ class Tables(commands.Cog):
             return
         if interaction.type is not discord.InteractionType.component:
             return
-        data = interaction.data or {}
+        data: Mapping[str, Any] = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
         if not _has_component(interaction.message, custom_id):
             await answer_unlisted(interaction)
 
     async def _submit_options(self, interaction: discord.Interaction) -> None:
-        data = interaction.data or {}
+        data: Mapping[str, Any] = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
         table_id = custom_id.removeprefix(OPTIONS_FORM)
         if not custom_id.startswith(OPTIONS_FORM) or not table_id.isdigit():
             await tell(interaction, "That form is broken; press Options on the lobby again.")
             return
-        fields = _form_values(list(data.get("components", [])))  # type: ignore[arg-type]
+        fields = _form_values(list(data.get("components", [])))
         changes = {k.removeprefix(OPTION_FIELD): v.strip() for k, v in fields.items() if k.startswith(OPTION_FIELD)}
         try:
             table = await saved(interaction, self.service.set_options(int(table_id), interaction.user.id, changes))
@@ -150,7 +153,7 @@ async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     settings = await bot.store_adapter.guild_settings(interaction.guild.id)
-    channel: discord.abc.Messageable = interaction.channel  # type: ignore[assignment]
+    channel: PartialMessageableChannel = interaction.channel  # type: ignore[assignment]
     try:
         game = registry.get(game_key)
     except KeyError as error:
@@ -163,8 +166,9 @@ async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key
         and interaction.app_permissions.send_messages_in_threads
     )
     if can_thread:
+        assert isinstance(interaction.channel, discord.TextChannel)  # can_thread checked it
         try:
-            channel = await interaction.channel.create_thread(  # type: ignore[union-attr]
+            channel = await interaction.channel.create_thread(
                 name=f"{game.name} with {interaction.user.display_name}"[:100],
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=1440,

@@ -375,7 +375,7 @@ class TournamentService:
         """Round timers: past a round's deadline, computers finish its unfinished tables."""
         now = self.clock()
         async with self.sessions() as session:
-            due = (
+            rows = (
                 await session.exec(
                     select(TournamentRound, Tournament.guild_id)
                     .join(Tournament, col(Tournament.id) == col(TournamentRound.tournament_id))
@@ -387,7 +387,7 @@ class TournamentService:
                     )
                 )
             ).all()
-        due = [round_ for round_, guild_id in due if self.serves(guild_id)]
+        due = [round_ for round_, guild_id in rows if self.serves(guild_id)]
         for round_ in due:
             for table in await self._tables(round_.id or 0):
                 if table.status == TableStatus.PLAYING and table.game_table_id is not None:

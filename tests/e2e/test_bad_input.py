@@ -62,6 +62,10 @@ async def test_every_bad_click_is_refused_and_changes_nothing(parlour: Parlour) 
         await parlour.forge(carol, table_message, f"pl:m:{table_id}:{version + 5}:play:1"), "not a valid button"
     )
     await refused(await parlour.forge(carol, table_message, "pl:m:987654:0:play:1"), "closed")
+    # A button's custom_id sent as a select menu's (which has no label or style) is read all the same.
+    await refused(
+        await parlour.forge(carol, table_message, f"pl:m:{table_id}:{version + 5}:play:1", ["1"]), "not a valid button"
+    )
     for garbage in ("pl:zzz", "pl:m:1:x:play:1", "pv:1:2", "hack", "pl:" + "9" * 90):
         await refused(await parlour.forge(carol, table_message, garbage), "can't read that button")
 
