@@ -67,6 +67,8 @@ class Options:
     py_spy: str | None = None
     #: Bot processes, each serving one gateway shard (its own server) of the one database.
     processes: int = 1
+    #: Copy the bot's log of each run into this folder (with --variant …:LOG_LEVEL=INFO, to read a stall).
+    keep_logs: str | None = None
 
 
 @dataclass
@@ -288,6 +290,10 @@ async def run_once(label: str, source: Path, options: Options, settings: dict[st
                     if process.returncode is None:
                         process.kill()
         log = "".join(log.read_text() for log in sorted(folder.glob("bot-*.log")))
+        if options.keep_logs:
+            kept = Path(options.keep_logs)
+            kept.mkdir(parents=True, exist_ok=True)
+            (kept / f"{label.replace(' ', '_')}.log").write_text(log)
     await server.close()
     if "Traceback" in log:
         result.log_tail = log[-3000:]
@@ -475,8 +481,8 @@ def report(options: Options, results: list[RunResult]) -> None:
         columns = [max(c, len(v) + 2) for c, v in zip(columns, values, strict=True)]
         print(name.ljust(width) + "".join(v.ljust(c) for v, c in zip(values, columns, strict=True)))
     for r in results:
-        if r.stalled:
-            print(f"   {r.label}: stalled e.g. {r.stalled[0]}")
+        for example in r.stalled[:3]:
+            print(f"   {r.label}: stalled {example}")
         if r.log_tail:
             print(f"   {r.label}: the bot logged a traceback:\n{r.log_tail}", file=sys.stderr)
     print(f"   load average now {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
@@ -532,6 +538,7 @@ def main() -> None:
     parser.add_argument("--open-at-once", type=int, default=50, help="tables being opened at the same time")
     parser.add_argument("--profile", help="write the bot's cProfile stats to this file")
     parser.add_argument("--py-spy", help="record the bot with py-spy during play into this file (collapsed stacks)")
+    parser.add_argument("--keep-logs", metavar="DIR", help="copy the bot's log of each run into this folder")
     args = parser.parse_args()
     options = Options(
         tables=args.tables,
@@ -543,6 +550,7 @@ def main() -> None:
         profile=args.profile,
         py_spy=args.py_spy,
         processes=args.processes,
+        keep_logs=args.keep_logs,
     )
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     variants = []

@@ -42,6 +42,10 @@ class Failed(Exception):
     """Discord told the person "This interaction failed": no answer within its 3 seconds."""
 
 
+class Stalled(Exception):
+    """Nothing the person waits for came within STUCK_AFTER seconds (the reason is the message)."""
+
+
 async def timed(world: World, timings: Timings, kind: str, inject) -> tuple[InteractionHandle, Event]:  # type: ignore[no-untyped-def]
     """Inject, then time the first answer and the moment the user sees the result."""
     started = now()
@@ -54,7 +58,10 @@ async def timed(world: World, timings: Timings, kind: str, inject) -> tuple[Inte
     timings.answers[kind].append(1000 * (now() - started))
     final = first
     if first.callback_type in (5, 6):  # deferred: the user sees the result with the edit or a sentence
-        final = await world.outcome(handle.id, STUCK_AFTER)
+        try:
+            final = await world.outcome(handle.id, STUCK_AFTER)
+        except TimeoutError:
+            raise Stalled(f"a deferred {kind} click was not answered in {STUCK_AFTER:.0f} s") from None
     timings.seen.append(1000 * (now() - started))
     timings.at.append(started)
     return handle, final
@@ -125,8 +132,12 @@ class Person:
                     self.handled = 0
         except _Done:
             pass
+        except Stalled as error:
+            self.stalled = f"table #{self.table}: {error}"
         except TimeoutError:
-            self.stalled = f"table #{self.table}: nothing new for {STUCK_AFTER:.0f} s"
+            message = self.server.recorder.messages.get(self.world.table_messages.get(self.table, 0))
+            last = message.content.splitlines()[-1] if message is not None and message.content else ""
+            self.stalled = f"table #{self.table}: its message did not change for {STUCK_AFTER:.0f} s ({last!r})"
         except (InjectionError, KeyError) as error:
             self.stalled = f"table #{self.table}: {error!r}"
 
