@@ -60,7 +60,7 @@ _in_threads = 0
 
 
 #: A picture to draw: a picklable call that returns PNG bytes (a render function and a view).
-Picture = Callable[[], bytes]
+DrawCall = Callable[[], bytes]
 
 
 class Drawing:
@@ -72,7 +72,7 @@ class Drawing:
     already over is drawn.
     """
 
-    def __init__(self, prepare: Callable[[], Picture], priority: Priority) -> None:
+    def __init__(self, prepare: Callable[[], DrawCall], priority: Priority) -> None:
         self.prepare = prepare
         self.priority = priority
         self.asked = asyncio.get_running_loop().time()
@@ -89,17 +89,17 @@ class Drawing:
         return self.asked + HEAD_START[self.priority]
 
 
-def start(picture: Picture, priority: Priority = Priority.ANSWER) -> Drawing:
+def start(picture: DrawCall, priority: Priority = Priority.ANSWER) -> Drawing:
     """Start drawing ``picture`` (in its turn)."""
     return Drawing(lambda: picture, priority)
 
 
-def start_when_taken(prepare: Callable[[], Picture], priority: Priority = Priority.ANSWER) -> Drawing:
+def start_when_taken(prepare: Callable[[], DrawCall], priority: Priority = Priority.ANSWER) -> Drawing:
     """Start a drawing whose picture ``prepare`` makes when a worker takes it (in its turn)."""
     return Drawing(prepare, priority)
 
 
-async def draw(picture: Picture, priority: Priority = Priority.ANSWER) -> bytes:
+async def draw(picture: DrawCall, priority: Priority = Priority.ANSWER) -> bytes:
     """Draw ``picture`` and return its PNG bytes."""
     return await start(picture, priority).task
 
@@ -196,7 +196,7 @@ def _hand_on() -> None:
     _free += 1
 
 
-async def _in_worker(picture: Picture) -> bytes:
+async def _in_worker(picture: DrawCall) -> bytes:
     global _workers
     workers = _workers
     assert workers is not None

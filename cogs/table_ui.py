@@ -211,7 +211,7 @@ async def latest_picture(
     return Picture(asked.version, asked.view, png)
 
 
-def _take_moment(table: Table, kind: PictureKind, seat: int | None, asked: _Asked) -> pictures.Picture:
+def _take_moment(table: Table, kind: PictureKind, seat: int | None, asked: _Asked) -> pictures.DrawCall:
     """The picture of the table as it is now (called when a worker takes the drawing)."""
     view, names = table.view(seat), table.names
     asked.version, asked.view = table.version, view
