@@ -531,7 +531,8 @@ def main() -> None:
         action="append",
         default=[],
         metavar="LABEL:NAME=VALUE,...",
-        help="run this tree with these settings (repeatable), e.g. threads:PICTURE_WORKERS=0",
+        help="run this tree with these settings (repeatable), e.g. threads:PICTURE_WORKERS=0; "
+        "the variants replace the plain run of this tree: add 'base:' to keep it",
     )
     parser.add_argument("--processes", type=int, default=1, help="bot processes, one gateway shard (and server) each")
     parser.add_argument("--database-url", help="a PostgreSQL server URL (a fresh database is made per run)")
