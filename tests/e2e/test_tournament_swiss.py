@@ -20,6 +20,7 @@ from tests.e2e.tournaments import (
     settle,
     sign_up,
     signed_up,
+    status_of,
     stored,
 )
 
@@ -89,7 +90,7 @@ async def test_a_swiss_nin_jan_tournament_from_sign_up_to_podium(parlour: Parlou
     sweeps = await play_round(parlour, round1, people, absent=[frank])
     assert sweeps > 0  # frank's moves were made by the idle rule
     await settle(parlour)
-    assert all(parlour.table(t).status == "finished" for t in round1)
+    assert [await status_of(parlour, t) for t in round1] == ["finished"] * len(round1)
 
     # Round 2 opened by itself once round 1's last table ended (no sweep ran: the sweep is an hour away).
     second = round_announcement(parlour, 2)

@@ -11,6 +11,7 @@ from typing import cast
 
 from sqlmodel import select
 
+from bot.table import Table
 from bot.tournaments.models import Entrant, Tournament, TournamentRound, TournamentTable
 from cogs.tournaments import Tournaments
 from tests.e2e.harness import Parlour
@@ -81,6 +82,24 @@ def mention(user: UserSpec) -> str:
     return f"<@{user.id}>"
 
 
+async def held(parlour: Parlour, table_id: int) -> Table | None:
+    """The table as the bot holds it, or None for one that finished before a restart (the bot then
+    holds it no longer: a table of three computers in a round plays to its end at once)."""
+    assert parlour.bot is not None
+    service = parlour.bot.tables
+    table = service.tables.get(table_id) or service.finished.get(table_id)
+    if table is None:
+        saved = await parlour.bot.store.load_table(table_id)
+        assert saved is not None and saved.status == "finished", f"the bot holds no table {table_id}"
+    return table
+
+
+async def status_of(parlour: Parlour, table_id: int) -> str:
+    """A round's table's status, held by the bot or (finished before a restart) in the database."""
+    table = await held(parlour, table_id)
+    return table.status if table is not None else "finished"
+
+
 async def play_round(
     parlour: Parlour, table_ids: Collection[int], people: Sequence[UserSpec], absent: Collection[UserSpec] = ()
 ) -> int:
@@ -93,7 +112,7 @@ async def play_round(
     sweeps = 0
     for _ in range(2000):
         await settle(parlour)
-        live = [parlour.table(t) for t in table_ids if parlour.table(t).status == "playing"]
+        live = [table for t in table_ids if (table := await held(parlour, t)) is not None and table.status == "playing"]
         if not live:
             return sweeps
         mover = next(
