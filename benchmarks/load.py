@@ -120,23 +120,32 @@ def cpu_seconds(pid: int) -> float:
     return sum(int(x) for x in stat[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
-def tree_cpu_seconds(pid: int) -> float:
-    """CPU seconds of a process and its live child processes (a picture pool, if it has one)."""
-    total = cpu_seconds(pid)
+def children(pid: int) -> list[int]:
+    """The live child processes of a process, started by any of its threads (the picture workers
+    are started by the threads that feed them)."""
+    found: list[int] = []
     with contextlib.suppress(OSError):
-        for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        for task in Path(f"/proc/{pid}/task").iterdir():
             with contextlib.suppress(OSError):
-                total += tree_cpu_seconds(int(child))
+                found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU seconds of a process and its live child processes (its picture workers, if it has them)."""
+    total = cpu_seconds(pid)
+    for child in children(pid):
+        with contextlib.suppress(OSError):
+            total += tree_cpu_seconds(child)
     return total
 
 
 def tree_memory(pid: int) -> float:
     """Resident memory (MiB) of a process and its live children."""
     total = memory_of(pid)[1]
-    with contextlib.suppress(OSError):
-        for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
-            with contextlib.suppress(OSError):
-                total += tree_memory(int(child))
+    for child in children(pid):
+        with contextlib.suppress(OSError):
+            total += tree_memory(child)
     return total
 
 

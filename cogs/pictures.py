@@ -15,15 +15,11 @@ with a higher priority (Show my hand finding its hand drawn ahead) moves up the 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import ctypes
 import logging
-import multiprocessing
-import signal
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from enum import IntEnum
+
+from cogs.picture_workers import FedWorkers, WorkersStopped
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +47,7 @@ HEAD_START = {Priority.ANSWER: 0.0, Priority.UPDATE: 1.0, Priority.AHEAD: 3.0}
 DRAWINGS_PER_WORKER = 2
 
 #: Worker processes that draw the pictures, when the bot started them (PICTURE_WORKERS).
-_workers: Executor | None = None
+_workers: FedWorkers | None = None
 #: Places for drawings in the workers now free; drawings waiting for one, in no particular order (see _hand_on).
 _free = 0
 _queue: list[Drawing] = []
@@ -109,32 +105,19 @@ def start_picture_workers(count: int) -> None:
     global _workers, _free
     stop_picture_workers()
     if count > 0:
-        _workers = _new_pool(count)
+        _workers = FedWorkers(count)
         _free = count * DRAWINGS_PER_WORKER
-
-
-def _new_pool(count: int) -> Executor:
-    # Spawned, not forked: the bot's event loop, sockets and threads are not copied into them.
-    context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(count, mp_context=context, initializer=_die_with_parent)
 
 
 def stop_picture_workers() -> None:
     global _workers, _free
     if _workers is not None:
-        _workers.shutdown(wait=False, cancel_futures=True)
+        _workers.shutdown()
         _workers, _free = None, 0
     for waiting in _queue:  # drawn in threads from now on
         if waiting.turn is not None and not waiting.turn.done():
             waiting.turn.set_result(None)
     _queue.clear()
-
-
-def _die_with_parent() -> None:
-    """In a worker: end when the bot's process ends, however it ends (SIGKILL included; Linux)."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the bot, which stops its workers
 
 
 def busy() -> bool:
@@ -165,7 +148,7 @@ async def _draw(drawing: Drawing) -> bytes:
         if _workers is None:  # the workers were stopped meanwhile
             return await asyncio.to_thread(drawing.prepare())
     try:
-        return await _in_worker(drawing.prepare())
+        return await _in_worker(drawing, drawing.prepare())
     finally:
         _hand_on()
 
@@ -196,17 +179,11 @@ def _hand_on() -> None:
     _free += 1
 
 
-async def _in_worker(picture: DrawCall) -> bytes:
-    global _workers
+async def _in_worker(drawing: Drawing, picture: DrawCall) -> bytes:
     workers = _workers
-    assert workers is not None
-    loop = asyncio.get_running_loop()
+    if workers is None:  # stopped meanwhile
+        return await asyncio.to_thread(picture)
     try:
-        return await loop.run_in_executor(workers, picture)
-    except BrokenProcessPool:  # a worker died (killed from outside): start new ones and draw there
-        if _workers is workers:
-            log.warning("A picture worker died; starting new ones")
-            _workers = _new_pool(workers._max_workers)  # type: ignore[attr-defined]
-        if _workers is None:
-            return await asyncio.to_thread(picture)
-        return await loop.run_in_executor(_workers, picture)
+        return await workers.draw(picture, drawing.due)
+    except WorkersStopped:  # stopped while it waited: drawn here instead
+        return await asyncio.to_thread(picture)

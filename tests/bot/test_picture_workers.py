@@ -5,6 +5,8 @@ import os
 import signal
 from functools import partial
 
+import pytest
+
 from cogs import pictures
 from engine.core import Outcome
 from render.results import results_picture
@@ -18,10 +20,12 @@ async def test_workers_draw_the_same_picture_and_survive_a_killed_worker() -> No
         assert await pictures.draw(draw) == in_thread
         workers = pictures._workers
         assert workers is not None
-        for pid in list(workers._processes):  # type: ignore[attr-defined]
+        killed = workers.pids()
+        assert killed
+        for pid in killed:
             os.kill(pid, signal.SIGKILL)
-        assert await pictures.draw(draw) == in_thread  # drawn by new workers
-        assert pictures._workers is not None and pictures._workers is not workers
+        assert await pictures.draw(draw) == in_thread  # drawn by a new worker
+        assert workers.pids() and not set(workers.pids()) & set(killed)
         assert await pictures.draw(draw) == in_thread
     finally:
         pictures.stop_picture_workers()
@@ -87,5 +91,20 @@ async def test_a_table_picture_is_not_starved_by_a_stream_of_answers() -> None:
         note_when_done(drawings, finished)
         await asyncio.gather(*(d.task for d in drawings))
         assert finished == [b"first"] * len(first) + [b"table", b"answer"]
+    finally:
+        pictures.stop_picture_workers()
+
+
+def _broken() -> bytes:
+    """A drawing that fails in the worker (a module function, so it can be sent there)."""
+    raise ValueError("no such card")
+
+
+async def test_a_drawing_that_fails_in_a_worker_fails_where_it_was_wanted_and_the_worker_goes_on() -> None:
+    pictures.start_picture_workers(1)
+    try:
+        with pytest.raises(ValueError, match="no such card"):
+            await pictures.draw(_broken)
+        assert await pictures.draw(partial(_named, "next")) == b"next"
     finally:
         pictures.stop_picture_workers()
