@@ -40,10 +40,9 @@ class Priority(IntEnum):
 #: under a stream of answers still waits at most a second or so more than they do (never starves).
 HEAD_START = {Priority.ANSWER: 0.0, Priority.UPDATE: 1.0, Priority.AHEAD: 3.0}
 
-#: Drawings handed to each worker at once: one drawing and the next, already in its pipe. With
-#: one, a worker sat idle between drawings until the event loop (busy with clicks) came round
-#: to hand it the next: under load the two workers drew a third of the time, and answers queued
-#: for seconds. Two keep it drawing while the queue still decides what goes next.
+#: Drawings let out of the queue per worker at once: the one it draws and one prepared for its
+#: feeding thread (cogs.picture_workers), which hands it over the moment the worker answers,
+#: without waiting for the busy event loop. More would put answers behind drawings already let out.
 DRAWINGS_PER_WORKER = 2
 
 #: Worker processes that draw the pictures, when the bot started them (PICTURE_WORKERS).
