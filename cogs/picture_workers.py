@@ -31,7 +31,8 @@ TRIES = 2
 
 
 class WorkersStopped(RuntimeError):
-    """The workers were stopped before the drawing was drawn."""
+    """The workers could not draw it: they were stopped, or its worker died under it twice (the
+    caller draws it itself)."""
 
 
 @dataclass(order=True)
@@ -102,7 +103,7 @@ class FedWorkers:
         connection: Connection | None = None
         try:
             while (job := self._next()) is not None:
-                result: bytes | BaseException = WorkersStopped("The picture workers were stopped.")
+                result: bytes | BaseException = WorkersStopped("No picture worker could draw it.")
                 for _ in range(TRIES):
                     try:
                         if connection is None:
