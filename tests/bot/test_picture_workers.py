@@ -38,8 +38,14 @@ def note_when_done(drawings: list[pictures.Drawing], finished: list[bytes]) -> N
 
 
 def fill_the_worker(priority: pictures.Priority) -> list[pictures.Drawing]:
-    """Drawings that take every place in the only worker (the next ones wait in the queue)."""
-    return [pictures.start(partial(_named, "first"), priority) for _ in range(pictures.DRAWINGS_PER_WORKER)]
+    """Drawings that take every place in the only worker (the next ones wait in the queue).
+
+    They were asked for long ago: a drawing let out of the queue but not yet sent to the worker
+    is still overtaken by a more urgent one, and these must be drawn first whatever comes next."""
+    drawings = [pictures.start(partial(_named, "first"), priority) for _ in range(pictures.DRAWINGS_PER_WORKER)]
+    for drawing in drawings:
+        drawing.asked -= 60
+    return drawings
 
 
 async def test_a_worker_is_handed_its_next_drawing_before_it_finishes_one() -> None:
