@@ -13,6 +13,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from bot.futures import settle
 from bot.models import GameTable, TableStatus
 from bot.profiles import item_kind, person_profile
 from bot.store import ActionSave, ResultLine, Store, TransferLine
@@ -178,9 +179,9 @@ class TableStoreAdapter:
                 future.cancel()
             raise
         for (_, future), answer in zip(batch, answers, strict=True):
-            _settle(future, answer)
+            settle(future, answer)
         for waiter in shown_waiters:
-            _settle(waiter, shown_error)
+            settle(waiter, shown_error)
 
     async def profiles(self, table: Table) -> list[dict[str, Any] | None]:
         """Each seat's profile for a game that uses them (a computer seat brings none)."""
@@ -222,16 +223,6 @@ class TableStoreAdapter:
         row = await self.store.update_settings(guild_id, **changes)  # type: ignore[arg-type]
         settings = self._settings[guild_id] = GuildSettings(row.idle_minutes, row.use_threads, row.computer_pause_ms)
         return settings
-
-
-def _settle(future: asyncio.Future[Any], answer: object) -> None:
-    """Give a waiting caller its answer (an exception is raised in it), unless it stopped waiting."""
-    if future.done():  # its caller was cancelled
-        return
-    if isinstance(answer, Exception):
-        future.set_exception(answer)
-    else:
-        future.set_result(answer)
 
 
 def _arguments(save: ActionSave) -> tuple:

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
+from bot.futures import settle
+
 log = logging.getLogger(__name__)
 
 #: Times a drawing is tried in a new worker when its worker dies under it.
@@ -83,7 +85,7 @@ class FedWorkers:
             left, self._jobs = self._jobs, []
             self._ready.notify_all()
         for job in left:
-            _settle(job, WorkersStopped("The picture workers were stopped."))
+            _answer(job, WorkersStopped("The picture workers were stopped."))
         for process in self._processes:
             if process is not None:
                 process.terminate()
@@ -103,24 +105,30 @@ class FedWorkers:
         connection: Connection | None = None
         try:
             while (job := self._next()) is not None:
-                result: bytes | BaseException = WorkersStopped("No picture worker could draw it.")
-                for _ in range(TRIES):
-                    try:
-                        if connection is None:
-                            connection = self._start(index)
-                        connection.send_bytes(job.payload)
-                        drawn, value = pickle.loads(connection.recv_bytes())
-                        result = value if drawn else _as_error(value)
-                        break
-                    except (EOFError, OSError):  # the worker died: start another one
-                        connection = None
-                        if self._stopped:
-                            break
-                        log.warning("A picture worker died; starting a new one")
-                _settle(job, result)
+                connection, result = self._draw(index, connection, job)
+                _answer(job, result)
         finally:
             if connection is not None:
                 connection.close()
+
+    def _draw(self, index: int, connection: Connection | None, job: _Job) -> tuple[Connection | None, object]:
+        """Draw one job: its PNG, or the error to raise in its caller. A worker that dies under it is
+        started again (TRIES times at most)."""
+        for _ in range(TRIES):
+            try:
+                if connection is None:
+                    connection = self._start(index)
+                connection.send_bytes(job.payload)
+                drawn, value = pickle.loads(connection.recv_bytes())
+                return connection, value if drawn else _as_error(value)
+            except (EOFError, OSError):  # the worker died: start another one
+                connection = None
+                if self._stopped:
+                    break
+                log.warning("A picture worker died; starting a new one")
+            except Exception as error:  # an answer that cannot be read: its caller hears of it
+                return connection, error
+        return connection, WorkersStopped("No picture worker could draw it.")
 
     def _start(self, index: int) -> Connection:
         ours, theirs = self._context.Pipe()
@@ -131,24 +139,14 @@ class FedWorkers:
         return ours
 
 
-def _settle(job: _Job, result: bytes | BaseException) -> None:
-    """Hand the result to the event loop (from any thread)."""
-    loop = job.future.get_loop()
+def _answer(job: _Job, result: object) -> None:
+    """Hand the result to the event loop (from a feeding thread)."""
     with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
-        loop.call_soon_threadsafe(_set, job.future, result)
+        job.future.get_loop().call_soon_threadsafe(settle, job.future, result)
 
 
-def _set(future: asyncio.Future[bytes], result: bytes | BaseException) -> None:
-    if future.done():
-        return
-    if isinstance(result, BaseException):
-        future.set_exception(result)
-    else:
-        future.set_result(result)
-
-
-def _as_error(value: object) -> BaseException:
-    return value if isinstance(value, BaseException) else RuntimeError(str(value))
+def _as_error(value: object) -> Exception:
+    return value if isinstance(value, Exception) else RuntimeError(str(value))
 
 
 # -- in a worker process -------------------------------------------------------

@@ -114,3 +114,28 @@ async def test_a_drawing_that_fails_in_a_worker_fails_where_it_was_wanted_and_th
         assert await pictures.draw(partial(_named, "next")) == b"next"
     finally:
         pictures.stop_picture_workers()
+
+
+def _refuse_to_load() -> bytes:
+    raise ValueError("unreadable picture")
+
+
+class _Unreadable:
+    """A worker's answer that cannot be read back in the bot's process."""
+
+    def __reduce__(self) -> tuple:
+        return (_refuse_to_load, ())
+
+
+def _unreadable() -> _Unreadable:
+    return _Unreadable()
+
+
+async def test_an_answer_that_cannot_be_read_fails_where_it_was_wanted_and_never_hangs() -> None:
+    pictures.start_picture_workers(1)
+    try:
+        with pytest.raises(ValueError, match="unreadable picture"):
+            await asyncio.wait_for(pictures.draw(_unreadable), 60)  # type: ignore[arg-type]
+        assert await pictures.draw(partial(_named, "next")) == b"next"
+    finally:
+        pictures.stop_picture_workers()
