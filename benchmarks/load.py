@@ -4,7 +4,8 @@ Run: ``python -m benchmarks.load --tables 200 [--think 5] [--duration 60] [--gam
 
 The bot runs as ``python -m bot`` (a fresh database, the High Card test game added with
 PARLOUR_EXTRA_GAMES), pointed at a loopback Discord served by this process. A moderator sets the
-server's computer pause to 0 and threads off with ``/settings``. Each table is one scripted person
+server's computer pause to 0 with ``/settings`` (a thread per table, the default; ``--one-channel``:
+threads off, every table in one channel). Each table is one scripted person
 and as many computers as its game needs, the games dealt round-robin from ``--games``; every table
 draws its game's real pictures. People act only on what Discord shows them
 (:mod:`benchmarks.load_people`) and ask for a rematch until ``--duration`` is over.
@@ -69,6 +70,8 @@ class Options:
     processes: int = 1
     #: Copy the bot's log of each run into this folder (with --variant …:LOG_LEVEL=INFO, to read a stall).
     keep_logs: str | None = None
+    #: Every table in one channel (threads off), as the figures before 2026-11-23 were measured.
+    one_channel: bool = False
 
 
 @dataclass
@@ -188,13 +191,18 @@ async def start_bot(
     return process
 
 
-async def set_up_server(server: LoopbackDiscord, guild: GuildSpec) -> None:
-    """A moderator sets the benchmark's settings the way a person would: /settings."""
+async def set_up_server(server: LoopbackDiscord, guild: GuildSpec, *, threads: bool = True) -> None:
+    """A moderator sets the benchmark's settings the way a person would: /settings.
+
+    With ``threads`` (a server's default) each table gets a thread of its own. Without, every
+    table's message is in one channel: discord.py then sends one request at a time per channel
+    (the loopback sends no rate-limit headers; real Discord would allow even fewer edits), so the
+    table messages queue behind each other's edits."""
     admin = server.user("admin", manage_guild=True, guild=guild)
     synced = {c["name"] for c in server.commands.get(guild.id, []) + server.commands.get(None, [])}
     command = "settings" if "settings" in synced else "parlour settings"  # older revisions: a group
     channel = server.channel("general", guild)
-    handle = await server.slash(admin, command, channel=channel, threads=False, computer_pause_ms=0)
+    handle = await server.slash(admin, command, channel=channel, threads=threads, computer_pause_ms=0)
     message = await handle.message(timeout=30)
     assert "Saved" in message.content and "0 ms" in message.content, message.content
 
@@ -331,7 +339,7 @@ async def _load(
     options: Options,
 ) -> RunResult:
     for guild in guilds:
-        await set_up_server(server, guild)
+        await set_up_server(server, guild, threads=not options.one_channel)
     offered = offered_games(server)
     games = [g for g in options.games if g in offered] or offered[:1]
     rss_before = _sum(_rss, pids)
@@ -467,6 +475,13 @@ ROWS: list[tuple[str, Callable[[RunResult], str]]] = [
             f"{1000 * (r.bot_cpu_s - r.bot_main_cpu_s) / max(1, r.interactions):.1f}"
         ),
     ),
+    (
+        "bot CPU ms per move (process; workers)",
+        lambda r: (
+            f"{1000 * r.bot_cpu_s / max(1, r.moves or 0):.1f} ({1000 * r.bot_main_cpu_s / max(1, r.moves or 0):.1f}; "
+            f"{1000 * (r.bot_cpu_s - r.bot_main_cpu_s) / max(1, r.moves or 0):.1f})"
+        ),
+    ),
     ("bot CPU share of a core", lambda r: f"{100 * r.bot_cpu_s / r.played_s:.0f}%"),
     ("loopback + people CPU share", lambda r: f"{100 * r.driver_cpu_s / r.played_s:.0f}%"),
     ("MiB per open table", lambda r: f"{(r.rss_open_mib - r.rss_before_mib) / max(1, r.tables):.3f}"),
@@ -549,6 +564,12 @@ def main() -> None:
     parser.add_argument("--profile", help="write the bot's cProfile stats to this file")
     parser.add_argument("--py-spy", help="record the bot with py-spy during play into this file (collapsed stacks)")
     parser.add_argument("--keep-logs", metavar="DIR", help="copy the bot's log of each run into this folder")
+    parser.add_argument(
+        "--one-channel",
+        action="store_true",
+        help="every table in one channel, threads off (how figures before 2026-11-23 were measured); "
+        "by default each table has its thread, as a server's default settings give",
+    )
     args = parser.parse_args()
     options = Options(
         tables=args.tables,
@@ -561,6 +582,7 @@ def main() -> None:
         py_spy=args.py_spy,
         processes=args.processes,
         keep_logs=args.keep_logs,
+        one_channel=args.one_channel,
     )
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     variants = []

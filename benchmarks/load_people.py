@@ -3,8 +3,11 @@
 A person watches their table's public message. When it says it waits on them, they think, press
 Show my hand, think again and press one of the controls their private hand offers (a random
 button, or random values of a select menu within its min and max), then go on with the hand the
-bot answers with until it offers nothing more. A refused pick (a sentence instead of a hand) is
-followed by another. At the end of a game the host presses Rematch while the run lasts.
+bot answers with until it offers nothing more. They keep that hand open: when the bot refreshes
+it with controls again (their turn came back), they think and play on from it, as a person who
+watches their hand would, without waiting for the table message. A refused pick (a sentence
+instead of a hand) is followed by another. At the end of a game the host presses Rematch while
+the run lasts.
 
 Nothing here reads a custom_id's format, the bot's memory or its database: any game, and any
 revision of the bot, is played the same way.
@@ -92,6 +95,9 @@ class Person:
         self.mention = f"<@{user.id}>"
         #: The table message's change we last looked at (seq): look again only after a newer one.
         self.handled = 0
+        #: The private hand left open, and its change last looked at (seq).
+        self.hand_id: int | None = None
+        self.hand_seen = 0
         self.moves = 0
         self.games = 0
         self.stalled: str | None = None
@@ -143,11 +149,21 @@ class Person:
 
     async def _step(self, until: float) -> None:
         world = self.world
-        seq = await world.until(
-            self.message_id,
-            lambda: world.changed_at.get(self.message_id, 0) > self.handled and world.changed_at[self.message_id],
-            timeout=STUCK_AFTER,
-        )
+        table_id, hand_id = self.message_id, self.hand_id
+
+        def news() -> tuple[int, int] | None:
+            table_seq = world.changed_at.get(table_id, 0)
+            hand_seq = world.changed_at.get(hand_id, 0) if hand_id else 0
+            return (table_seq, hand_seq) if table_seq > self.handled or hand_seq > self.hand_seen else None
+
+        keys = (table_id, hand_id) if hand_id else (table_id,)
+        seq, hand_seq = await world.until(keys, news, timeout=STUCK_AFTER)
+        if hand_id and hand_seq > self.hand_seen:
+            self.hand_seen = hand_seq
+            if await self._play_on(hand_id, until):
+                return
+        if seq <= self.handled:
+            return
         self.handled = seq
         table = self.table_message()
         if self.finished(table):
@@ -167,6 +183,18 @@ class Person:
         hand = await self._show_hand(table)
         if hand is not None:
             await self._decide(hand, until)
+
+    async def _play_on(self, hand_id: int, until: float) -> bool:
+        """The open hand was refreshed: if it offers moves again, think and play from it."""
+        messages = self.server.recorder.messages
+        if not move_controls(messages[hand_id]):
+            return False
+        await self.pause()
+        hand = messages[hand_id]
+        if not move_controls(hand) or now() >= until:
+            return False
+        await self._decide(hand, until)
+        return True
 
     async def _show_hand(self, table: Message) -> Message | None:
         _, shown = await self._timed("hand", self.server.click(self.user, table, label="Show my hand"))
@@ -211,6 +239,7 @@ class Person:
             self.moves += 1
             # A new private hand (an older bot answered a move with a new message), or this one edited.
             hand = shown if shown is not None and shown.ephemeral and shown.id != hand.id else messages[hand.id]
+        self.hand_id, self.hand_seen = hand.id, self.world.changed_at.get(hand.id, 0)  # left open, watched
 
     async def _timed(self, kind: str, inject) -> tuple[InteractionHandle, Event]:  # type: ignore[no-untyped-def]
         self.clicking += 1
@@ -226,7 +255,7 @@ class Person:
         old = self.message_id
         await self._timed("rematch", self.server.click(self.user, table, label="Rematch"))
         await self.world.until(0, lambda: self.world.table_messages[self.table] != old, timeout=STUCK_AFTER)
-        self.handled = 0
+        self.handled, self.hand_id = 0, None
 
 
 async def open_table(

@@ -129,11 +129,13 @@ class World:
         for woken in self._watchers.get(key, ()):
             woken.set()
 
-    async def until(self, key: int, ready, timeout: float):  # type: ignore[no-untyped-def]
+    async def until(self, key: int | tuple[int, ...], ready, timeout: float):  # type: ignore[no-untyped-def]
         """Wait until ``ready()`` is truthy, woken when ``key`` changes (a message id; 0: a new
-        table message; -id: interaction id's outcome)."""
+        table message; -id: interaction id's outcome), or any of several keys."""
+        keys = key if isinstance(key, tuple) else (key,)
         woken = asyncio.Event()
-        self._watchers[key].append(woken)
+        for watched in keys:
+            self._watchers[watched].append(woken)
         try:
             async with asyncio.timeout(timeout):
                 while not (result := ready()):
@@ -141,9 +143,10 @@ class World:
                     await woken.wait()
                 return result
         finally:
-            self._watchers[key].remove(woken)
-            if not self._watchers[key]:
-                del self._watchers[key]
+            for watched in keys:
+                self._watchers[watched].remove(woken)
+                if not self._watchers[watched]:
+                    del self._watchers[watched]
 
     async def outcome(self, interaction_id: int, timeout: float) -> Event:
         """The edit or follow-up that completes a deferred interaction."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import Connection, and_, case, delete, func, insert, or_, update
+from sqlalchemy import Connection, Text, bindparam, delete, func, insert, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel import col, select
@@ -454,22 +454,28 @@ class Store:
         saves: Sequence[ActionSave],
         *,
         shown: Mapping[int, int] | None = None,
+        notes: Sequence[PendingClick] = (),
+        answered: Collection[int] = (),
         now: datetime | None = None,
     ) -> list[int | StoreError]:
-        """Save many actions (of different tables) in one transaction, with table message versions.
+        """Save many actions (of different tables) in one transaction, with table message versions
+        and the notes of deferred clicks.
 
-        What a busy bot does instead of one transaction per action: one UPDATE moves every
-        table that is still at its expected version (RETURNING says which), one INSERT writes
-        their log lines, one UPDATE keeps the versions the table messages now show (``shown``,
-        as :meth:`save_message_versions`), one COMMIT. Each action gets its new version, or the
-        StoreError that :meth:`save_action` would raise for it (those wrote nothing). A
-        database error fails them all (nothing written), and the caller may retry them one by one.
+        What a busy bot does instead of one transaction per action: one SELECT locks the tables
+        and tells which are still at their expected version, one UPDATE (for all their rows at
+        once) moves those, one INSERT writes their log lines, one UPDATE keeps the versions the
+        table messages now show (``shown``, as :meth:`save_message_versions`), then the notes of
+        clicks deferred (``notes``, as :meth:`add_pending_click`: each gets its id) and answered
+        (``answered``, as :meth:`drop_pending_click`), one COMMIT. Each action gets its new
+        version, or the StoreError that :meth:`save_action` would raise for it (those wrote
+        nothing). A database error fails them all (nothing written), and the caller may retry
+        them one by one.
         """
         if len({save.table_id for save in saves}) != len(saves):
             raise ValueError("save_actions takes at most one action per table")
-        if not saves and not shown:
+        if not saves and not shown and not notes and not answered:
             return []
-        return await self._in_one_piece(_write_actions, saves, shown or {}, now or utcnow())
+        return await self._in_one_piece(_write_actions, saves, shown or {}, now or utcnow(), notes, answered)
 
     @contextlib.asynccontextmanager
     async def _writing(self) -> AsyncIterator[AsyncSession]:
@@ -863,66 +869,116 @@ class Store:
 
 
 def _write_actions(
-    connection: Connection, saves: Sequence[ActionSave], shown: Mapping[int, int], now: datetime
+    connection: Connection,
+    saves: Sequence[ActionSave],
+    shown: Mapping[int, int],
+    now: datetime,
+    notes: Sequence[PendingClick] = (),
+    answered: Collection[int] = (),
 ) -> list[int | StoreError]:
     """The statements of :meth:`Store.save_actions`, on a plain connection inside its transaction
-    (a bad actor raises while the log lines are built: the transaction rolls back, nothing is written)."""
-    table = GameTable.__table__  # type: ignore[attr-defined]
-    saved: set[int] = set()
+    (a bad actor raises before anything is written).
+
+    Every statement has one shape whatever the batch holds, so SQLAlchemy compiles it once and
+    runs it for all the batch's rows at once: a statement shaped by the batch (a CASE with a
+    branch per table) was compiled again for every batch, and that was most of the cost of a
+    save (``python -m benchmarks.store_writes``).
+    """
+    actors = [Actor(s.actor).value for s in saves]
+    answers: list[int | StoreError] = []
     if saves:
-        moved = connection.execute(
-            update(table)
-            .where(
-                table.c.status == TableStatus.PLAYING,
-                or_(*(and_(table.c.id == s.table_id, table.c.version == s.expected_version) for s in saves)),
-            )
-            .values(
-                state_json=case({s.table_id: s.new_state_json for s in saves}, value=table.c.id),
-                fresh_json=case(
-                    {s.table_id: s.fresh_json for s in saves if s.fresh_json is not None},
-                    value=table.c.id,
-                    else_=table.c.fresh_json,
-                )
-                if any(s.fresh_json is not None for s in saves)
-                else table.c.fresh_json,
-                version=table.c.version + 1,
-                updated_at=now,
-                last_action_at=now,
-            )
-            .returning(table.c.id)
-        )
-        saved = {row[0] for row in moved}
-    if saved:
-        connection.execute(
-            insert(TableAction.__table__),  # type: ignore[attr-defined]
-            [
-                {
-                    "table_id": s.table_id,
-                    "version": s.expected_version + 1,
-                    "seat": s.seat,
-                    "move": s.move,
-                    "actor": Actor(s.actor).value,
-                    "user_id": s.user_id,
-                    "at": now,
-                }
-                for s in saves
-                if s.table_id in saved
-            ],
-        )
+        found = {
+            row.id: (row.status, row.version)
+            for row in connection.execute(_LOCK_TABLES, {"b_ids": [s.table_id for s in saves]})
+        }
+        answers = [_answer_for(s.table_id, s.expected_version, found.get(s.table_id)) for s in saves]
+    moving = [(s, actor) for s, actor, answer in zip(saves, actors, answers, strict=True) if isinstance(answer, int)]
+    if moving:
+        moved = connection.execute(_MOVE, [_move_parameters(s, now) for s, _ in moving]).rowcount
+        if moved not in (-1, len(moving)):  # the rows are locked: only a broken database gets here
+            raise RuntimeError(f"{len(moving)} tables were to move, {moved} did")
+        connection.execute(_LOG_LINE, [_log_line(s, actor, now) for s, actor in moving])
     if shown:
-        version = case(dict(shown), value=table.c.id)
-        connection.execute(
-            update(table)
-            .where(
-                table.c.id.in_(list(shown)),
-                or_(table.c.message_version.is_(None), table.c.message_version < version),
-            )
-            .values(message_version=version)
-        )
-    return [
-        s.expected_version + 1 if s.table_id in saved else _refusal(connection, s.table_id, s.expected_version)
-        for s in saves
-    ]
+        connection.execute(_SHOWN, [{"b_id": table_id, "b_shown": version} for table_id, version in shown.items()])
+    for note in notes:
+        note.id = _insert_pending_click(connection, note)
+    if answered:
+        connection.execute(_DROP_NOTES, {"b_ids": list(answered)})
+    return answers
+
+
+def _answer_for(table_id: int, expected_version: int, found: tuple[str, int] | None) -> int | StoreError:
+    """The version an action on ``table_id`` at ``expected_version`` makes, or why it cannot be
+    saved, given the table's status and version (``found``, None: no such table)."""
+    if found is None:
+        return TableNotFound(f"There is no table {table_id}.")
+    status, version = found
+    if status != TableStatus.PLAYING:
+        return WrongStatus(f"Table {table_id} is {status}, so no action can be saved.")
+    if version != expected_version:
+        return VersionConflict(table_id, expected_version, version)
+    return expected_version + 1
+
+
+_TABLES = GameTable.__table__  # type: ignore[attr-defined]
+#: The tables of a batch, locked until it commits (in the order of their ids, so two batches
+#: never wait on each other in a circle).
+_LOCK_TABLES = (
+    select(_TABLES.c.id, _TABLES.c.status, _TABLES.c.version)
+    .where(_TABLES.c.id.in_(bindparam("b_ids", expanding=True)))
+    .order_by(_TABLES.c.id)
+    .with_for_update()
+)
+#: One move of one table, if it is still in play at the version the move was made at.
+_MOVE = (
+    update(_TABLES)
+    .where(
+        _TABLES.c.id == bindparam("b_id"),
+        _TABLES.c.version == bindparam("b_version"),
+        _TABLES.c.status == TableStatus.PLAYING,
+    )
+    .values(
+        state_json=bindparam("b_state"),
+        fresh_json=func.coalesce(bindparam("b_fresh", type_=Text), _TABLES.c.fresh_json),
+        version=_TABLES.c.version + 1,
+        updated_at=bindparam("b_now", type_=_TABLES.c.updated_at.type),
+        last_action_at=bindparam("b_now", type_=_TABLES.c.last_action_at.type),
+    )
+)
+#: The table message shows this version now (kept only if newer than what it showed).
+_SHOWN = (
+    update(_TABLES)
+    .where(
+        _TABLES.c.id == bindparam("b_id"),
+        or_(_TABLES.c.message_version.is_(None), _TABLES.c.message_version < bindparam("b_shown")),
+    )
+    .values(message_version=bindparam("b_shown"))
+)
+_LOG_LINE = insert(TableAction.__table__)  # type: ignore[attr-defined]
+_NOTES = PendingClick.__table__  # type: ignore[attr-defined]
+_DROP_NOTES = delete(_NOTES).where(_NOTES.c.id.in_(bindparam("b_ids", expanding=True)))
+
+
+def _move_parameters(save: ActionSave, now: datetime) -> dict[str, Any]:
+    return {
+        "b_id": save.table_id,
+        "b_version": save.expected_version,
+        "b_state": save.new_state_json,
+        "b_fresh": save.fresh_json,
+        "b_now": now,
+    }
+
+
+def _log_line(save: ActionSave, actor: str, now: datetime) -> dict[str, Any]:
+    return {
+        "table_id": save.table_id,
+        "version": save.expected_version + 1,
+        "seat": save.seat,
+        "move": save.move,
+        "actor": actor,
+        "user_id": save.user_id,
+        "at": now,
+    }
 
 
 def _write_drafts(connection: Connection, table_id: int, drafts_json: str | None) -> None:
@@ -931,27 +987,21 @@ def _write_drafts(connection: Connection, table_id: int, drafts_json: str | None
 
 
 def _insert_pending_click(connection: Connection, click: PendingClick) -> int:
-    table = PendingClick.__table__  # type: ignore[attr-defined]
-    values = {column.name: getattr(click, column.name) for column in table.columns if column.name != "id"}
-    key = connection.execute(insert(table).values(**values)).inserted_primary_key
+    values = {column.name: getattr(click, column.name) for column in _NOTES.columns if column.name != "id"}
+    key = connection.execute(insert(_NOTES), values).inserted_primary_key
     assert key is not None  # an INSERT of one row always reports its primary key
     return int(key[0])
 
 
 def _delete_pending_click(connection: Connection, click_id: int) -> None:
-    table = PendingClick.__table__  # type: ignore[attr-defined]
-    connection.execute(delete(table).where(table.c.id == click_id))
+    connection.execute(_DROP_NOTES, {"b_ids": [click_id]})
 
 
 def _refusal(connection: Connection, table_id: int, expected_version: int) -> StoreError:
     """Why an action on ``table_id`` at ``expected_version`` was not saved (read in the same transaction)."""
-    table = GameTable.__table__  # type: ignore[attr-defined]
-    row = connection.execute(select(table.c.status, table.c.version).where(table.c.id == table_id)).first()
-    if row is None:
-        return TableNotFound(f"There is no table {table_id}.")
-    if row.status != TableStatus.PLAYING:
-        return WrongStatus(f"Table {table_id} is {row.status}, so no action can be saved.")
-    return VersionConflict(table_id, expected_version, row.version)
+    row = connection.execute(select(_TABLES.c.status, _TABLES.c.version).where(_TABLES.c.id == table_id)).first()
+    answer = _answer_for(table_id, expected_version, None if row is None else (row.status, row.version))
+    return answer if isinstance(answer, StoreError) else VersionConflict(table_id, expected_version, expected_version)
 
 
 def _rank_key(standing: Standing) -> tuple[int, int, int, int]:

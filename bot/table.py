@@ -6,11 +6,14 @@ A Table is sealed for the Discord layer: cogs and pictures read it through views
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core import Game, GameState, Outcome, View
+
+T = TypeVar("T")
 
 #: What a click that cannot be read gets (a custom_id from a broken client, or made up).
 BROKEN_BUTTON = "I can't read that button; press Show my hand on the table message for working ones."
@@ -99,6 +102,11 @@ class Table:
     _waiting: tuple[int, tuple[int, ...]] | None = field(default=None, repr=False, compare=False)
     #: The version at which a person's only move was refused by the rules (not tried again there).
     no_forced_move: int | None = field(default=None, repr=False, compare=False)
+    #: What is worked out once per moment (views, the saved JSON, the pending decisions), and the
+    #: moment it belongs to: the state object and its version (a move replaces the state and
+    #: counts a version).
+    _memo: dict[object, Any] = field(default_factory=dict, repr=False, compare=False)
+    _memo_of: tuple[GameState | None, int] | None = field(default=None, repr=False, compare=False)
 
     def is_current(self, seat: int, version: int) -> bool:
         return self.fresh_from.get(seat, self.version) <= version <= self.version
@@ -136,10 +144,23 @@ class Table:
         return self.state is not None
 
     def view(self, seat: int | None) -> View:
-        """What ``seat`` may see (``None``: a spectator); the only way cogs and pictures see the game."""
-        if self.state is None:
+        """What ``seat`` may see (``None``: a spectator); the only way cogs and pictures see the game.
+
+        Views are frozen, so one is worked out once per moment and seat (the table picture, a
+        hand's refresh and a computer's choice all read the same moment)."""
+        state = self.state
+        if state is None:
             raise TableError("The game has not started yet.")
-        return self.state.view(seat)
+        return self.remembered(("view", seat), lambda: state.view(seat))
+
+    def remembered(self, key: object, work: Callable[[], T]) -> T:
+        """``work()``, worked out once per moment (see ``_memo``)."""
+        moment = self._memo_of
+        if moment is None or moment[0] is not self.state or moment[1] != self.version:
+            self._memo, self._memo_of = {}, (self.state, self.version)
+        if key not in self._memo:
+            self._memo[key] = work()
+        return self._memo[key]
 
     @property
     def outcome(self) -> Outcome | None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Awaitable, Sequence
+from typing import Any, TypeVar
 
 from bot.futures import settle
-from bot.models import GameTable, TableStatus
+from bot.models import GameTable, PendingClick, TableStatus
 from bot.profiles import item_kind, person_profile
 from bot.store import ActionSave, ResultLine, Store, TransferLine
 from bot.tables import Draft, GuildSettings, Seat, Table
@@ -23,6 +23,8 @@ from engine.core import Outcome
 
 #: The most actions one transaction saves (the rest wait for the next one).
 MAX_BATCH = 100
+
+T = TypeVar("T")
 
 
 class TableStoreAdapter:
@@ -36,6 +38,9 @@ class TableStoreAdapter:
         #: Table message versions to save (the newest per table), and who waits for them.
         self._shown: dict[int, int] = {}
         self._shown_waiters: list[asyncio.Future[None]] = []
+        #: Notes of deferred clicks to write, and of answered ones to drop (see cogs.answers.PendingMove).
+        self._notes: list[tuple[PendingClick, asyncio.Future[int]]] = []
+        self._answered: list[tuple[int, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
 
     async def create_table(self, table: Table) -> int:
@@ -67,6 +72,21 @@ class TableStoreAdapter:
         self._shown_waiters.append(done)
         self._start_writer()
         await done
+
+    async def add_pending_click(self, click: PendingClick) -> int:
+        """Write down a deferred click (:meth:`Store.add_pending_click`) with the writer's next batch:
+        under load nearly every click is deferred, and a transaction each held up the moves."""
+        written: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._notes.append((click, written))
+        self._start_writer()
+        return await written
+
+    async def drop_pending_click(self, click_id: int) -> None:
+        """The click was answered: drop its note (:meth:`Store.drop_pending_click`), with the next batch."""
+        dropped: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._answered.append((click_id, dropped))
+        self._start_writer()
+        await dropped
 
     async def save_start(self, table: Table, state_json: str) -> None:
         await self.store.start_table(
@@ -141,14 +161,14 @@ class TableStoreAdapter:
     async def _write_queued(self) -> None:
         """The single writer: save what is queued, batch by batch, until nothing waits.
 
-        Table message versions ride in the same transaction as the actions queued with them,
-        so a busy bot's table-message edits never make a move wait for a round of its own."""
+        Table message versions and the notes of deferred clicks ride in the same transaction as
+        the actions queued with them, so a busy bot's table-message edits and deferrals never
+        make a move wait for a round of their own."""
         try:
-            while self._queue or self._shown:
+            while self._queue or self._shown or self._notes or self._answered:
                 await self._write_batch()
         except BaseException:  # cancelled at shutdown: nobody may wait forever
-            waiting: list[asyncio.Future[Any]] = [*(future for _, future in self._queue), *self._shown_waiters]
-            for future in waiting:
+            for future in _futures(self._queue, self._notes, self._answered, self._shown_waiters):
                 future.cancel()
             raise
 
@@ -156,30 +176,38 @@ class TableStoreAdapter:
         batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
         shown, self._shown = self._shown, {}
         shown_waiters, self._shown_waiters = self._shown_waiters, []
+        notes, self._notes = self._notes, []
+        answered, self._answered = self._answered, []
         saves = [save for save, _ in batch]
+        clicks = [click for click, _ in notes]
         shown_error: Exception | None = None
         try:
             try:
-                answers: list[int | Exception] = list(await self.store.save_actions(saves, shown=shown))
+                answers: list[int | Exception] = list(
+                    await self.store.save_actions(
+                        saves, shown=shown, notes=clicks, answered=[click_id for click_id, _ in answered]
+                    )
+                )
+                noted: list[int | Exception] = [
+                    click.id if click.id is not None else RuntimeError("The note was not written.") for click in clicks
+                ]
+                dropped: list[Exception | None] = [None] * len(answered)
             except Exception:
                 # One bad action must not spoil the others (or the versions): save them one at a time.
-                answers = []
-                for save in saves:
-                    try:
-                        answers.append(await self.store.save_action(*_arguments(save), fresh_json=save.fresh_json))
-                    except Exception as error:
-                        answers.append(error)
-                try:
-                    await self.store.save_message_versions(shown)
-                except Exception as error:
-                    shown_error = error
+                answers = [
+                    await _attempt(self.store.save_action(*_arguments(s), fresh_json=s.fresh_json)) for s in saves
+                ]
+                shown_error = await _attempt(self.store.save_message_versions(shown))
+                noted = [await _attempt(self.store.add_pending_click(click)) for click in clicks]
+                dropped = [await _attempt(self.store.drop_pending_click(click_id)) for click_id, _ in answered]
         except BaseException:
-            stopped: list[asyncio.Future[Any]] = [*(future for _, future in batch), *shown_waiters]
-            for future in stopped:
+            for future in _futures(batch, notes, answered, shown_waiters):
                 future.cancel()
             raise
-        for (_, future), answer in zip(batch, answers, strict=True):
+        for (_, future), answer in zip([*batch, *notes], [*answers, *noted], strict=True):
             settle(future, answer)
+        for (_, done), error in zip(answered, dropped, strict=True):
+            settle(done, error)
         for waiter in shown_waiters:
             settle(waiter, shown_error)
 
@@ -223,6 +251,24 @@ class TableStoreAdapter:
         row = await self.store.update_settings(guild_id, **changes)  # type: ignore[arg-type]
         settings = self._settings[guild_id] = GuildSettings(row.idle_minutes, row.use_threads, row.computer_pause_ms)
         return settings
+
+
+def _futures(
+    saves: list[tuple[ActionSave, asyncio.Future[int]]],
+    notes: list[tuple[PendingClick, asyncio.Future[int]]],
+    answered: list[tuple[int, asyncio.Future[None]]],
+    shown: list[asyncio.Future[None]],
+) -> list[asyncio.Future[Any]]:
+    """Everyone waiting on the writer (to cancel when it stops)."""
+    return [*(f for _, f in saves), *(f for _, f in notes), *(f for _, f in answered), *shown]
+
+
+async def _attempt(work: Awaitable[T]) -> T | Exception:
+    """What ``work`` returns, or the error it raised (a batch retried piece by piece)."""
+    try:
+        return await work
+    except Exception as error:
+        return error
 
 
 def _arguments(save: ActionSave) -> tuple:

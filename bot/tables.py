@@ -446,8 +446,9 @@ class TableService:
     # -- internals ---------------------------------------------------------
     async def _apply(self, table: Table, seat: int, move: Move, actor: str, user_id: int | None) -> Change:
         """Validate on a copy, save, then adopt: an error at any step leaves the table as it was."""
-        assert table.state is not None
-        trial = table.state.copy()
+        state = table.state
+        assert state is not None
+        trial = table.game.load(table.remembered("json", state.to_json))  # a copy (through JSON, so exact)
         try:
             trial.act(seat, move)
         except IllegalMove as error:
@@ -456,14 +457,17 @@ class TableService:
             raise TableError(BROKEN_BUTTON) from None
         outcome = trial.outcome()
         version = table.version + 1
-        before, after = _decisions(table.state), _decisions(trial)
+        before, after = table.remembered("decisions", lambda: _decisions(state)), _decisions(trial)
         changed = [other for other in range(len(table.seats)) if other == seat or before.get(other) != after.get(other)]
         fresh_from = [
             version if other in changed else table.fresh_from.get(other, version) for other in range(len(table.seats))
         ]
-        await self.store.save_action(table, trial.to_json(), seat, move.text(), actor, user_id, outcome, fresh_from)
+        trial_json = trial.to_json()
+        await self.store.save_action(table, trial_json, seat, move.text(), actor, user_id, outcome, fresh_from)
         table.state = trial
         table.version = version
+        table.remembered("json", lambda: trial_json)
+        table.remembered("decisions", lambda: after)
         table._waiting = (version, tuple(sorted(after)))
         table.fresh_from = dict(enumerate(fresh_from))
         for other in changed:  # their choices changed: what they were building belongs to the old ones

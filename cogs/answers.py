@@ -14,7 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import discord
 
@@ -37,11 +37,18 @@ NOTE_BY = 2.2
 TOKEN_LIFE = timedelta(minutes=15)
 
 
+class Notes(Protocol):
+    """Where notes of deferred clicks are written (bot.table_store.TableStoreAdapter: with the moves)."""
+
+    async def add_pending_click(self, click: PendingClick) -> int: ...
+    async def drop_pending_click(self, click_id: int) -> None: ...
+
+
 class PendingMove:
     """A click that had to be deferred, written down (before the deferral, time allowing) until it is
     answered: a move, or Show my hand (``move`` empty)."""
 
-    def __init__(self, store: Store, table_id: int, user_id: int, version: int, move: str) -> None:
+    def __init__(self, store: Notes, table_id: int, user_id: int, version: int, move: str) -> None:
         self.store = store
         self.table_id, self.user_id, self.version, self.move = table_id, user_id, version, move
         self.row_id: int | None = None

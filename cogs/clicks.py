@@ -320,7 +320,7 @@ async def show_my_hand(interaction: discord.Interaction, table_id: int) -> None:
     except TableError as error:
         await tell(interaction, str(error))
         return
-    pending = PendingMove(bot.store, table_id, user_id, table.version, "")
+    pending = PendingMove(bot.store_adapter, table_id, user_id, table.version, "")
     watch(interaction, pending, private_reply=True)
     try:
         await bot.presenter.show_hand(table, seat, interaction, partial(reply_privately, interaction))
@@ -335,7 +335,7 @@ async def make_move(interaction: discord.Interaction, table_id: int, version: in
     private = interaction.message is not None and interaction.message.flags.ephemeral
     try:
         arrived = bot.tables.tables.get(table_id)
-        pending = PendingMove(bot.store, table_id, user_id, arrived.version if arrived else 0, move_text)
+        pending = PendingMove(bot.store_adapter, table_id, user_id, arrived.version if arrived else 0, move_text)
         work = bot.tables.act(table_id, user_id, version, move_text)
         change = await saved(interaction, work, pending, private_reply=not private)
     except TableError as error:

@@ -19,6 +19,7 @@ import multiprocessing
 import pickle
 import signal
 import threading
+from asyncio import Future
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -44,7 +45,9 @@ class _Job:
     due: float
     number: int
     payload: bytes = field(compare=False)
-    future: asyncio.Future[bytes] = field(compare=False)
+    future: Future[bytes] = field(compare=False)
+    #: Called on the loop once the future is settled (see :meth:`FedWorkers.submit`).
+    on_done: Callable[[], None] | None = field(default=None, compare=False)
 
 
 class FedWorkers:
@@ -65,10 +68,16 @@ class FedWorkers:
     def pids(self) -> list[int]:
         return [p.pid for p in self._processes if p is not None and p.pid is not None]
 
-    async def draw(self, call: Callable[[], bytes], due: float) -> bytes:
-        """Draw ``call`` in the first worker free (the most urgent prepared drawing goes first)."""
+    def submit(self, call: Callable[[], bytes], due: float, on_done: Callable[[], None] | None = None) -> Future[bytes]:
+        """Queue ``call`` for the first worker free (the most urgent, by ``due``, goes first); its
+        PNG comes in the future returned.
+
+        ``on_done`` is called on the event loop in the same turn as the answer is handed over, so
+        the caller can let the next drawing out at once (a task woken by the future would run a
+        turn later: on a busy loop, a worker's next drawing would wait for it).
+        """
         loop = asyncio.get_running_loop()
-        job = _Job(due, 0, pickle.dumps(call), loop.create_future())
+        job = _Job(due, 0, pickle.dumps(call), loop.create_future(), on_done)
         with self._ready:
             if self._stopped:
                 raise WorkersStopped("The picture workers were stopped.")
@@ -76,7 +85,7 @@ class FedWorkers:
             job.number = self._numbers
             self._jobs.append(job)
             self._ready.notify()
-        return await job.future
+        return job.future
 
     def shutdown(self) -> None:
         """Stop feeding; jobs not yet drawn fail with WorkersStopped; the processes end."""
@@ -142,7 +151,14 @@ class FedWorkers:
 def _answer(job: _Job, result: object) -> None:
     """Hand the result to the event loop (from a feeding thread)."""
     with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
-        job.future.get_loop().call_soon_threadsafe(settle, job.future, result)
+        job.future.get_loop().call_soon_threadsafe(_settle, job, result)
+
+
+def _settle(job: _Job, result: object) -> None:
+    """On the loop: answer the job's future, then tell whoever let it out."""
+    settle(job.future, result)
+    if job.on_done is not None:
+        job.on_done()
 
 
 def _as_error(value: object) -> Exception:

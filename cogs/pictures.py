@@ -18,6 +18,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from enum import IntEnum
+from functools import partial
 
 from cogs.picture_workers import FedWorkers, WorkersStopped
 
@@ -47,7 +48,7 @@ DRAWINGS_PER_WORKER = 2
 
 #: Worker processes that draw the pictures, when the bot started them (PICTURE_WORKERS).
 _workers: FedWorkers | None = None
-#: Places for drawings in the workers now free; drawings waiting for one, in no particular order (see _hand_on).
+#: Places for drawings in the workers now free; drawings waiting for one, in no particular order (see _let_out).
 _free = 0
 _queue: list[Drawing] = []
 #: Drawings under way in threads (no workers).
@@ -71,7 +72,11 @@ class Drawing:
         self.prepare = prepare
         self.priority = priority
         self.asked = asyncio.get_running_loop().time()
-        self.turn: asyncio.Future[None] | None = None
+        #: Set when it leaves the queue: the future of its PNG from a worker, or None to draw it
+        #: here (the workers were stopped); an error from ``prepare`` is raised through it.
+        self.placed: asyncio.Future[asyncio.Future[bytes] | None] = asyncio.get_running_loop().create_future()
+        #: The picture ``prepare`` made, once a worker took it.
+        self.call: DrawCall | None = None
         self.task: asyncio.Task[bytes] = asyncio.get_running_loop().create_task(_draw(self))
 
     def hurry(self, priority: Priority) -> None:
@@ -114,8 +119,8 @@ def stop_picture_workers() -> None:
         _workers.shutdown()
         _workers, _free = None, 0
     for waiting in _queue:  # drawn in threads from now on
-        if waiting.turn is not None and not waiting.turn.done():
-            waiting.turn.set_result(None)
+        if not waiting.placed.done():
+            waiting.placed.set_result(None)
     _queue.clear()
 
 
@@ -133,56 +138,59 @@ def waiting() -> int:
 
 
 async def _draw(drawing: Drawing) -> bytes:
-    global _free, _in_threads
+    global _in_threads
     if _workers is None:
         _in_threads += 1
         try:
             return await asyncio.to_thread(drawing.prepare())
         finally:
             _in_threads -= 1
-    if _free > 0:
-        _free -= 1
-    else:
-        await _wait_for_turn(drawing)
-        if _workers is None:  # the workers were stopped meanwhile
-            return await asyncio.to_thread(drawing.prepare())
-    try:
-        return await _in_worker(drawing, drawing.prepare())
-    finally:
-        _hand_on()
-
-
-async def _wait_for_turn(drawing: Drawing) -> None:
-    """Wait until a worker is handed to ``drawing`` (by _hand_on)."""
-    drawing.turn = asyncio.get_running_loop().create_future()
     _queue.append(drawing)
+    _let_out()
     try:
-        await drawing.turn
+        drawn = await drawing.placed
     except asyncio.CancelledError:
         if drawing in _queue:
             _queue.remove(drawing)
-        elif drawing.turn.done() and not drawing.turn.cancelled():
-            _hand_on()  # it was handed a worker just before it was cancelled: pass it on
         raise
+    if drawn is not None:
+        try:
+            return await drawn
+        except WorkersStopped:  # stopped while it waited, or no worker could draw it: drawn here instead
+            pass
+    return await asyncio.to_thread(drawing.call or drawing.prepare())
 
 
-def _hand_on() -> None:
-    """A worker is free: hand it to the waiting drawing that is due first."""
+def _let_out() -> None:
+    """Hand the free places in the workers to the waiting drawings due first, prepared now.
+
+    Called when a drawing is asked for and, on the event loop, in the very turn a worker's answer
+    comes back (``on_done``): the next drawing is prepared and handed to the workers' feeding
+    threads then, without waiting for a task to wake on a busy loop.
+    """
     global _free
-    while _queue:
+    workers = _workers
+    while workers is not None and _free > 0 and _queue:
         best = min(_queue, key=lambda d: d.due)
         _queue.remove(best)
-        if best.turn is not None and not best.turn.done():
-            best.turn.set_result(None)
-            return
-    _free += 1
+        if best.placed.done():  # cancelled while it waited
+            continue
+        try:
+            best.call = best.prepare()
+            drawn = workers.submit(best.call, best.due, on_done=partial(_place_freed, workers))
+        except WorkersStopped:
+            best.placed.set_result(None)
+            continue
+        except Exception as error:  # preparing it failed: its caller hears of it
+            best.placed.set_exception(error)
+            continue
+        _free -= 1
+        best.placed.set_result(drawn)
 
 
-async def _in_worker(drawing: Drawing, picture: DrawCall) -> bytes:
-    workers = _workers
-    if workers is None:  # stopped meanwhile
-        return await asyncio.to_thread(picture)
-    try:
-        return await workers.draw(picture, drawing.due)
-    except WorkersStopped:  # stopped while it waited: drawn here instead
-        return await asyncio.to_thread(picture)
+def _place_freed(workers: FedWorkers) -> None:
+    """A drawing of ``workers`` is done: its place goes to the next one (if they still draw)."""
+    global _free
+    if workers is _workers:
+        _free += 1
+        _let_out()

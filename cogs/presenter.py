@@ -86,6 +86,8 @@ class DiscordPresenter:
         self._refreshing: set[asyncio.Task[None]] = set()
         #: The hands a refresh is bringing up to date now (one refresh per hand at a time).
         self._refreshing_hands: set[tuple[int, int]] = set()
+        #: Saves of the versions table messages show, under way (see :meth:`shown`).
+        self._saving: set[asyncio.Task[None]] = set()
 
     # -- hands ---------------------------------------------------------------
     async def show_hand(
@@ -191,12 +193,25 @@ class DiscordPresenter:
                 await asyncio.sleep(self.edit_interval * (BUSY_SPACING if pictures.waiting() else 1))
 
     async def shown(self, table: Table, version: int) -> None:
-        """The table message shows state ``version`` now: remember it (a restart redraws a message left behind)."""
+        """The table message shows state ``version`` now: remember it (a restart redraws a message left behind).
+
+        The save is not waited for: it rides with the next batch of moves, and under load that can
+        take seconds, which the table message's next edit would wait too. If the bot stops first,
+        the restart only draws the message once more."""
         if table.message_version is not None and table.message_version >= version:
             return
         table.message_version = version
         if self.save_shown is not None:
-            await self.save_shown(table, version)
+            task = asyncio.get_running_loop().create_task(self._save_shown(self.save_shown, table, version))
+            self._saving.add(task)
+            task.add_done_callback(self._saving.discard)
+
+    @staticmethod
+    async def _save_shown(save: Callable[[Table, int], Awaitable[object]], table: Table, version: int) -> None:
+        try:
+            await save(table, version)
+        except Exception:
+            log.exception("Could not save the version table %s's message shows", table.id)
 
     async def _update_table_message(self, table: Table, note: str | None) -> int | None:
         """Draw the table message as the table is now; the state version it shows, once it shows it."""
@@ -278,6 +293,8 @@ class DiscordPresenter:
     async def close(self) -> None:
         for task in [*self._updaters.values(), *self._refreshing]:
             task.cancel()
+        if self._saving:  # a graceful stop keeps what the messages show (else they are drawn again)
+            await asyncio.wait(list(self._saving), timeout=5)
 
 
 def _edit_kwargs(parts) -> dict:

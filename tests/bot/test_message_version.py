@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from types import SimpleNamespace
 
-from bot.models import TableStatus
+from bot.models import PendingClick, TableStatus
 from bot.store import ActionSave, Store
 from bot.table_store import TableStoreAdapter
 from tests.bot.test_store import ALICE, finished_game, line, playing_table
@@ -58,14 +58,36 @@ async def test_a_move_never_waits_for_a_round_of_table_message_versions(store: S
     assert (await store.load_table(moved_table.id)).state_json == '{"moved": true}'
 
 
+async def test_notes_of_deferred_clicks_ride_with_the_moves(store: Store) -> None:
+    """Under load nearly every click is deferred and written down, then dropped once answered: a
+    transaction each queued in front of the moves (saves took seconds), so they go in the moves' one."""
+    adapter, transactions = counted_adapter(store)
+    table = await playing_table(store)
+    answered = await store.add_pending_click(note(table.id, "play:0"))
+    move = ActionSave(table.id, table.version, '{"moved": true}', 0, "play:1", "player", ALICE)
+    version, first, second, _ = await asyncio.gather(
+        adapter._queued(move),
+        adapter.add_pending_click(note(table.id, "play:1")),
+        adapter.add_pending_click(note(table.id, "play:2")),
+        adapter.drop_pending_click(answered),
+    )
+    assert len(transactions) == 1 and version == table.version + 1
+    left = await store.take_pending_clicks()
+    assert [(click.id, click.move) for click in left] == [(first, "play:1"), (second, "play:2")]
+
+
+def note(table_id: int, move: str) -> PendingClick:
+    return PendingClick(table_id=table_id, user_id=ALICE, version=0, move=move, application_id=1, token="t")
+
+
 def counted_adapter(store: Store) -> tuple[TableStoreAdapter, list[tuple[list[int], dict[int, int]]]]:
     """An adapter over ``store`` and the list of its writer's transactions (the tables moved, the versions shown)."""
     transactions: list[tuple[list[int], dict[int, int]]] = []
     save_actions = store.save_actions
 
-    async def counted(saves, *, shown=None, now=None):  # type: ignore[no-untyped-def]
+    async def counted(saves, *, shown=None, notes=(), answered=(), now=None):  # type: ignore[no-untyped-def]
         transactions.append(([save.table_id for save in saves], dict(shown or {})))
-        return await save_actions(saves, shown=shown, now=now)
+        return await save_actions(saves, shown=shown, notes=notes, answered=answered, now=now)
 
     store.save_actions = counted  # type: ignore[method-assign]
     return TableStoreAdapter(store), transactions

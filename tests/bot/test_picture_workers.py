@@ -62,6 +62,27 @@ async def test_a_worker_is_handed_its_next_drawing_before_it_finishes_one() -> N
         pictures.stop_picture_workers()
 
 
+async def test_the_next_drawing_leaves_the_queue_in_the_turn_an_answer_comes_back() -> None:
+    """No task has to wake on a busy loop before a worker's next drawing is prepared: by the time
+    anything else runs after a picture comes back, the drawing waiting is already on its way."""
+    pictures.start_picture_workers(1)
+    try:
+        drawings = fill_the_worker(pictures.Priority.ANSWER)
+        await asyncio.sleep(0)
+        waiting = pictures.start(partial(_named, "next"), pictures.Priority.ANSWER)
+        await asyncio.sleep(0)
+        assert pictures.waiting() == 1
+        first_answer = drawings[0].placed.result()
+        assert first_answer is not None
+        seen: list[int] = []
+        first_answer.add_done_callback(lambda _: seen.append(pictures.waiting()))
+        assert await waiting.task == b"next"
+        assert seen == [0]
+        await asyncio.gather(*(d.task for d in drawings))
+    finally:
+        pictures.stop_picture_workers()
+
+
 def _named(name: str) -> bytes:
     """A stand-in picture for the queue test (drawn in a worker process, so a module function)."""
     return name.encode()

@@ -233,6 +233,27 @@ async def test_many_actions_save_in_one_go_and_each_refusal_is_its_own(store: St
     assert await store.actions_for(lobby.id) == []
 
 
+async def test_a_batch_keeps_which_buttons_still_work_and_what_each_table_message_shows(store: Store) -> None:
+    """A move's new valid-from versions are saved; a move without them leaves the old ones (so a
+    held button keeps working after a restart); a table message's version only moves forward."""
+    changed, kept, shown_only = [await playing_table(store) for _ in range(3)]
+    await store.save_action(kept.id, 0, "{}", 0, "pick:1", "player", ALICE, fresh_json="[0, 1]")
+    await store.save_message_versions({shown_only.id: 5})
+    answers = await store.save_actions(
+        [
+            ActionSave(changed.id, 0, '{"a": 1}', 0, "pick:2", "player", ALICE, fresh_json="[1, 1]"),
+            ActionSave(kept.id, 1, '{"b": 2}', 1, "pick:3", "computer", None),
+        ],
+        shown={changed.id: 1, shown_only.id: 3},
+    )
+    assert answers == [1, 2]
+    first, second, third = [await store.load_table(t.id) for t in (changed, kept, shown_only)]
+    assert first is not None and second is not None and third is not None
+    assert (first.fresh_json, first.message_version) == ("[1, 1]", 1)
+    assert (second.fresh_json, second.message_version, second.version) == ("[0, 1]", None, 2)
+    assert (third.message_version, third.version) == (5, 0)
+
+
 async def test_a_batch_takes_one_action_per_table_and_a_bad_one_writes_nothing(store: Store) -> None:
     table = await playing_table(store)
     other = await playing_table(store)

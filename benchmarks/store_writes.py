@@ -1,0 +1,164 @@
+"""``python -m benchmarks.store_writes``: the CPU a batch of saved moves costs, this tree and others.
+
+A busy bot saves moves in batches (``Store.save_actions``: one transaction, many tables, with
+the versions the table messages show). Here ``TABLES`` tables in play, each with a state of
+Gin-Go's size, are moved in batches of several sizes, ``ROUNDS`` rounds, and the bot's process
+CPU per saved move is printed (median over the rounds), with the wall time per batch.
+
+``--compare REV`` (repeatable) runs the same measurement on a git revision checked out into a
+temporary folder, in turn with this tree, so both meet the same machine (its other load moves
+from second to second). ``--database-url`` measures PostgreSQL instead of a SQLite file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLES = 400
+BATCHES = (1, 8, 32)
+ROUNDS = 30
+#: About the size of a saved Gin-Go state (JSON).
+STATE = json.dumps({"cards": list(range(400)), "words": "x" * 2000})
+
+
+async def measure(database_url: str) -> dict[int, tuple[float, float]]:
+    """Per batch size: median CPU ms per saved move and median wall ms per batch."""
+    from bot.db import open_database
+    from bot.models import Seat
+    from bot.store import ActionSave, Store
+
+    database = await open_database(database_url)
+    store = Store(database.sessions)
+    try:
+        tables: list[int] = []
+        for _ in range(TABLES):
+            row = await store.create_table(
+                guild_id=1,
+                channel_id=2,
+                parent_channel_id=1,
+                game_key="gin_go",
+                host_id=3,
+                seats=[Seat(3, "Alice"), Seat(None, "Computer 1", computer=True)],
+                options={},
+                seed=7,
+            )
+            assert row.id is not None
+            tables.append(row.id)
+            await store.start_table(row.id, STATE)
+        version = dict.fromkeys(tables, 0)
+        figures: dict[int, tuple[float, float]] = {}
+        for size in BATCHES:
+            cpu, wall = [], []
+            for round_ in range(ROUNDS):
+                start = (round_ * size) % (len(tables) - size)
+                batch = tables[start : start + size]
+                saves = [
+                    ActionSave(t, version[t], STATE, 0, f"pick:{round_}", "player", 3, fresh_json="[0, 0]")
+                    for t in batch
+                ]
+                shown = {t: version[t] for t in batch}
+                started, started_cpu = time.perf_counter(), time.process_time()
+                answers = await store.save_actions(saves, shown=shown)
+                cpu.append((time.process_time() - started_cpu) * 1000 / size)
+                wall.append((time.perf_counter() - started) * 1000)
+                assert answers == [version[t] + 1 for t in batch], answers
+                for t in batch:
+                    version[t] += 1
+            figures[size] = (statistics.median(cpu), statistics.median(wall))
+        return figures
+    finally:
+        store.close()
+        await database.close()
+
+
+def run_in(source: Path, database_url: str | None) -> dict[int, tuple[float, float]]:
+    """One measurement of the code in ``source``, in a process of its own (a fresh database)."""
+    with tempfile.TemporaryDirectory() as folder:
+        url = database_url or f"sqlite:///{folder}/parlour.db"
+        if database_url:
+            url = fresh_postgres(database_url)
+        output = subprocess.run(
+            [sys.executable, str(Path(__file__).resolve()), "--inner", url],
+            env={**os.environ, "PYTHONPATH": str(source)},
+            cwd=source,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    return {int(size): (cpu, wall) for size, (cpu, wall) in json.loads(output.splitlines()[-1]).items()}
+
+
+def fresh_postgres(base_url: str) -> str:
+    """A new empty database on the PostgreSQL server of ``base_url``."""
+    import asyncpg  # type: ignore[import-untyped]
+    from sqlalchemy.engine import make_url
+
+    url = make_url(base_url)
+    name = f"parlour_writes_{os.getpid()}_{time.monotonic_ns()}"
+
+    async def create() -> None:
+        connection = await asyncpg.connect(
+            user=url.username, host=url.host, port=url.port, database=url.database, password=url.password
+        )
+        try:
+            await connection.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await connection.close()
+
+    asyncio.run(create())
+    return url.set(database=name).render_as_string(hide_password=False)
+
+
+def checked_out(revision: str, folder: Path) -> Path:
+    target = folder / revision.replace("/", "_")
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(target), revision], check=True)
+    return target
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--compare", action="append", default=[], metavar="REV")
+    parser.add_argument("--database-url", help="a PostgreSQL server (postgresql+asyncpg://…)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each tree, interleaved")
+    parser.add_argument("--inner", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.inner:
+        print(json.dumps(asyncio.run(measure(args.inner))))
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        trees = {"this tree": ROOT}
+        try:
+            for revision in args.compare:
+                trees[revision] = checked_out(revision, Path(folder))
+            runs: dict[str, list[dict[int, tuple[float, float]]]] = {label: [] for label in trees}
+            for _ in range(args.repeat):
+                for label, source in trees.items():
+                    runs[label].append(run_in(source, args.database_url))
+        finally:
+            for source in trees.values():
+                if source != ROOT:
+                    subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(source)], check=False)
+    backend = "PostgreSQL" if args.database_url else "SQLite file"
+    print(f"Store.save_actions on {backend}, {TABLES} tables, medians of {args.repeat} runs × {ROUNDS} batches")
+    print(f"{'batch of':>10}" + "".join(f"{label:>28}" for label in trees))
+    for size in BATCHES:
+        cells = []
+        for label in trees:
+            cpu = statistics.median(run[size][0] for run in runs[label])
+            wall = statistics.median(run[size][1] for run in runs[label])
+            cells.append(f"{cpu:6.2f} ms CPU/move {wall:6.1f} ms")
+        print(f"{size:>10}" + "".join(f"{cell:>28}" for cell in cells))
+
+
+if __name__ == "__main__":
+    main()
