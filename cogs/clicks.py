@@ -116,28 +116,24 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
                     await update(interaction, table_ui.closed_lobby_parts(table, "Cancelled by the host."))
                 case "start":
                     table = await saved(interaction, service.start(table_id, user.id))
-                    parts = await table_ui.table_parts(table, "The cards are dealt.")
-                    await update(interaction, parts)
-                    assert interaction.message is not None and parts.version is not None
-                    await bot.presenter.message_posted(table, interaction.message.id)
-                    if table.version == parts.version:
+                    async with bot.presenter.answering(table):
+                        parts = await table_ui.table_parts(table, "The cards are dealt.")
+                        await update(interaction, parts)
+                        assert interaction.message is not None and parts.version is not None
+                        await bot.presenter.message_posted(table, interaction.message.id)
                         await bot.presenter.shown(table, parts.version)
-                    else:  # a computer moved meanwhile: its edit may have landed before this older one
-                        await bot.presenter.table_changed(table)
                 case "hand":
                     await show_my_hand(interaction, table_id)
                 case "rematch":
                     table = await saved(interaction, service.rematch(table_id, user.id))
-                    await update(interaction, table_ui.MessageParts(view=None), keep_content=True)
-                    note = f"Rematch! {user.display_name} dealt a new game."
-                    channel = interaction.channel
-                    parts = await table_ui.table_parts(table, note)
-                    message = await channel.send(**parts.send_kwargs())  # type: ignore[union-attr]
-                    await bot.presenter.message_posted(table, message.id)
-                    if table.version == parts.version:
+                    async with bot.presenter.answering(table):
+                        await update(interaction, table_ui.MessageParts(view=None), keep_content=True)
+                        note = f"Rematch! {user.display_name} dealt a new game."
+                        parts = await table_ui.table_parts(table, note)
+                        message = await interaction.channel.send(**parts.send_kwargs())  # type: ignore[union-attr]
+                        await bot.presenter.message_posted(table, message.id)
+                        assert parts.version is not None
                         await bot.presenter.shown(table, parts.version)
-                    else:  # a computer moved meanwhile
-                        await bot.presenter.table_changed(table)
         except TableError as error:
             await tell(interaction, str(error))
 

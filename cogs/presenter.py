@@ -3,7 +3,8 @@
 Edits of a table message are coalesced: at most one edit per table is in flight,
 changes that arrive meanwhile are folded into the next one, and edits of one table
 are spaced by ``edit_interval`` seconds, which keeps a busy table inside Discord's
-rate limits. A table message over an hour old is replaced by a fresh one at the
+rate limits. A click whose answer draws the table message (Start, Rematch) takes its turn
+among those edits (:meth:`DiscordPresenter.answering`). A table message over an hour old is replaced by a fresh one at the
 bottom of the channel. Each player's private hand message (ephemeral) is refreshed
 in place while its interaction token is young enough to edit it.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
@@ -88,6 +89,9 @@ class DiscordPresenter:
         self._refreshing_hands: set[tuple[int, int]] = set()
         #: Saves of the versions table messages show, under way (see :meth:`shown`).
         self._saving: set[asyncio.Task[None]] = set()
+        #: One lock per table message: the presenter's edits and a click's answer that shows the
+        #: table (Start, Rematch) land one after the other, in the order they were drawn.
+        self._message_locks: dict[int, asyncio.Lock] = {}
 
     # -- hands ---------------------------------------------------------------
     async def show_hand(
@@ -170,14 +174,28 @@ class DiscordPresenter:
         if task is None or task.done():
             self._updaters[table.id] = asyncio.get_running_loop().create_task(self._update_loop(table.id))
 
+    @contextlib.asynccontextmanager
+    async def answering(self, table: Table) -> AsyncIterator[None]:
+        """A click's answer draws the table message (Start, Rematch): the presenter's own edits wait
+        until it has landed. Entered as soon as the click's change is made (before anything can yield
+        to a computer's move), so a newer moment, and what it says ("had only one possible move"), is
+        drawn after the answer and never overwritten by it."""
+        async with self._message_lock(table.id):
+            yield
+
+    def _message_lock(self, table_id: int) -> asyncio.Lock:
+        return self._message_locks.setdefault(table_id, asyncio.Lock())
+
     async def _update_loop(self, table_id: int) -> None:
         """Edit the table message until it shows the table's latest version (one edit at a time)."""
         failures = 0
+        table: Table | None = None
         while table_id in self._dirty:
             table = self._dirty.pop(table_id)
             note = self._notes.pop(table_id, None)
             try:
-                shown = await self._update_table_message(table, note)
+                async with self._message_lock(table_id):
+                    shown = await self._update_table_message(table, note)
                 self._refresh_hands(table)
                 failures = 0
                 if shown is not None and table.message_behind and table_id not in self._dirty:
@@ -191,6 +209,9 @@ class DiscordPresenter:
                         self._notes.setdefault(table_id, note)
             if self.edit_interval:
                 await asyncio.sleep(self.edit_interval * (BUSY_SPACING if pictures.waiting() else 1))
+        lock = self._message_locks.get(table_id)
+        if table is not None and table.status != "playing" and lock is not None and not lock.locked():
+            del self._message_locks[table_id]  # ended: a Rematch click makes a new one
 
     async def shown(self, table: Table, version: int) -> None:
         """The table message shows state ``version`` now: remember it (a restart redraws a message left behind).
