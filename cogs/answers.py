@@ -32,7 +32,11 @@ T = TypeVar("T")
 #: what is left covers writing the click down and the deferral itself on a busy machine).
 DEFER_AFTER = 1.5
 #: Seconds after the click by which a deferral is sent even if its note is not written yet.
-NOTE_BY = 2.2
+NOTE_BY = 1.8
+#: A click that reaches its callback this many seconds after it was made found the bot behind
+#: (its event loop, or the gateway, queued it): it is deferred at once, not after DEFER_AFTER,
+#: for the same delay is likely to hold up the deferral too.
+LATE_ARRIVAL = 0.5
 #: Interaction tokens live 15 minutes: older pending clicks cannot be answered any more.
 TOKEN_LIFE = timedelta(minutes=15)
 
@@ -125,7 +129,7 @@ async def _defer_later(interaction: discord.Interaction, watch: _Watch, pending:
     try:
         # Discord's clock started when the click was made: under load it waited in queues before it got here.
         waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-        await asyncio.sleep(max(0.0, DEFER_AFTER - waited))
+        await asyncio.sleep(0.0 if waited >= LATE_ARRIVAL else DEFER_AFTER - waited)
         async with watch.lock:
             if interaction.response.is_done():
                 return

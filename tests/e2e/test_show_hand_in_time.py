@@ -75,3 +75,28 @@ async def test_show_my_hand_cut_off_by_a_stop_is_told_at_the_next_start(
         gate.set()
     assert told.ephemeral and "Show my hand" in (told.content or "")
     assert await _pending(parlour) == 0
+
+
+async def test_a_click_that_reaches_the_bot_late_is_acknowledged_at_once(
+    parlour: Parlour, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A click that spent LATE_ARRIVAL or more in queues before its callback (a busy bot) does not
+    wait DEFER_AFTER more before its "thinking…": by then Discord's 3 seconds could be gone."""
+    server = parlour.server
+    alice, bob = server.user("alice"), server.user("bob")
+    gate = threading.Event()
+    slow_hands(monkeypatch, gate)
+    table_id = await parlour.start_game(alice, [bob])
+    monkeypatch.setattr(answers, "DEFER_AFTER", 60)  # a click on time would wait a minute
+    server.clock.advance(-(answers.LATE_ARRIVAL + 0.2))  # made that long before the bot sees it
+    try:
+        handle = await server.click(alice, parlour.table_message(table_id), label="Show my hand")
+    finally:
+        server.clock.advance(answers.LATE_ARRIVAL + 0.2)
+    try:
+        first = await asyncio.wait_for(handle.answer(), 5)
+        assert first.callback_type == 5 and first.ephemeral  # "thinking…" while the hand is drawn
+    finally:
+        gate.set()
+    hand = await handle.message()
+    assert hand.ephemeral and hand.attachments and hand.id == handle.state.original_message_id
