@@ -100,3 +100,27 @@ async def test_a_click_that_reaches_the_bot_late_is_acknowledged_at_once(
         gate.set()
     hand = await handle.message()
     assert hand.ephemeral and hand.attachments and hand.id == handle.state.original_message_id
+
+
+async def test_a_bot_whose_answers_came_late_lately_acknowledges_at_once(
+    parlour: Parlour, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Overloaded (most recent answers were not ready within DEFER_AFTER), the bot defers a click
+    at once: it would be deferred anyway, and the person sees it taken now."""
+    server = parlour.server
+    alice, bob = server.user("alice"), server.user("bob")
+    gate = threading.Event()
+    slow_hands(monkeypatch, gate)
+    table_id = await parlour.start_game(alice, [bob])
+    monkeypatch.setattr(answers, "DEFER_AFTER", 60)
+    assert parlour.bot is not None
+    pace = answers.pace_of(parlour.bot)
+    for _ in range(10):
+        pace.answered(61)
+    try:
+        handle = await server.click(alice, parlour.table_message(table_id), label="Show my hand")
+        first = await asyncio.wait_for(handle.answer(), 5)
+        assert first.callback_type == 5 and first.ephemeral
+    finally:
+        gate.set()
+    assert (await handle.message()).attachments
