@@ -39,8 +39,14 @@ class Response:
         self.deferred = True
 
 
+class Client:
+    """The bot the click reached (answers keep their pace per bot)."""
+
+
 def click() -> SimpleNamespace:
-    return SimpleNamespace(id=1, created_at=datetime.now(UTC), application_id=7, token="token", response=Response())
+    return SimpleNamespace(
+        id=1, created_at=datetime.now(UTC), application_id=7, token="token", response=Response(), client=Client()
+    )
 
 
 async def deferred(interaction: SimpleNamespace, pending: answers.PendingMove) -> None:
