@@ -23,6 +23,7 @@ import discord
 
 from bot.tables import Table
 from cogs import pictures
+from cogs.answers import pace_of
 from cogs.hand_ui import hand_parts
 from cogs.pictures import Priority
 from cogs.table_ui import MessageParts, closed_lobby_parts, table_parts
@@ -42,6 +43,10 @@ MAX_TRIES = 3
 #: While pictures queue for the workers, table messages are edited this many times less often:
 #: the answers people wait for go first, and the table message still shows every move, later.
 BUSY_SPACING = 3
+#: While the bot is behind (most answers lately were not ready in time, :class:`cogs.answers.Pace`),
+#: table messages are edited this many times less often: each edit draws a picture, and what the
+#: machine has left goes to the people's own answers. The table message lags; no move is lost.
+BEHIND_SPACING = 8
 
 
 @dataclass
@@ -174,6 +179,12 @@ class DiscordPresenter:
         if task is None or task.done():
             self._updaters[table.id] = asyncio.get_running_loop().create_task(self._update_loop(table.id))
 
+    def _spacing(self) -> float:
+        """How many edit intervals a table message waits before its next edit."""
+        if pace_of(self.client).behind():
+            return BEHIND_SPACING
+        return BUSY_SPACING if pictures.waiting() else 1
+
     @contextlib.asynccontextmanager
     async def answering(self, table: Table) -> AsyncIterator[None]:
         """A click's answer draws the table message (Start, Rematch): the presenter's own edits wait
@@ -208,7 +219,7 @@ class DiscordPresenter:
                     if note:
                         self._notes.setdefault(table_id, note)
             if self.edit_interval:
-                await asyncio.sleep(self.edit_interval * (BUSY_SPACING if pictures.waiting() else 1))
+                await asyncio.sleep(self.edit_interval * self._spacing())
         lock = self._message_locks.get(table_id)
         if table is not None and table.status != "playing" and lock is not None and not lock.locked():
             del self._message_locks[table_id]  # ended: a Rematch click makes a new one
