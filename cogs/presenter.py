@@ -3,10 +3,11 @@
 Edits of a table message are coalesced: at most one edit per table is in flight,
 changes that arrive meanwhile are folded into the next one, and edits of one table
 are spaced by ``edit_interval`` seconds, which keeps a busy table inside Discord's
-rate limits. A click whose answer draws the table message (Start, Rematch) takes its turn
-among those edits (:meth:`DiscordPresenter.answering`). A table message over an hour old
-is replaced by a fresh one at the bottom of the channel. Each player's private hand message (ephemeral) is refreshed
-in place while its interaction token is young enough to edit it.
+rate limits (more widely spaced while pictures queue, and while the bot is behind). A
+click whose answer draws the table message (Start, Rematch) takes its turn among those
+edits (:meth:`DiscordPresenter.answering`). A table message over an hour old is replaced
+by a fresh one at the bottom of the channel. Each player's private hand message
+(ephemeral) is refreshed in place while its interaction token is young enough to edit it.
 """
 
 from __future__ import annotations
