@@ -4,7 +4,9 @@ A click is answered only once what it asked for is saved, so an acknowledged cli
 vanish in a restart. Discord wants a first answer within 3 seconds: when a save takes longer
 than :data:`DEFER_AFTER`, the click is deferred and answered by an edit once saved, and a move
 is written down meanwhile (:class:`PendingMove`) so that, should the bot stop before it
-answers, the person is told at the next start what became of their click.
+answers, the person is told at the next start what became of their click. A bot that is behind
+defers at once and writes the note just after: the person sees the click taken now, not when a
+busy database has taken the note.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ DEFER_AFTER = 1.5
 NOTE_BY = 1.8
 #: A click that reaches its callback this many seconds after it was made found the bot behind
 #: (its event loop, or the gateway, queued it): it is deferred at once, not after DEFER_AFTER,
-#: for the same delay is likely to hold up the deferral too.
+#: for the same delay is likely to hold up the deferral too (and its note follows the deferral).
 LATE_ARRIVAL = 0.5
 #: Interaction tokens live 15 minutes: older pending clicks cannot be answered any more.
 TOKEN_LIFE = timedelta(minutes=15)
@@ -160,21 +162,23 @@ async def _defer_later(interaction: discord.Interaction, watch: _Watch, pending:
         async with watch.lock:
             if interaction.response.is_done():
                 return
-            if pending is not None:  # written down first: should the bot stop right after, they are told
-                await _write_down(pending, interaction)
+            if pending is not None:  # written down (first, unless behind): should the bot stop, they are told
+                await _write_down(pending, interaction, wait=not behind)
             await _defer(interaction, watch)
     finally:
         _watches.pop(interaction.id, None)
 
 
-async def _write_down(pending: PendingMove, interaction: discord.Interaction) -> None:
-    """Write the deferred click down before the deferral, unless that would miss Discord's deadline:
-    then the deferral goes first and the note follows (a busy database must not fail the click)."""
+async def _write_down(pending: PendingMove, interaction: discord.Interaction, *, wait: bool) -> None:
+    """Write the deferred click down before the deferral (``wait``), unless that would miss
+    :data:`NOTE_BY`: then the deferral goes first and the note follows (a busy database must not
+    fail the click). Without ``wait`` (a bot behind) the note always follows."""
     note = asyncio.ensure_future(pending.deferred(interaction))
     _notes.add(note)
     note.add_done_callback(_notes.discard)
-    waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    await asyncio.wait({note}, timeout=max(0.0, NOTE_BY - waited))
+    if wait:
+        waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        await asyncio.wait({note}, timeout=max(0.0, NOTE_BY - waited))
 
 
 #: Notes of deferred clicks still being written (kept so that their tasks are not collected).

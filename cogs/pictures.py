@@ -15,6 +15,8 @@ with a higher priority (Show my hand finding its hand drawn ahead) moves up the 
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import logging
 from collections.abc import Callable
 from enum import IntEnum
@@ -48,9 +50,14 @@ DRAWINGS_PER_WORKER = 2
 
 #: Worker processes that draw the pictures, when the bot started them (PICTURE_WORKERS).
 _workers: FedWorkers | None = None
-#: Places for drawings in the workers now free; drawings waiting for one, in no particular order (see _let_out).
+#: Places for drawings in the workers now free.
 _free = 0
-_queue: list[Drawing] = []
+#: The drawings waiting for a place.
+_waiting: set[Drawing] = set()
+#: Their places in line, soonest due first: (due, number, drawing). A drawing hurried is pushed
+#: again with its sooner due; the entry of a drawing that no longer waits is skipped.
+_line: list[tuple[float, int, Drawing]] = []
+_numbers = itertools.count()
 #: Drawings under way in threads (no workers).
 _in_threads = 0
 
@@ -81,7 +88,10 @@ class Drawing:
 
     def hurry(self, priority: Priority) -> None:
         """Somebody needs it sooner now."""
-        self.priority = min(self.priority, priority)
+        if priority < self.priority:
+            self.priority = priority
+            if self in _waiting:
+                _queue_up(self)
 
     @property
     def due(self) -> float:
@@ -118,10 +128,11 @@ def stop_picture_workers() -> None:
     if _workers is not None:
         _workers.shutdown()
         _workers, _free = None, 0
-    for waiting in _queue:  # drawn in threads from now on
-        if not waiting.placed.done():
-            waiting.placed.set_result(None)
-    _queue.clear()
+    for drawing in _waiting:  # drawn in threads from now on
+        if not drawing.placed.done():
+            drawing.placed.set_result(None)
+    _waiting.clear()
+    _line.clear()
 
 
 def busy() -> bool:
@@ -134,7 +145,22 @@ def busy() -> bool:
 
 def waiting() -> int:
     """Drawings waiting for a free worker."""
-    return len(_queue)
+    return len(_waiting)
+
+
+def _queue_up(drawing: Drawing) -> None:
+    _waiting.add(drawing)
+    heapq.heappush(_line, (drawing.due, next(_numbers), drawing))
+
+
+def _next_due() -> Drawing | None:
+    """The waiting drawing due first, taken out of the line."""
+    while _line:
+        drawing = heapq.heappop(_line)[2]
+        if drawing in _waiting:  # else let out already (it was hurried), or cancelled
+            _waiting.discard(drawing)
+            return drawing
+    return None
 
 
 async def _draw(drawing: Drawing) -> bytes:
@@ -145,13 +171,12 @@ async def _draw(drawing: Drawing) -> bytes:
             return await asyncio.to_thread(drawing.prepare())
         finally:
             _in_threads -= 1
-    _queue.append(drawing)
+    _queue_up(drawing)
     _let_out()
     try:
         drawn = await drawing.placed
     except asyncio.CancelledError:
-        if drawing in _queue:
-            _queue.remove(drawing)
+        _waiting.discard(drawing)
         raise
     if drawn is not None:
         try:
@@ -170,9 +195,7 @@ def _let_out() -> None:
     """
     global _free
     workers = _workers
-    while workers is not None and _free > 0 and _queue:
-        best = min(_queue, key=lambda d: d.due)
-        _queue.remove(best)
+    while workers is not None and _free > 0 and (best := _next_due()) is not None:
         if best.placed.done():  # cancelled while it waited
             continue
         try:

@@ -89,3 +89,25 @@ async def test_a_note_finished_after_the_answer_is_dropped(quick: None) -> None:
     store.release.set()
     await asyncio.sleep(0.05)
     assert not store.rows  # no stale note to tell at the next start
+
+
+async def test_a_bot_behind_defers_before_the_note_and_still_writes_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Behind, the click is acknowledged at once: its person does not wait for a busy database to
+    take the note (which follows, so that a restart can still tell them)."""
+    monkeypatch.setattr(answers, "NOTE_BY", 60.0)  # on time, the note would be waited for a minute
+    store = SlowStore()
+    interaction = click()
+    pace = answers.pace_of(interaction.client)  # type: ignore[arg-type]
+    for _ in range(10):
+        pace.answered(answers.DEFER_AFTER + 1)
+    pending = answers.PendingMove(store, table_id=3, user_id=5, version=9, move="play:1")  # type: ignore[arg-type]
+    await deferred(interaction, pending)
+    assert interaction.response.deferred and not store.rows
+    store.release.set()
+    for _ in range(100):
+        if store.rows:
+            break
+        await asyncio.sleep(0.01)
+    assert len(store.rows) == 1
+    await pending.answered()
+    assert not store.rows
