@@ -162,6 +162,7 @@ def test_outcome_transfers_round_trip_and_huge_points_stay_exact() -> None:
 def test_a_state_holding_points_beyond_64_bits_saves_and_loads_exactly() -> None:
     state = new()
     state.points[0] = 7 * 10**30 + 1  # Gin-jon-tan's combination scores grow this large
+    state.points[1] = -(2**63) - 1  # just past 64 bits, below zero
     again = HIGH_CARD.load(state.to_json())
-    assert isinstance(again, HighCardState) and again.points[0] == 7 * 10**30 + 1
+    assert isinstance(again, HighCardState) and again.points[:2] == [7 * 10**30 + 1, -(2**63) - 1]
     assert again.to_json() == state.to_json()
