@@ -1,8 +1,10 @@
-"""Tet-Gow benchmark: game speed, the default player's win share, picture cost.
+"""Tet-Gow benchmark: game speed, the default player's win share and CPU per decision, picture cost.
 
 Run: ``python -m benchmarks.tet_gow [--games 2000]``. For 3 and 4 players and
 each baseline, one default player plays against n-1 baselines with its seat
 rotated game by game; its win share counts a shared first place fractionally.
+The CPU figure times every ``choose`` of default players in seeded games
+(process time, so other load on the machine matters less than for wall time).
 """
 
 from __future__ import annotations
@@ -40,6 +42,22 @@ def win_share(num_players: int, baseline: str, games: int) -> tuple[float, float
         if outcome.places[me] == 1:
             wins += 1 / len(outcome.winners)
     return wins / games, games / (time.perf_counter() - start)
+
+
+def decision_cpu(num_players: int, games: int = 40) -> list[float]:
+    """CPU milliseconds of every default player's ``choose`` in ``games`` seeded games of default players."""
+    times: list[float] = []
+    for game in range(games):
+        state = TET_GOW.new_state(num_players, 1000 + game)
+        players = [TET_GOW.computer_player(game * 10 + s) for s in range(num_players)]
+        while not state.is_over:
+            seat = state.waiting_on()[0]
+            view = state.view(seat)
+            start = time.process_time()
+            move = players[seat].choose(view)
+            times.append((time.process_time() - start) * 1000)
+            state.act(seat, move)
+    return times
 
 
 def picture_figures(samples: int = 20) -> None:
@@ -80,6 +98,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="games per pairing (default 2000)")
     parser.add_argument("--no-pictures", action="store_true")
     args = parser.parse_args()
+    for num_players in (3, 4):
+        times = decision_cpu(num_players)
+        print(
+            f"{num_players} players: default player's CPU per decision: median {statistics.median(times):5.2f} ms  "
+            f"mean {statistics.mean(times):5.2f} ms  90th percentile {statistics.quantiles(times, n=10)[-1]:5.2f} ms  "
+            f"({len(times)} decisions)"
+        )
     print(f"Tet-Gow: default player vs baselines, {args.games} games each, seats rotated")
     for num_players in (3, 4):
         for baseline in TET_GOW.baselines:

@@ -8,13 +8,16 @@ for a person.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import cache
 from itertools import combinations
 from math import comb
+from typing import NamedTuple
 
 from engine.core import Decision, Move, View
 from engine.players import ComputerPlayer
 from engine.tet_gow import rollout
-from engine.tet_gow.deck import CARDS, SETS, deck, set_mix, sort_cards, tier_of
+from engine.tet_gow.deck import CARDS, SETS, deck, set_mix, tier_of
 from engine.tet_gow.rules import TetGowView
 
 __all__ = ["GreedyPlayer", "RandomPlayer", "TetGowPlayer"]
@@ -35,6 +38,17 @@ def _groups(hand: list[str] | tuple[str, ...]) -> dict[int, list[str]]:
 def _weakest(hand: list[str] | tuple[str, ...], count: int) -> tuple[str, ...]:
     """The ``count`` weakest cards (hands are sorted strongest first)."""
     return tuple(hand[len(hand) - count :])
+
+
+_SET_INDEX = {c.id: SETS.index(c.set) for c in CARDS.values()}
+
+
+def _mix(cards: Iterable[str]) -> tuple[int, int, int]:
+    """The same as :func:`set_mix`, without a Counter: ranking the candidates asks thousands of times."""
+    counts = [0, 0, 0]
+    for card in cards:
+        counts[_SET_INDEX[card]] += 1
+    return (counts[0], counts[1], counts[2])
 
 
 def _follow_cards(option_id: str) -> list[str]:
@@ -99,9 +113,23 @@ class _Knowledge:
         for card in self.unknown:
             key = (CARDS[card].tier, SETS.index(CARDS[card].set))
             self.pool[key] = self.pool.get(key, 0) + 1
+        #: The same, packed for the playouts (see :mod:`rollout`): the unseen cards in deck order, the hand.
+        self.unknown_packed = [rollout.UNIT[c] for c in self.unknown]
+        self.hand_packed = rollout.pack(view.hand)
+        # Answers remembered for this decision: ranking the passes asks the same ones many times.
+        self._beat_chances: dict[tuple[int, tuple[int, ...], tuple[int, ...], int | None], float] = {}
+        self._powers: dict[str, float] = {}
+        self._others = [s for s in range(view.num_players) if s != self.seat]
 
     def beat_chance(self, tier: int, mix: tuple[int, ...], seats: list[int], size: int | None = None) -> float:
         """Roughly, the chance one of ``seats`` holds ``mix`` in a Tier stronger than ``tier``."""
+        key = (tier, mix, tuple(seats), size)
+        chance = self._beat_chances.get(key)
+        if chance is None:
+            chance = self._beat_chances[key] = self._beat_chance(tier, mix, seats, size)
+        return chance
+
+    def _beat_chance(self, tier: int, mix: tuple[int, ...], seats: list[int], size: int | None) -> float:
         view = self.view
         unknown = max(1, len(self.unknown))
         x = sum(mix) if size is None else size
@@ -124,10 +152,13 @@ class _Knowledge:
 
     def card_power(self, card: str) -> float:
         """How hard a single card is to beat: 1.0 when no unseen card of its Set is stronger."""
-        info = CARDS[card]
-        set_index = SETS.index(info.set)
-        stronger = sum(self.pool.get((t, set_index), 0) for t in range(1, info.tier))
-        return 1.0 / (1.0 + stronger)
+        power = self._powers.get(card)
+        if power is None:
+            info = CARDS[card]
+            set_index = SETS.index(info.set)
+            stronger = sum(self.pool.get((t, set_index), 0) for t in range(1, info.tier))
+            power = self._powers[card] = 1.0 / (1.0 + stronger)
+        return power
 
     def later_seats(self) -> list[int]:
         """Seats still to play after this one in the current round."""
@@ -142,15 +173,30 @@ class _Knowledge:
         return seats
 
     def others(self) -> list[int]:
-        return [s for s in range(self.view.num_players) if s != self.seat]
+        return self._others
 
 
+@cache
 def _hold_chance(available: int, need: int, hand: int, unknown: int) -> float:
-    """Chance a hand of ``hand`` cards drawn from ``unknown`` holds ``need`` of ``available`` cards."""
+    """Chance a hand of ``hand`` cards drawn from ``unknown`` holds ``need`` of ``available`` cards.
+
+    Cached: the arguments are small counts (a few thousand answers at most), asked again and again.
+    """
     if available < need:
         return 0.0
     p = min(1.0, hand / unknown)
     return sum(comb(available, k) * p**k * (1 - p) ** (available - k) for k in range(need, available + 1))
+
+
+class _Start(NamedTuple):
+    """The table right after one candidate move, as :func:`rollout.finish` takes it."""
+
+    #: The player's hand after the move, packed.
+    hand: int
+    #: The round's lead (a packed Set mix), its strongest face-up Tier so far, and that play's seat.
+    lead: int
+    best: int
+    winner: int
 
 
 class TetGowPlayer(ComputerPlayer):
@@ -158,15 +204,21 @@ class TetGowPlayer(ComputerPlayer):
 
     It lists candidate moves with thought — whole Tier groups and their parts to
     lead, the follows, and passes that keep its strongest group (for the last
-    lead) or its strong singles (to follow later) — then, for several guesses of
-    where the unseen cards are, plays the rest of the game out greedily (with the
-    2-trick rule) and keeps the move that wins most often.
+    lead) or its strong singles (to follow later) — then guesses several deals of
+    the unseen cards and, on each, plays the rest of the game out greedily (with
+    the 2-trick rule). Candidates are weighed by successive halving: all of them
+    on the first few deals, the better half on twice as many, and so on, until
+    the last few are weighed on every deal; it keeps the one that wins most often.
     """
 
     name = "default"
     #: Guessed deals per decision, and the most candidate moves weighed.
     samples = 32
     max_candidates = 12
+    #: Successive halving: deals every candidate is played out on first, and how many
+    #: candidates always reach the last round (``first_look = samples`` weighs all on all).
+    first_look = 4
+    finalists = 3
 
     def choose(self, view: View) -> Move:
         assert isinstance(view, TetGowView)
@@ -175,12 +227,28 @@ class TetGowPlayer(ComputerPlayer):
         if len(candidates) == 1:
             return candidates[0]
         deals = [self._guess(view, know) for _ in range(self.samples)]
-        best, best_value = candidates[0], float("-inf")
-        for move in candidates:
-            value = sum(self._play_out(view, move, deal) for deal in deals)
-            if value > best_value:
-                best, best_value = move, value
-        return best
+        return self._weigh(view, candidates, deals)
+
+    def _weigh(self, view: TetGowView, candidates: list[Move], deals: list[list[int]]) -> Move:
+        """The candidate with the best summed value over the deals it reached.
+
+        A move that trails after a few playouts rarely comes back, so dropping the
+        weaker half at each step spends the playouts (most of the CPU) on the
+        close calls. Every candidate meets the same deals in the same order, so
+        the comparisons are fair; ties go to the better-ranked candidate.
+        """
+        starts = [self._start(view, move) for move in candidates]
+        values = [0.0] * len(candidates)
+        alive = list(range(len(candidates)))
+        done, upto = 0, min(self.first_look, len(deals))
+        while True:
+            for i in alive:
+                values[i] += sum(self._play_out(view, starts[i], deal) for deal in deals[done:upto])
+            alive.sort(key=lambda i: (-values[i], i))
+            if upto == len(deals):
+                return candidates[alive[0]]
+            alive = alive[: max(self.finalists, (len(alive) + 1) // 2)]
+            done, upto = upto, min(2 * upto, len(deals))
 
     # -- candidates -----------------------------------------------------------
     def _candidates(self, view: TetGowView, know: _Knowledge) -> list[Move]:
@@ -228,31 +296,54 @@ class TetGowPlayer(ComputerPlayer):
         return list(dict.fromkeys(tuple(sorted(p)) for p in found))
 
     # -- lookahead --------------------------------------------------------------
-    def _guess(self, view: TetGowView, know: _Knowledge) -> list[list[str]]:
-        """One deal consistent with what the seat knows: unseen cards spread over the other hands."""
-        unseen = list(know.unknown)
+    def _guess(self, view: TetGowView, know: _Knowledge) -> list[int]:
+        """One deal consistent with what the seat knows: unseen cards spread over the other hands.
+
+        Hands come packed (see :mod:`rollout`), which is all the playouts need: no sorting.
+        """
+        unseen = list(know.unknown_packed)
         self.rng.shuffle(unseen)
-        hands: list[list[str]] = []
+        hands: list[int] = []
+        start = 0
         for seat, size in enumerate(view.hand_sizes):
             if seat == view.seat:
-                hands.append(list(view.hand))
+                hands.append(know.hand_packed)
             else:
-                hands.append(sort_cards(unseen[:size]))
-                unseen = unseen[size:]
+                hands.append(sum(unseen[start : start + size]))
+                start += size
         return hands
 
-    def _play_out(self, view: TetGowView, move: Move, deal: list[list[str]]) -> float:
+    def _start(self, view: TetGowView, move: Move) -> _Start:
+        """Where ``move`` leaves the round: worked out once per candidate, not once per deal."""
         seat = view.seat
         assert seat is not None
-        hands = [list(h) for h in deal]
-        plays = [(p.seat, list(p.cards)) for p in view.plays if p.face_up]
-        cards = _follow_cards(move.picks[0]) if move.kind == "follow" else list(move.picks)
-        for card in cards:
-            hands[seat].remove(card)
+        cards = tuple(_follow_cards(move.picks[0]) if move.kind == "follow" else move.picks)
+        plays = [(p.seat, p.cards) for p in view.plays if p.face_up]
         if move.kind != "pass":
             plays.append((seat, cards))
+        lead = plays[0][1]
+        return _Start(
+            hand=rollout.pack(view.hand) - rollout.pack(cards),
+            lead=rollout.tier_mix(rollout.pack(lead), tier_of(lead[0])),
+            best=min(tier_of(played[0]) for _, played in plays),
+            winner=plays[-1][0],
+        )
+
+    def _play_out(self, view: TetGowView, start: _Start, deal: list[int]) -> float:
+        """The move's worth on one deal: 1 for a win (shared wins split) plus a little per point."""
+        seat = view.seat
+        assert seat is not None
+        hands = list(deal)
+        hands[seat] = start.hand
         points = rollout.finish(
-            hands, list(view.tricks), view.leader, plays, (seat + 1) % view.num_players, view.classic_limit
+            hands,
+            list(view.tricks),
+            view.leader,
+            (seat + 1) % view.num_players,
+            start.lead,
+            start.best,
+            start.winner,
+            view.classic_limit,
         )
         mine, top = points[seat], max(points)
         won = 0.0 if mine < top else 1.0 / points.count(top)
@@ -262,7 +353,7 @@ class TetGowPlayer(ComputerPlayer):
     def _lead_value(self, view: TetGowView, know: _Knowledge, cards: tuple[str, ...]) -> float:
         tier = tier_of(cards[0])
         rest = [c for c in view.hand if c not in cards]
-        hold = 1.0 - know.beat_chance(tier, set_mix(cards), know.others(), size=len(cards))
+        hold = 1.0 - know.beat_chance(tier, _mix(cards), know.others(), size=len(cards))
         if not rest:
             return hold * (10 + len(cards))
         return hold * (len(cards) + 2.0) + self._hand_value(know, rest) - 0.5 * len(rest)
@@ -273,8 +364,7 @@ class TetGowPlayer(ComputerPlayer):
             return 0.0
         groups = _groups(hand)
         finals = [
-            1.0 - know.beat_chance(tier, set_mix(group), know.others(), size=len(group))
-            for tier, group in groups.items()
+            1.0 - know.beat_chance(tier, _mix(group), know.others(), size=len(group)) for tier, group in groups.items()
         ]
         singles = sum(know.card_power(c) for c in hand)
         return 6.0 * max(finals) + 1.0 * singles - 1.2 * (len(groups) - 1)

@@ -2,102 +2,138 @@
 
 It plays the rest of one game from a fully known (guessed) deal with a simple
 greedy policy for every seat, and returns each seat's points. It is not the
-rulebook (that is :mod:`engine.tet_gow.rules`); it trades checks for speed and
-works on plain lists of card ids, which are always kept strongest first.
+rulebook (that is :mod:`engine.tet_gow.rules`); it trades checks for speed.
+
+The greedy policy only asks how many cards of each Set a hand holds in each
+Tier: a lead is a whole Tier group, a follow any cards of the lead's Set mix in
+the strongest Tier that has them, a pass the weakest cards. So a hand (or a
+play) is packed into one int of counts, which makes every step a few integer
+operations instead of a walk over lists of card ids:
+
+* 18 fields of 3 bits, one per (Tier, Set), strongest first from the low bits:
+  Tier 1's Suits, Cycle, Inter counts, then Tier 2's, and so on. A Tier's three
+  fields (9 bits) read alone are that Tier's Set mix.
+* No Set has more than 3 cards in a Tier, so each field's top bit is spare: set
+  it as a guard, subtract a Set mix from every Tier at once, and the guards
+  still standing tell which Tiers hold at least that mix (no borrow crosses a
+  field).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.tet_gow.deck import CARDS, SETS
 
 WIN_BONUS = 5
-_TIER = {c.id: c.tier for c in CARDS.values()}
-_SET = {c.id: SETS.index(c.set) for c in CARDS.values()}
+TIERS = 6
+_FIELD = 3
+_TIER_BITS = 3 * _FIELD
+
+#: Each card id's packed value: a count of 1 in its (Tier, Set) field.
+UNIT: dict[str, int] = {c.id: 1 << (_TIER_BITS * (c.tier - 1) + _FIELD * SETS.index(c.set)) for c in CARDS.values()}
+#: The guard bit of every field, and of the first field of every Tier.
+_GUARDS = sum(4 << (_FIELD * f) for f in range(3 * TIERS))
+_TIER_GUARDS = sum(4 << (_TIER_BITS * t) for t in range(TIERS))
+#: A Tier's 9 bits copied into every Tier: ``mix * _EVERY_TIER``.
+_EVERY_TIER = sum(1 << (_TIER_BITS * t) for t in range(TIERS))
 
 
-def mix_of(cards: list[str] | tuple[str, ...]) -> tuple[int, int, int]:
-    counts = [0, 0, 0]
-    for card in cards:
-        counts[_SET[card]] += 1
-    return (counts[0], counts[1], counts[2])
+def _size(mix: int) -> int:
+    return (mix & 7) + (mix >> 3 & 7) + (mix >> 6 & 7)
 
 
-def greedy_lead(hand: list[str], classic: bool) -> list[str]:
-    """The biggest one-Tier group (the strongest on ties), cut to the classic limit if on."""
-    best: list[str] = []
-    group: list[str] = []
-    tier = 0
-    for card in [*hand, "--"]:
-        t = _TIER.get(card, 0)
-        if t != tier:
-            if len(group) > len(best):
-                best = group
-            group, tier = [], t
-        group.append(card)
-    if classic:
-        cycle = [c for c in best if _SET[c] == 1][:1]
-        best = ([c for c in best if _SET[c] != 1] + cycle)[:4]
-    return best
+def _classic(mix: int) -> int:
+    """A lead's best part under the classic limit: Suits and Inter first, then one Cycle, four cards."""
+    suits, cycle, inter = mix & 7, mix >> 3 & 7, mix >> 6 & 7
+    suits = min(suits, 4)
+    inter = min(inter, 4 - suits)
+    cycle = max(0, min(cycle, 1, 4 - suits - inter))
+    return suits | cycle << 3 | inter << 6
 
 
-def strongest_follow(hand: list[str], mix: tuple[int, int, int], best_tier: int) -> list[str] | None:
-    """The follow in the strongest Tier the hand can make, or None."""
-    for tier in range(1, best_tier):
-        picked: list[str] = []
-        need = list(mix)
-        for card in hand:
-            if _TIER[card] == tier and need[_SET[card]]:
-                need[_SET[card]] -= 1
-                picked.append(card)
-        if not any(need):
-            return picked
-    return None
+#: The seat after each seat, by the number of players.
+_NEXT_SEAT = {n: tuple((seat + 1) % n for seat in range(n)) for n in (3, 4)}
+#: Cards in a Tier's 9-bit Set mix, and what the classic lead limit keeps of it.
+_SIZE = [_size(m) for m in range(1 << _TIER_BITS)]
+_CLASSIC = [_classic(m) for m in range(1 << _TIER_BITS)]
+
+
+def pack(cards: Iterable[str]) -> int:
+    """Card ids as packed counts (a hand, a play or a deal's slice)."""
+    return sum(UNIT[c] for c in cards)
+
+
+def tier_mix(packed: int, tier: int) -> int:
+    """The Set mix (9 bits) ``packed`` holds in ``tier``."""
+    return packed >> (_TIER_BITS * (tier - 1)) & 511
+
+
+def _stronger_than(tier: int) -> int:
+    """The Tier guards of every Tier stronger than ``tier``."""
+    return _TIER_GUARDS & ((4 << (_TIER_BITS * (tier - 1))) - 1)
 
 
 def finish(
-    hands: list[list[str]],
+    hands: list[int],
     tricks: list[int],
     leader: int,
-    plays: list[tuple[int, list[str]]],
     turn: int,
+    lead: int,
+    best: int,
+    winner: int,
     classic: bool,
 ) -> list[int]:
-    """Play the game out greedily from ``turn`` in a round whose face-up plays are ``plays``.
+    """Play the game out greedily from ``turn`` and return every seat's points.
 
-    ``plays`` holds (seat, cards) of the face-up plays so far (the lead first);
-    passes need not be listed. Hands and tricks are changed in place.
+    ``hands`` are packed; ``lead`` is this round's lead as a Tier's Set mix (0
+    when ``leader`` has yet to lead), ``best`` the Tier of its strongest face-up
+    play so far and ``winner`` that play's seat. Hands and tricks are changed in
+    place.
     """
-    n = len(hands)
-    winner = leader
+    after = _NEXT_SEAT[len(hands)]
+    stronger = _stronger_than(best)
     while True:
-        if not plays:
-            lead = greedy_lead(hands[leader], classic)
-            for card in lead:
-                hands[leader].remove(card)
-            plays = [(leader, lead)]
-            turn = (leader + 1) % n
-        lead_cards = plays[0][1]
-        size = len(lead_cards)
-        mix = mix_of(lead_cards)
-        best = min(_TIER[cards[0]] for _, cards in plays)
+        if not lead:
+            hand = hands[leader]
+            most, shift = 0, 0
+            for at in range(0, _TIER_BITS * TIERS, _TIER_BITS):
+                count = _SIZE[hand >> at & 511]
+                if count > most:
+                    most, shift = count, at
+            lead = hand >> shift & 511
+            if classic:
+                lead = _CLASSIC[lead]
+            hands[leader] = hand - (lead << shift)
+            stronger = _TIER_GUARDS & ((4 << shift) - 1)
+            winner, turn = leader, after[leader]
+        size = _SIZE[lead]
         final = not hands[leader]
-        winner = plays[-1][0]
+        wanted = lead * _EVERY_TIER
         while turn != leader:
             hand = hands[turn]
-            follow = None
-            if not final or tricks[turn] + size >= 2:
-                follow = strongest_follow(hand, mix, best)
-            if follow:
-                for card in follow:
-                    hand.remove(card)
-                best = _TIER[follow[0]]
-                winner = turn
-            else:
-                del hand[len(hand) - size :]
-            turn = (turn + 1) % n
+            if stronger and (not final or tricks[turn] + size >= 2):
+                held = ((hand | _GUARDS) - wanted) & _GUARDS
+                tiers = held & held >> 3 & held >> 6 & stronger
+                if tiers:
+                    lowest = tiers & -tiers
+                    hands[turn] = hand - (lead << (lowest.bit_length() - 3))
+                    stronger = _TIER_GUARDS & (lowest - 1)
+                    winner = turn
+                    turn = after[turn]
+                    continue
+            drop = size  # pass the weakest cards: the highest fields first
+            while True:
+                shift = (hand.bit_length() - 1) // _FIELD * _FIELD
+                count = hand >> shift & 7
+                if count >= drop:
+                    hands[turn] = hand - (drop << shift)
+                    break
+                hand -= count << shift
+                drop -= count
+            turn = after[turn]
         tricks[winner] += size
-        plays = []
-        leader = winner
         if final:
             break
+        leader, lead = winner, 0
     return [t + (WIN_BONUS if seat == winner else 0) for seat, t in enumerate(tricks)]
