@@ -61,7 +61,7 @@ async def deferred(interaction: SimpleNamespace, pending: answers.PendingMove) -
 @pytest.fixture
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(answers, "DEFER_AFTER", 0.05)
-    monkeypatch.setattr(answers, "NOTE_BY", 0.2)
+    monkeypatch.setattr(answers, "NOTE_WAIT", 0.2)
 
 
 async def test_a_slow_note_does_not_hold_back_the_deferral_and_is_kept_until_answered(quick: None) -> None:
@@ -94,7 +94,7 @@ async def test_a_note_finished_after_the_answer_is_dropped(quick: None) -> None:
 async def test_a_bot_behind_defers_before_the_note_and_still_writes_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """Behind, the click is acknowledged at once: its person does not wait for a busy database to
     take the note (which follows, so that a restart can still tell them)."""
-    monkeypatch.setattr(answers, "NOTE_BY", 60.0)  # on time, the note would be waited for a minute
+    monkeypatch.setattr(answers, "NOTE_WAIT", 60.0)  # on time, the note would be waited for a minute
     store = SlowStore()
     interaction = click()
     pace = answers.pace_of(interaction.client)  # type: ignore[arg-type]
