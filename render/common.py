@@ -11,8 +11,11 @@ import io
 import itertools
 import math
 import threading
+from collections.abc import Callable, Hashable
+from functools import lru_cache
+from typing import NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from render import text as _text
 from render.palette import PALETTE
@@ -150,6 +153,83 @@ def text(
 
 def text_width(content: str, size: int, bold: bool = False) -> float:
     return _text.width(content, size, bold)
+
+
+# -- elements drawn once per process, then pasted ---------------------------------------------------
+#: Room around an element's size for the strokes and text that reach past it.
+_TILE_PAD = 8
+
+
+def stamp(
+    image: Image.Image, x: float, y: float, size: tuple[int, int], paint: Callable[..., None], *args: Hashable
+) -> None:
+    """``paint(image, x, y, *args)``, an element about ``size`` big with its top left at (x, y),
+    pasted from a tile drawn once per process (:func:`element_tile`).
+
+    Card boxes and their words come back in every picture, and drawing them was most of a
+    picture's CPU after its PNG. ``paint`` must be a module-level function whose drawing depends
+    only on its arguments (with ``size`` they are the cache's key) and moves exactly with (x, y):
+    rounded boxes and text do, their corners and advances being whole or 1/64 pixels. A shape placed
+    with a factor (``x + w * 0.64``) is rounded in floating point, and may fall on the other pixel
+    elsewhere: draw it after the stamp, or test every place it is stamped at (Gin-Go's chips).
+    """
+    at = (_stand_in(x), _stand_in(y))
+    if at[0] is None or at[1] is None:  # not a multiple of 1/256 px: moving it is not exact
+        paint(image, x, y, *args)
+        return
+    tile = element_tile(paint, size, (at[0], at[1]), args)
+    image.paste(tile.pixels, (tile.left + round(x - at[0]), tile.top + round(y - at[1])), tile.mask)
+
+
+def _stand_in(v: float) -> float | None:
+    """Where a tile for position ``v`` is drawn: ``v`` moved by whole pixels near the tile's corner,
+    by an even number for a half (Python rounds halves to even); None if moving ``v`` is not exact."""
+    if v * 256 % 1:
+        return None
+    fraction = v % 1
+    return _TILE_PAD + (v % 2 if fraction == 0.5 else fraction)
+
+
+class Tile(NamedTuple):
+    """An element drawn once: its pixels, which of them it draws (a 1-bit mask: pasting through it
+    copies them, 3× faster than through an alpha channel) and where their top left is."""
+
+    pixels: Image.Image
+    mask: Image.Image
+    left: int
+    top: int
+
+
+#: Tiles take 5 bytes a pixel, 3–52 KB, 20 KB on average: about 20 MB when the cache is full. Four
+#: computer games of every game drew about 800 looks (a card has a few: sizes, outlines, fractions).
+@lru_cache(maxsize=1024)
+def element_tile(
+    paint: Callable[..., None], size: tuple[int, int], at: tuple[float, float], args: tuple[Hashable, ...]
+) -> Tile:
+    """:func:`stamp`'s element drawn at ``at``, in the top left of a canvas as wide as a picture
+    (so that its text is noted as a picture's, see :func:`render.text.recording`).
+
+    It is drawn twice, on black and on white: the pixels that agree are the element's. A pixel
+    that differs otherwise blends with what lies under it, so it could not be pasted: ValueError.
+    """
+    width, height = size[0] + 2 * _TILE_PAD + 2, size[1] + 2 * _TILE_PAD + 2
+    if width > WIDTH:
+        raise ValueError(f"an element {size[0]} px wide is too wide for a tile")
+    layers = []
+    for background in ((0, 0, 0), WHITE):
+        layer = Image.new("RGB", (WIDTH, height), background)
+        paint(layer, *at, *args)
+        layers.append(layer.crop((0, 0, width, height)))
+    shows = ImageChops.difference(*layers).convert("L")  # 255 where the background shows
+    if any(shows.histogram()[1:255]):
+        raise ValueError(f"{paint.__name__}{args} blends with what lies under it: it cannot be pasted")
+    mask = ImageChops.invert(shows)
+    box = mask.getbbox()
+    if box is None:  # it draws nothing
+        return Tile(Image.new("RGB", (1, 1)), Image.new("1", (1, 1)), 0, 0)
+    if 0 in box[:2] or box[2] == width or box[3] == height:
+        raise ValueError(f"{paint.__name__}{args} reaches more than {_TILE_PAD} px past its size {size}")
+    return Tile(layers[0].crop(box), mask.crop(box).convert("1", dither=Image.Dither.NONE), box[0], box[1])
 
 
 def card_box(

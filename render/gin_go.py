@@ -46,6 +46,7 @@ from render.common import (
     plural,
     regular_polygon,
     seat_panel,
+    stamp,
     suit_shape,
     text,
     text_width,
@@ -152,6 +153,18 @@ def _chip(draw: ImageDraw.ImageDraw, side: int, cx: float, cy: float, r: float, 
             draw.line((cx - s * 0.55, cy - s * 0.55, cx + s * 0.1, cy - s * 0.55), fill=(240, 160, 90), width=w)
 
 
+def _board_chip(image: Image.Image, side: int, cx: float, cy: float, r: float, *, ghost: bool = False) -> None:
+    """:func:`_chip` on the large board, pasted from a tile drawn once (see :func:`render.common.stamp`)."""
+    reach = math.ceil(r)
+    stamp(image, cx - reach, cy - reach, (2 * reach, 2 * reach), _chip_at, side, r, ghost)
+
+
+def _chip_at(image: Image.Image, x: float, y: float, side: int, r: float, ghost: bool) -> None:
+    """:func:`_chip` with its centre at (x, y) + ``ceil(r)``: the top left of its box, for :func:`_board_chip`."""
+    reach = math.ceil(r)
+    _chip(ImageDraw.Draw(image), side, x + reach, y + reach, r, ghost=ghost)
+
+
 def chip_icon(image: Image.Image, side: int, cx: float, cy: float, r: float) -> None:
     """One smooth chip of ``side``, radius ``r``, pasted onto a picture (for panels and legends)."""
     paste_icon(image, str(side), cx, cy, 2 * r / 0.9)
@@ -229,9 +242,9 @@ def draw_board(
     for sq, holder in enumerate(board):
         cx, cy = centre(sq)
         if sq in claims and holder is None:
-            _chip(d, marks.claimant, cx, cy, r, ghost=True)
+            _board_chip(layer, marks.claimant, cx, cy, r, ghost=True)
         if holder is not None:
-            _chip(d, holder, cx, cy, r)
+            _board_chip(layer, holder, cx, cy, r)
         if sq in marks.new and holder is not None:
             ring = r + 3.5 * s
             d.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), outline=INK, width=int(2.5 * s))
@@ -297,24 +310,34 @@ def small_card(
 ) -> None:
     """A card: rank over suit in its left strip (what a fan shows), a big suit when there is room.
     A Joker is tinted and starred, and shows the card it names, if any."""
-    draw = ImageDraw.Draw(image)
     w, h = size
     joker = is_joker(card)
-    card_box(draw, x, y, w, h, fill=JOKER_TINT if joker else PAPER, outline=outline, width=2)
     shown = named if joker else card
+    stamp(image, x, y, size, _small_card_box, size, joker, outline, shown)
     if shown is None:
         paste_icon(image, "*", x + w / 2, y + h * 0.4, w * 0.62)
-        text(draw, (x + w / 2, y + h - 3), "Jk", SMALL, JOKER_INK, anchor="md", bold=True)
         return
-    colour = SUIT_COLOURS[suit_of(shown)]
-    rank = RANK_LABELS[rank_of(shown) - 1]
-    size_px = SMALL + 2 if len(rank) == 1 else SMALL
-    text(draw, (x + 3, y + 2), rank, size_px, colour, bold=True)
+    size_px = SMALL + 2 if len(RANK_LABELS[rank_of(shown) - 1]) == 1 else SMALL
     paste_icon(image, suit_of(shown), x + 4 + size_px * 0.42, y + 9 + size_px * 1.2, size_px * 0.95)
     if w >= 44:
         paste_icon(image, suit_of(shown), x + w * 0.62, y + h * 0.64, w * 0.5)
     if joker:
         paste_icon(image, "*", x + 4 + size_px * 0.42, y + h - 9, 13)
+
+
+def _small_card_box(
+    image: Image.Image, x: float, y: float, size: tuple[int, int], joker: bool, outline: Colour, shown: str | None
+) -> None:
+    """A card's box and rank ("Jk" for a Joker naming no card), what :func:`small_card` stamps."""
+    draw = ImageDraw.Draw(image)
+    w, h = size
+    card_box(draw, x, y, w, h, fill=JOKER_TINT if joker else PAPER, outline=outline, width=2)
+    if shown is None:
+        text(draw, (x + w / 2, y + h - 3), "Jk", SMALL, JOKER_INK, anchor="md", bold=True)
+        return
+    rank = RANK_LABELS[rank_of(shown) - 1]
+    size_px = SMALL + 2 if len(rank) == 1 else SMALL
+    text(draw, (x + 3, y + 2), rank, size_px, SUIT_COLOURS[suit_of(shown)], bold=True)
 
 
 def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:

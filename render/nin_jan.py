@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.nin_jan.rules import ROUNDS, Card, NinJanView, Reveal, pile_value
 from render.common import (
@@ -34,6 +34,7 @@ from render.common import (
     new_canvas,
     plural,
     seat_panel,
+    stamp,
     text,
     to_png,
 )
@@ -90,30 +91,52 @@ def sign_shape(draw: ImageDraw.ImageDraw, sign: str, cx: float, cy: float, size:
         raise ValueError(f"unknown sign {sign!r}")
 
 
-def draw_card(draw: ImageDraw.ImageDraw, card: Card, x: float, y: float, *, highlight: bool = False) -> None:
+def draw_card(image: Image.Image, card: Card, x: float, y: float, *, highlight: bool = False) -> None:
     """A full card: the value in the corners, the sign large in the middle, its word below."""
+    stamp(image, x, y, (CARD_W, CARD_H), _card_box, card, highlight)
+    sign_shape(ImageDraw.Draw(image), card.sign, x + CARD_W / 2, y + CARD_H / 2, 32)
+
+
+def _card_box(image: Image.Image, x: float, y: float, card: Card, highlight: bool) -> None:
+    """A card's box and words, what :func:`draw_card` stamps (its sign is drawn on it)."""
+    draw = ImageDraw.Draw(image)
     colour = SIGN_COLOURS[card.sign]
     card_box(draw, x, y, fill=SIGN_TINTS[card.sign], outline=GOLD if highlight else INK, width=4 if highlight else 2)
     text(draw, (x + 6, y + 4), str(card.value), 20, colour, bold=True)
     text(draw, (x + CARD_W - 6, y + 5), card.sign, SMALL, colour, anchor="ra", bold=True)
-    sign_shape(draw, card.sign, x + CARD_W / 2, y + CARD_H / 2, 32)
-    word = SIGN_WORDS[card.sign]
-    text(draw, (x + CARD_W / 2, y + CARD_H - 5), word, SMALL, INK, anchor="md")
+    text(draw, (x + CARD_W / 2, y + CARD_H - 5), SIGN_WORDS[card.sign], SMALL, INK, anchor="md")
 
 
-def draw_strip(draw: ImageDraw.ImageDraw, card: Card, x: float, y: float) -> None:
-    """A covered card in a pile: only its top edge shows, with value and a small sign."""
-    card_box(draw, x, y, h=STRIP + 10, fill=SIGN_TINTS[card.sign])
-    text(draw, (x + 6, y + 3), str(card.value), 16, SIGN_COLOURS[card.sign], bold=True)
-    sign_shape(draw, card.sign, x + CARD_W - 14, y + 12, 16)
+def draw_strip(image: Image.Image, card: Card, x: float, y: float, strip: int = STRIP) -> None:
+    """A covered card in a pile: only its top edge shows, with value and a small sign (on a narrower
+    ``strip``, value and sign's letter)."""
+    stamp(image, x, y, (CARD_W, strip + 10), _strip_box, card, strip)
+    if strip >= STRIP:
+        sign_shape(ImageDraw.Draw(image), card.sign, x + CARD_W - 14, y + 12, 16)
 
 
-def draw_chip(draw: ImageDraw.ImageDraw, card: Card, x: float, y: float) -> None:
+def _strip_box(image: Image.Image, x: float, y: float, card: Card, strip: int) -> None:
+    """A strip's box and words, what :func:`draw_strip` stamps."""
+    draw = ImageDraw.Draw(image)
+    card_box(draw, x, y, h=strip + 10, fill=SIGN_TINTS[card.sign])
+    if strip >= STRIP:
+        text(draw, (x + 6, y + 3), str(card.value), 16, SIGN_COLOURS[card.sign], bold=True)
+    else:
+        text(draw, (x + 6, y), str(card.value), SMALL, SIGN_COLOURS[card.sign], bold=True)
+        text(draw, (x + CARD_W - 6, y), card.sign, SMALL, INK, anchor="ra", bold=True)
+
+
+def draw_chip(image: Image.Image, card: Card, x: float, y: float) -> None:
     """A won card, small: its value over its sign's shape, so it reads without colour."""
+    stamp(image, x, y, (CHIP_W, CHIP_H), _chip_box, card)
+    sign_shape(ImageDraw.Draw(image), card.sign, x + CHIP_W / 2, y + CHIP_H - 13, 20)
+
+
+def _chip_box(image: Image.Image, x: float, y: float, card: Card) -> None:
+    """A won card's box and value, what :func:`draw_chip` stamps."""
+    draw = ImageDraw.Draw(image)
     card_box(draw, x, y, CHIP_W, CHIP_H, fill=SIGN_TINTS[card.sign], width=1)
-    colour = SIGN_COLOURS[card.sign]
-    text(draw, (x + CHIP_W / 2, y + 2), str(card.value), SMALL + 1, colour, anchor="ma", bold=True)
-    sign_shape(draw, card.sign, x + CHIP_W / 2, y + CHIP_H - 13, 20)
+    text(draw, (x + CHIP_W / 2, y + 2), str(card.value), SMALL + 1, SIGN_COLOURS[card.sign], anchor="ma", bold=True)
 
 
 def pile_height(size: int, strip: int) -> int:
@@ -128,8 +151,9 @@ def _strip_for(piles: tuple[tuple[Card, ...], ...], room: int) -> int:
     return max(SMALL + 2, min(STRIP, (room - CARD_H) // (tallest - 1)))
 
 
-def draw_piles(draw: ImageDraw.ImageDraw, piles: tuple[tuple[Card, ...], ...], y: int, width: int, strip: int) -> int:
+def draw_piles(image: Image.Image, piles: tuple[tuple[Card, ...], ...], y: int, width: int, strip: int) -> int:
     """The three piles side by side, bottom card first, top card whole and outlined. Returns the bottom."""
+    draw = ImageDraw.Draw(image)
     column = width // 3
     bottom = y
     for i, pile in enumerate(piles):
@@ -138,14 +162,9 @@ def draw_piles(draw: ImageDraw.ImageDraw, piles: tuple[tuple[Card, ...], ...], y
         text(draw, (x + CARD_W / 2, y + 20), f"worth {pile_value(pile)}", SMALL, MUTED, anchor="ma")
         cy = y + 42
         for card in pile[:-1]:
-            if strip >= STRIP:
-                draw_strip(draw, card, x, cy)
-            else:
-                card_box(draw, x, cy, h=strip + 10, fill=SIGN_TINTS[card.sign])
-                text(draw, (x + 6, cy), str(card.value), SMALL, SIGN_COLOURS[card.sign], bold=True)
-                text(draw, (x + CARD_W - 6, cy), card.sign, SMALL, INK, anchor="ra", bold=True)
+            draw_strip(image, card, x, cy, strip)
             cy += strip
-        draw_card(draw, pile[-1], x, cy, highlight=True)
+        draw_card(image, pile[-1], x, cy, highlight=True)
         bottom = max(bottom, cy + CARD_H)
     return bottom
 
@@ -158,7 +177,8 @@ def _result(reveal: Reveal) -> str:
     return "to resolve"
 
 
-def draw_reveals(draw: ImageDraw.ImageDraw, view: NinJanView, names: Sequence[str], y: int) -> int:
+def draw_reveals(image: Image.Image, view: NinJanView, names: Sequence[str], y: int) -> int:
+    draw = ImageDraw.Draw(image)
     title = "Revealed this round, highest first"
     if view.phase == "choose" and view.revealed:
         title = f"Round {view.round - 1}, revealed highest first"
@@ -171,7 +191,7 @@ def draw_reveals(draw: ImageDraw.ImageDraw, view: NinJanView, names: Sequence[st
     bottom = y
     for i, reveal in enumerate(view.revealed):
         x = MARGIN + i * step + (step - CARD_W) // 2
-        draw_card(draw, reveal.card, x, y, highlight=i == view.resolving)
+        draw_card(image, reveal.card, x, y, highlight=i == view.resolving)
         cx = x + CARD_W / 2
         text(draw, (cx, y + CARD_H + 3), names[reveal.seat], SMALL, WHITE, anchor="ma", max_width=step - 4)
         colour = GOLD if i == view.resolving else MUTED
@@ -187,8 +207,9 @@ def _active_word(view: NinJanView, seat: int) -> str | None:
     return {"choose": "choosing", "playoff": "throwing", "resolve": "picks a pile"}.get(view.phase, "to play")
 
 
-def draw_players(draw: ImageDraw.ImageDraw, view: NinJanView, names: Sequence[str], y: int) -> int:
+def draw_players(image: Image.Image, view: NinJanView, names: Sequence[str], y: int) -> int:
     """One panel per player: name, total (big), hand size, state, and every card won."""
+    draw = ImageDraw.Draw(image)
     per_row = (WIDTH - 2 * MARGIN - 20 + 4) // (CHIP_W + 4)
     for seat in range(view.num_players):
         won = view.won[seat]
@@ -214,7 +235,7 @@ def draw_players(draw: ImageDraw.ImageDraw, view: NinJanView, names: Sequence[st
             shown = list(won[-(rows * per_row - 1) :])
         for i, card in enumerate(shown):
             row, col = divmod(i, per_row)
-            draw_chip(draw, card, x0 + 10 + col * (CHIP_W + 4), top + row * (CHIP_H + 4))
+            draw_chip(image, card, x0 + 10 + col * (CHIP_W + 4), top + row * (CHIP_H + 4))
         if len(shown) < len(won):
             col = len(shown) % per_row
             cx = x0 + 10 + col * (CHIP_W + 4) + CHIP_W / 2
@@ -283,9 +304,9 @@ def table_picture(view: NinJanView, *, names: Sequence[str]) -> bytes:
     image, draw = new_canvas(WIDTH, 2400, FELT_NJ)
     text(draw, (MARGIN, MARGIN), _headline(view, names), TITLE, GOLD, bold=True)
     y = _paragraph(draw, MARGIN + 30, _subline(view, names), BODY, WHITE, bold=view.outcome is not None)
-    y = draw_piles(draw, view.piles, y + 6, WIDTH, strip) + 12
-    y = draw_reveals(draw, view, names, y)
-    y = draw_players(draw, view, names, y)
+    y = draw_piles(image, view.piles, y + 6, WIDTH, strip) + 12
+    y = draw_reveals(image, view, names, y)
+    y = draw_players(image, view, names, y)
     line = _playoff_line(view, names)
     if line:
         y = _paragraph(draw, y + 4, line, BODY, WHITE)
@@ -308,7 +329,7 @@ def hand_picture(view: NinJanView, *, names: Sequence[str]) -> bytes:
     if hand:
         for i, card in enumerate(hand):
             row, col = divmod(i, per_row)
-            draw_card(draw, card, MARGIN + col * (CARD_W + gap), y + row * (CARD_H + gap))
+            draw_card(image, card, MARGIN + col * (CARD_W + gap), y + row * (CARD_H + gap))
         y += (-(-len(hand) // per_row)) * (CARD_H + gap)
     else:
         card_back(draw, MARGIN, y)
@@ -321,7 +342,7 @@ def hand_picture(view: NinJanView, *, names: Sequence[str]) -> bytes:
     column = (WIDTH - 2 * MARGIN) // 3
     for i, pile in enumerate(view.piles):
         x = MARGIN + i * column
-        draw_card(draw, pile[-1], x, y)
+        draw_card(image, pile[-1], x, y)
         tx = x + CARD_W + 6
         text(draw, (tx, y + 4), f"Pile {i + 1}", BODY, WHITE, bold=True, max_width=column - CARD_W - 8)
         text(draw, (tx, y + 28), plural(len(pile), "card"), SMALL, MUTED, max_width=column - CARD_W - 8)

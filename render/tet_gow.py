@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.tet_gow.deck import CARDS, SETS, SUITS, tier_table
 from engine.tet_gow.rules import Play, TetGowView
@@ -36,6 +36,7 @@ from render.common import (
     new_canvas,
     plural,
     seat_panel,
+    stamp,
     text,
     to_png,
 )
@@ -126,13 +127,12 @@ def _rotate(p: tuple[float, float], cx: float, cy: float, angle: float) -> tuple
 
 
 # -- one card ---------------------------------------------------------------------------------------------
-def draw_card(draw: ImageDraw.ImageDraw, card_id: str, x: float, y: float) -> None:
+def draw_card(image: Image.Image, card_id: str, x: float, y: float) -> None:
     """A Decktet card face: rank, its suit shapes, the name, and a Set · Tier strip."""
+    stamp(image, x, y, (CARD_W, CARD_H), _card_box, card_id)
+    draw = ImageDraw.Draw(image)
     card = CARDS[card_id]
-    w, h = CARD_W, CARD_H
-    card_box(draw, x, y, w, h)
-    rank = {"Ace": "A", "Crown": "C"}.get(card.rank, card.rank)
-    text(draw, (x + 5, y + 3), rank, 18, INK, bold=True)
+    w = CARD_W
     for i, suit in enumerate(card.suits):
         suit_symbol(draw, suit, x + w - 12, y + 12 + i * 17, 14)
     mid = y + 38
@@ -141,6 +141,16 @@ def draw_card(draw: ImageDraw.ImageDraw, card_id: str, x: float, y: float) -> No
     else:
         suit_symbol(draw, card.suits[0], x + w * 0.3, mid + 6, 22)
         suit_symbol(draw, card.suits[1], x + w * 0.62, mid + 6, 22)
+
+
+def _card_box(image: Image.Image, x: float, y: float, card_id: str) -> None:
+    """A card's box, rank, name and strip, what :func:`draw_card` stamps (its suits are drawn on it)."""
+    draw = ImageDraw.Draw(image)
+    card = CARDS[card_id]
+    w, h = CARD_W, CARD_H
+    card_box(draw, x, y, w, h)
+    rank = {"Ace": "A", "Crown": "C"}.get(card.rank, card.rank)
+    text(draw, (x + 5, y + 3), rank, 18, INK, bold=True)
     name = card.name if card.rank != "Ace" else f"Ace of {SUITS[card.suits[0]]}"
     lines = wrap(name, SMALL, w - 6, max_lines=2)
     top = y + (66 if len(lines) == 2 else 74)
@@ -151,11 +161,11 @@ def draw_card(draw: ImageDraw.ImageDraw, card_id: str, x: float, y: float) -> No
     text(draw, (x + w / 2, y + h - 3 - strip / 2), f"{card.set} {card.tier}", SMALL, WHITE, anchor="mm", bold=True)
 
 
-def _cards(draw: ImageDraw.ImageDraw, cards: Sequence[str], x: float, y: float) -> float:
+def _cards(image: Image.Image, cards: Sequence[str], x: float, y: float) -> float:
     """Cards wrapped to rows of the picture's width; returns the y below."""
     for i, card in enumerate(cards):
         row, col = divmod(i, PER_ROW)
-        draw_card(draw, card, x + col * (CARD_W + GAP), y + row * (CARD_H + GAP))
+        draw_card(image, card, x + col * (CARD_W + GAP), y + row * (CARD_H + GAP))
     return y + max(1, -(-len(cards) // PER_ROW)) * (CARD_H + GAP)
 
 
@@ -188,7 +198,7 @@ def table_picture(view: TetGowView, *, names: Sequence[str]) -> bytes:
     )
     y += 4
     for play in plays:
-        y = _play(draw, play, names, y, won=play.seat == view.last_winner and plays is not view.plays)
+        y = _play(image, play, names, y, won=play.seat == view.last_winner and plays is not view.plays)
     y = _scoreboard(draw, view, names, y + 4)
     return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
 
@@ -220,8 +230,9 @@ def _final_words(view: TetGowView, names: Sequence[str]) -> str:
     return f"{who} {verb} with {plural(best, 'point')}{lead}: 1 point per trick and 5 for the game's winner."
 
 
-def _play(draw: ImageDraw.ImageDraw, play: Play, names: Sequence[str], y: float, won: bool = False) -> float:
+def _play(image: Image.Image, play: Play, names: Sequence[str], y: float, won: bool = False) -> float:
     """One player's play: their name and what they did, then the cards (or the backs of a pass)."""
+    draw = ImageDraw.Draw(image)
     what = f"Tier {play.tier}" if play.face_up else f"passed {plural(play.count, 'card')} face down"
     if won:
         what += " · won the round ★"
@@ -230,7 +241,7 @@ def _play(draw: ImageDraw.ImageDraw, play: Play, names: Sequence[str], y: float,
     text(draw, (x + 8, y + 2), what, SMALL, GOLD if won else MUTED, max_width=WIDTH - MARGIN - x - 8)
     y += line_height(BODY) + 2
     if play.face_up:
-        return _cards(draw, play.cards, MARGIN, y) + 2
+        return _cards(image, play.cards, MARGIN, y) + 2
     return _backs(draw, play.count, MARGIN, y) + 2
 
 
@@ -276,7 +287,7 @@ def hand_picture(view: TetGowView, *, names: Sequence[str]) -> bytes:
     y += line_height(SMALL) + 4
     for tier, cards in sorted(groups.items()):
         text(draw, (MARGIN, y), f"Tier {tier}", BODY, WHITE, bold=True)
-        y = _cards(draw, cards, MARGIN, y + line_height(BODY))
+        y = _cards(image, cards, MARGIN, y + line_height(BODY))
     if not view.hand:
         y = _paragraph(draw, y, "No cards left.", BODY, WHITE)
     for line in _hand_lines(view, names):

@@ -180,7 +180,7 @@ def test_nin_jan_won_cards_differ_by_more_than_colour(kind: str) -> None:
     chips = []
     for sign in "RPS":
         image = Image.new("RGB", (40, 54), common.FELT_DARK)
-        draw_chip(ImageDraw.Draw(image), Card(5, sign), 2, 2)
+        draw_chip(image, Card(5, sign), 2, 2)
         chips.append(_simulated(image, kind).point(lambda v: 255 if v < 128 else 0))
     for a in range(3):
         for b in range(a + 1, 3):
