@@ -252,9 +252,21 @@ class Person:
         table = self.table_message()
         if "Rematch" not in {b.get("label") for b in table.buttons}:
             return
-        old = self.message_id
         await self._timed("rematch", self.server.click(self.user, table, label="Rematch"))
-        await self.world.until(0, lambda: self.world.table_messages[self.table] != old, timeout=STUCK_AFTER)
+        messages, old = self.server.recorder.messages, self.table
+
+        said = f"Rematch! {self.user.name} dealt a new game."
+
+        def new_game() -> int | None:
+            """The rematch is a new table (a new number) whose message, posted where the old one was,
+            says who dealt it (with --one-channel, many tables share the channel)."""
+            for number, message_id in self.world.table_messages.items():
+                message = messages[message_id]
+                if number > old and message.channel_id == table.channel_id and said in (message.content or ""):
+                    return number
+            return None
+
+        self.table = await self.world.until(0, new_game, timeout=STUCK_AFTER)
         self.handled, self.hand_id = 0, None
 
 
