@@ -82,7 +82,9 @@ class DiscordPresenter:
         self.save_shown = save_shown
         self.edit_interval = edit_interval
         self.clock = clock
-        self.hands: dict[tuple[int, int], OpenHand] = {}
+        #: The open hand messages, by table and seat (a table's hands are found without looking
+        #: through every other table's: each edit of a table message refreshes them).
+        self.hands: dict[int, dict[int, OpenHand]] = {}
         #: One lock per (table, seat): edits of one hand message never overlap, so the last
         #: one Discord applies is the last one drawn, and each draws the table as it is then.
         self._hand_locks: dict[tuple[int, int], asyncio.Lock] = {}
@@ -119,16 +121,30 @@ class DiscordPresenter:
         assert parts.version is not None
         async with self._hand_lock(key):
             await show(parts)
-            self.hands[key] = OpenHand(interaction, self.clock(), parts.version, dict(pages or {}))
+            self.hands.setdefault(table.id, {})[seat] = OpenHand(
+                interaction, self.clock(), parts.version, dict(pages or {})
+            )
         if table.version != parts.version:
             await self._refresh_hand(table, seat)
+
+    def _open_hand(self, key: tuple[int, int]) -> OpenHand | None:
+        table_id, seat = key
+        return self.hands.get(table_id, {}).get(seat)
+
+    def _close_hand(self, key: tuple[int, int]) -> None:
+        """Stop refreshing this hand message (its token is old, its table is over, or it is gone)."""
+        table_id, seat = key
+        seats = self.hands.get(table_id, {})
+        seats.pop(seat, None)
+        if not seats:
+            self.hands.pop(table_id, None)
 
     def _hand_lock(self, key: tuple[int, int]) -> asyncio.Lock:
         return self._hand_locks.setdefault(key, asyncio.Lock())
 
     def _refresh_hands(self, table: Table) -> None:
         """Start bringing every open hand of the table up to date (each in its own task)."""
-        for _, seat in [key for key in self.hands if key[0] == table.id]:
+        for seat in list(self.hands.get(table.id, ())):
             task = asyncio.get_running_loop().create_task(self._refresh_hand(table, seat))
             self._refreshing.add(task)
             task.add_done_callback(self._refreshing.discard)
@@ -145,25 +161,25 @@ class DiscordPresenter:
             return
         self._refreshing_hands.add(key)
         try:
-            while (hand := self.hands.get(key)) is not None and hand.version != table.version:
+            while (hand := self._open_hand(key)) is not None and hand.version != table.version:
                 if self.clock() - hand.at > HAND_TOKEN_LIFE or table.status not in ("playing", "finished"):
-                    del self.hands[key]
+                    self._close_hand(key)
                     return
                 parts = await hand_parts(table, seat, hand.pages, Priority.UPDATE)
                 assert parts.version is not None
                 async with self._hand_lock(key):
-                    hand = self.hands.get(key)
+                    hand = self._open_hand(key)
                     if hand is None or hand.version >= parts.version:
                         continue  # shown meanwhile (or closed): look again
                     try:
                         await hand.interaction.edit_original_response(**_edit_kwargs(parts))
                     except discord.HTTPException as error:
                         log.info("Could not refresh a hand at table %s: %s", table.id, error)
-                        self.hands.pop(key, None)
+                        self._close_hand(key)
                         return
                     hand.version = parts.version
             if hand is not None and table.status != "playing":  # the final hand is shown: nothing changes it
-                del self.hands[key]
+                self._close_hand(key)
                 self._hand_locks.pop(key, None)
         except Exception:
             log.exception("Could not refresh a hand at table %s", table.id)

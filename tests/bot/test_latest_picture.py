@@ -135,4 +135,4 @@ async def test_under_load_a_moves_answer_shows_the_computers_reply_and_the_hand_
 
     assert len(hand.shown) == 2  # one answer, no second edit for the reply
     assert hand.shown[-1] == hand_drawn(table, PERSON)  # and it shows the reply
-    assert presenter.hands[(table.id, PERSON)].version == table.version
+    assert presenter.hands[table.id][PERSON].version == table.version
