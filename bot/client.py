@@ -95,7 +95,7 @@ class ParlourBot(commands.Bot):
             edit_interval=edit_interval,
             clock=clock,
         )
-        self.tables = TableService(self.store_adapter, presenter=self.presenter, clock=clock)
+        self.tables = TableService(self.store_adapter, presenter=self.presenter, clock=clock, think=pictures.compute)
         self.clock = clock
         self._sweeper: asyncio.Task[None] | None = None
 

@@ -17,8 +17,9 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from bot.ports import Presenter, TableStore
@@ -35,6 +36,7 @@ from bot.table import (
 )
 from engine import registry
 from engine.core import BadMove, GameState, IllegalMove, Move, Outcome
+from engine.players import choose_text
 
 __all__ = [
     "BROKEN_BUTTON",
@@ -59,6 +61,16 @@ MAX_NAME = 32
 #: Finished tables kept in memory (for Show my hand and Rematch); older ones are read from the database.
 KEEP_FINISHED = 500
 
+#: Works out a computer's move: runs a picklable call that returns the move as text. The bot runs
+#: it in its worker processes (:func:`cogs.pictures.compute`), off the event loop; by default it
+#: runs here and now.
+Thinker = Callable[[Callable[[], str]], Awaitable[str]]
+
+
+async def think_here(choose: Callable[[], str]) -> str:
+    """Work out the move on the event loop (tests, and a bot without worker processes)."""
+    return choose()
+
 
 class TableService:
     """Lobbies, moves, computer seats, idle timers and results for every open table."""
@@ -69,10 +81,12 @@ class TableService:
         *,
         presenter: Presenter | None = None,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        think: Thinker = think_here,
     ) -> None:
         self.store = store
         self.presenter = presenter
         self.clock = clock
+        self.think = think
         self.tables: dict[int, Table] = {}
         #: Finished tables, kept for their Rematch button until the bot restarts.
         self.finished: dict[int, Table] = {}
@@ -389,7 +403,7 @@ class TableService:
                     if table.status != "playing" or not table.waiting_computers():
                         return
                     seat = table.waiting_computers()[0]
-                    await self._apply(table, seat, _computer_move(table, seat), "computer", None)
+                    await self._apply(table, seat, await self._computer_move(table, seat), "computer", None)
                 await self._notify(table)
         except Exception:  # a computer must never take the table down silently
             log.exception("Computer player failed at table %s", table_id)
@@ -439,11 +453,18 @@ class TableService:
             if table.status != "playing" or seat not in table.waiting_people():
                 return
             name = table.seats[seat].name
-            await self._apply(table, seat, _computer_move(table, seat), "idle", table.seats[seat].user_id)
+            move = await self._computer_move(table, seat)
+            await self._apply(table, seat, move, "idle", table.seats[seat].user_id)
         await self._notify(table, f"{name} was away too long, so the computer played their move.")
         self._kick_computers(table)
 
     # -- internals ---------------------------------------------------------
+    async def _computer_move(self, table: Table, seat: int) -> Move:
+        """The computer's move for ``seat``, from that seat's view only (seeded: replays the same,
+        wherever it is worked out). Called under the table's lock: the table waits for it."""
+        seed = table.seed + seat + table.version
+        return Move.parse(await self.think(partial(choose_text, table.game.computer_player, seed, table.view(seat))))
+
     async def _apply(self, table: Table, seat: int, move: Move, actor: str, user_id: int | None) -> Change:
         """Validate on a copy, save, then adopt: an error at any step leaves the table as it was."""
         state = table.state
@@ -569,12 +590,6 @@ class TableService:
         for task in self._computer_tasks.values():
             with contextlib.suppress(BaseException):
                 await task
-
-
-def _computer_move(table: Table, seat: int) -> Move:
-    """The computer's move for ``seat``, from that seat's view only (seeded: replays the same)."""
-    player = table.game.computer_player(table.seed + seat + table.version)
-    return player.choose(table.view(seat))
 
 
 def _forced_move(table: Table) -> tuple[int, Move] | None:

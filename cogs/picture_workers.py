@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from typing import Any
 
 from bot.futures import settle
 
@@ -40,12 +41,13 @@ class WorkersStopped(RuntimeError):
 
 @dataclass(order=True)
 class _Job:
-    """A prepared drawing: its place in line, its pickled call, and the future of its PNG."""
+    """A prepared job: its place in line, its pickled call, and the future of its answer (a
+    drawing's PNG, a computer's move)."""
 
     due: float
     number: int
     payload: bytes = field(compare=False)
-    future: Future[bytes] = field(compare=False)
+    future: Future[Any] = field(compare=False)
     #: Called on the loop once the future is settled (see :meth:`FedWorkers.submit`).
     on_done: Callable[[], None] | None = field(default=None, compare=False)
 
@@ -68,9 +70,9 @@ class FedWorkers:
     def pids(self) -> list[int]:
         return [p.pid for p in self._processes if p is not None and p.pid is not None]
 
-    def submit(self, call: Callable[[], bytes], due: float, on_done: Callable[[], None] | None = None) -> Future[bytes]:
-        """Queue ``call`` for the first worker free (the most urgent, by ``due``, goes first); its
-        PNG comes in the future returned.
+    def submit(self, call: Callable[[], Any], due: float, on_done: Callable[[], None] | None = None) -> Future[Any]:
+        """Queue ``call`` for the first worker free (the most urgent, by ``due``, goes first); what
+        it returns (a PNG, a computer's move) comes in the future returned.
 
         ``on_done`` is called on the event loop in the same turn as the answer is handed over, so
         the caller can let the next drawing out at once (a task woken by the future would run a

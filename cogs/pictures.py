@@ -10,6 +10,10 @@ With workers, drawings wait their turn in one queue ordered by :class:`Priority`
 picture a click's answer waits for goes first, then messages being brought up to date, then
 pictures drawn ahead of anyone asking, and none waits for ever. A drawing asked for again
 with a higher priority (Show my hand finding its hand drawn ahead) moves up the queue.
+
+The same workers work out the computers' moves (:func:`compute`), ahead of every drawing: a
+table waits for its computer under its lock, and a choice worked out on the event loop (up to
+a few milliseconds each) held up every other click meanwhile.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import logging
 from collections.abc import Callable
 from enum import IntEnum
 from functools import partial
+from typing import TypeVar
 
 from cogs.picture_workers import FedWorkers, WorkersStopped
 
@@ -133,6 +138,25 @@ def stop_picture_workers() -> None:
             drawing.placed.set_result(None)
     _waiting.clear()
     _line.clear()
+
+
+T = TypeVar("T")
+
+#: The place in the workers' line of work somebody waits for at once: before every drawing.
+FIRST = float("-inf")
+
+
+async def compute(call: Callable[[], T]) -> T:
+    """Run ``call`` (picklable, quick) in a worker process ahead of every drawing; on the event
+    loop when there are no workers, or they stopped."""
+    workers = _workers
+    if workers is not None:
+        try:
+            result: T = await workers.submit(call, FIRST)
+            return result
+        except WorkersStopped:
+            pass
+    return call()
 
 
 def busy() -> bool:

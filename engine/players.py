@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 
 from engine.core import Decision, IllegalMove, Move, View
 
-__all__ = ["ComputerPlayer", "single_pick_decisions"]
+__all__ = ["ComputerPlayer", "choose_text", "single_pick_decisions"]
 
 
 class ComputerPlayer(ABC):
@@ -42,3 +42,11 @@ class ComputerPlayer(ABC):
 def single_pick_decisions(view: View) -> list[Decision]:
     """The seat's decisions answered by one pick, where every option is legal."""
     return [d for d in view.decisions if d.min_picks <= 1 <= d.max_picks and d.options]
+
+
+def choose_text(player: type[ComputerPlayer], seed: int, view: View) -> str:
+    """The move a computer player built with ``seed`` makes from ``view``, as text.
+
+    A plain function of small picklable arguments, so another process can think for the bot
+    and answer with the very move the bot would have worked out itself."""
+    return player(seed).choose(view).text()
