@@ -15,6 +15,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -215,66 +216,196 @@ def draw_board(
     hidden: str = "suit row secret",
 ) -> None:
     """The 4×13 board at (x0, y0) as side ``viewer`` sees it: its labels on the left, its suit row
-    at the bottom. Shapes are drawn large and scaled down, then labels drawn at full size."""
+    at the bottom. Shapes are drawn large and scaled down, then labels drawn at full size.
+
+    Drawing the board large and scaling it down was most of a Gin-Go picture's CPU after its PNG,
+    so it is put together from pieces drawn once per process: the empty board with its labels
+    (:func:`_board_base`), and each square that shows something (:func:`_square_tile`). Scaling
+    down averages 2×2 blocks and every square starts on an even pixel, so a square scaled down
+    alone is the whole board scaled down there. A link's band crosses squares: the squares it
+    spans are drawn together, large, as the whole board was (:func:`_large_board`)."""
     s = SCALE
-    rows = tuple(tuple(suits) if suits else None for suits in column_suits)
-    layer = _empty_board(look, rows[0], rows[1], viewer).copy()
-    d = ImageDraw.Draw(layer)
-    cw, ch = look.cell_w * s, look.cell_h * s
-    r = min(cw, ch) * 0.38
-
-    def centre(sq: int) -> tuple[float, float]:
-        cx, cy = look.centre(sq, viewer)
-        return cx * s, cy * s
-
-    for sq, side in (marks.bumped or {}).items():  # a cross in the colour of the chip that was bumped
-        cx, cy = centre(sq)
-        a, b = cw / 2 - 3 * s, ch / 2 - 3 * s
-        for sign in (1, -1):
-            d.line((cx - a, cy - sign * b, cx + a, cy + sign * b), fill=SIDE_EDGES[side], width=5 * s)
-            d.line((cx - a, cy - sign * b, cx + a, cy + sign * b), fill=SIDE_COLOURS[side], width=2 * s)
-    for side, path in enumerate(links):  # the link: a band through its chips, under them
-        if path:
-            points = [centre(sq) for sq in path]
-            d.line(points, fill=SIDE_EDGES[side], width=int(r * 0.9), joint="curve")
-            d.line(points, fill=SIDE_COLOURS[side], width=int(r * 0.55), joint="curve")
+    rows = tuple(tuple(suits) if suits is not None else None for suits in column_suits)
+    left, top = round(x0), round(y0)
+    layer = _board_base(look, rows[0], rows[1], viewer, hidden, (x0 - left, y0 - top)).copy()
+    shown = _squares(board, marks)
+    if not _ring_fits(look) and any(one.ring for one in shown.values()):
+        raise ValueError(f"a ring reaches past a square of {look}: its tile would cut it (the hand shows none)")
+    centres = _centres(look, viewer)
+    # The squares the links' bands cross: the band stays within the rectangle of its chips' squares.
+    linked = [centres[sq] for path in links if path for sq in path]
+    span = (
+        (
+            round(min(x for x, _ in linked) - look.cell_w / 2),
+            round(min(y for _, y in linked) - look.cell_h / 2),
+            round(max(x for x, _ in linked) + look.cell_w / 2),
+            round(max(y for _, y in linked) + look.cell_h / 2),
+        )
+        if linked
+        else (0, 0, 0, 0)
+    )
+    inside: dict[int, Square] = {}
+    for sq, one in shown.items():
+        cx, cy = centres[sq]
+        if span[0] < cx < span[2] and span[1] < cy < span[3]:
+            inside[sq] = one
+        else:
+            layer.paste(
+                _square_tile(look, cx * s, cy * s, one), (round(cx - look.cell_w / 2), round(cy - look.cell_h / 2))
+            )
+    if linked:
+        big = _large_board(look, tuple(centres[sq] for sq in inside), tuple(inside.values()), links, viewer)
+        layer.paste(big.crop((span[0] * s, span[1] * s, span[2] * s, span[3] * s)).reduce(s), span[:2])
+    image.paste(layer, (left, top))
     claims = marks.claims or {}
-    for sq, holder in enumerate(board):
-        cx, cy = centre(sq)
-        if sq in claims and holder is None:
-            _board_chip(layer, marks.claimant, cx, cy, r, ghost=True)
-        if holder is not None:
-            _board_chip(layer, holder, cx, cy, r)
-        if sq in marks.new and holder is not None:
-            ring = r + 3.5 * s
-            d.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), outline=INK, width=int(2.5 * s))
-        if sq in claims and holder is not None and holder != marks.claimant:
-            a = r * 0.8  # the chip this claim would bump
-            for sign in (1, -1):
-                d.line((cx - a, cy - sign * a, cx + a, cy + sign * a), fill=WHITE, width=5 * s)
-                d.line((cx - a, cy - sign * a, cx + a, cy + sign * a), fill=INK, width=2 * s)
-    image.paste(layer.reduce(s), (round(x0), round(y0)))
+    for sq, number in claims.items():
+        if board[sq] is None:
+            cx, cy = look.centre(sq, viewer)
+            text(draw, (x0 + cx, y0 + cy), number, SMALL, SIDE_EDGES[marks.claimant], anchor="mm", bold=True)
+
+
+@lru_cache(maxsize=8)
+def _centres(look: Look, viewer: int) -> tuple[tuple[float, float], ...]:
+    """Each square's centre, as :meth:`Look.centre` (cached: it was a tenth of drawing a board)."""
+    return tuple(look.centre(sq, viewer) for sq in range(COLUMNS * ROWS))
+
+
+class Square(NamedTuple):
+    """What one square shows on the empty board: the key of its drawing (see :func:`_square_tile`)."""
+
+    holder: int | None
+    #: The side whose chip was bumped here in the last turn (a cross).
+    bumped: int | None
+    #: The side a claim would put a chip here for (a ghost chip on a free square).
+    ghost: int | None
+    #: A ring: the chip was placed in the last turn.
+    ring: bool
+    #: A white cross: a claim would bump this chip.
+    crossed: bool
+
+
+def _squares(board: Sequence[int | None], marks: Marks) -> dict[int, Square]:
+    """Each square that shows something, and what."""
+    claims = marks.claims or {}
+    bumped = marks.bumped or {}
+    return {
+        sq: Square(
+            holder,
+            bumped.get(sq),
+            marks.claimant if sq in claims and holder is None else None,
+            sq in marks.new and holder is not None,
+            sq in claims and holder is not None and holder != marks.claimant,
+        )
+        for sq, holder in enumerate(board)
+        if holder is not None or sq in bumped or sq in claims
+    }
+
+
+@lru_cache(maxsize=32)
+def _board_base(
+    look: Look,
+    suits_a: tuple[str, ...] | None,
+    suits_b: tuple[str, ...] | None,
+    viewer: int,
+    hidden: str,
+    offset: tuple[float, float],
+) -> Image.Image:
+    """The empty board scaled down, with its rank labels and the words of a suit row not shown,
+    their text placed ``offset`` (the board's place less the whole pixel it is pasted at) from
+    the top left. Drawn on a canvas as wide as a picture, so its text is noted as a picture's."""
+    canvas, draw = new_canvas(WIDTH, look.height)
+    canvas.paste(_empty_board(look, suits_a, suits_b, viewer).reduce(SCALE))
+    x0, y0 = offset
     # Labels at full size: the viewer's ranks on the left (its A at the bottom), the other side's on the right.
     for side, lx in ((viewer, x0 + look.edge / 2), (1 - viewer, x0 + look.width - look.edge / 2)):
         for y in range(1, ROWS + 1):
             rank = RANK_LABELS[y - 1] if side == 0 else RANK_LABELS[ROWS - y]
             _, cy = look.centre(square(1, y), viewer)
             text(draw, (lx, y0 + cy), rank, SMALL, SIDE_EDGES[side], anchor="mm", bold=True)
-    for sq, number in claims.items():
-        if board[sq] is None:
-            cx, cy = look.centre(sq, viewer)
-            text(draw, (x0 + cx, y0 + cy), number, SMALL, SIDE_EDGES[marks.claimant], anchor="mm", bold=True)
     bands: tuple[tuple[int, float], ...] = ((1 - viewer, y0), (viewer, y0 + look.band + ROWS * look.cell_h))
     for side, label_y in bands:
-        if column_suits[side] is None:
-            text(
-                draw,
-                (x0 + look.width / 2, label_y + look.band / 2),
-                hidden,
-                SMALL,
-                SIDE_EDGES[side],
-                anchor="mm",
-            )
+        if (suits_a, suits_b)[side] is None:
+            text(draw, (x0 + look.width / 2, label_y + look.band / 2), hidden, SMALL, SIDE_EDGES[side], anchor="mm")
+    return canvas.crop((0, 0, look.width, look.height))
+
+
+#: About 40 squares show something in a picture, in a few looks each: a square's tile is 4 KB.
+@lru_cache(maxsize=4096)
+def _square_tile(look: Look, cx: float, cy: float, one: Square) -> Image.Image:
+    """The square centred on (cx, cy) of the large board, with what it shows, scaled down (cached).
+
+    Drawn on the whole empty board where it lies, so that each shape is the very one drawn there."""
+    layer = _empty_board(look, None, None, 0).copy()
+    draw = ImageDraw.Draw(layer)
+    if one.bumped is not None:
+        _bump_cross(draw, look, cx, cy, one.bumped)
+    _square_marks(layer, draw, look, cx, cy, one)
+    w, h = look.cell_w * SCALE, look.cell_h * SCALE
+    box = (round(cx - w / 2), round(cy - h / 2), round(cx + w / 2), round(cy + h / 2))
+    return layer.crop(box).reduce(SCALE)
+
+
+def _large_board(
+    look: Look,
+    centres: Sequence[tuple[float, float]],
+    shown: Sequence[Square],
+    links: Sequence[Sequence[int] | None],
+    viewer: int,
+) -> Image.Image:
+    """The board's grid drawn large with the squares ``shown`` (centred on ``centres``) and the
+    links: the crosses of bumped chips under the links under the chips."""
+    s = SCALE
+    layer = _empty_board(look, None, None, 0).copy()
+    draw = ImageDraw.Draw(layer)
+    for (cx, cy), one in zip(centres, shown, strict=True):
+        if one.bumped is not None:
+            _bump_cross(draw, look, cx * s, cy * s, one.bumped)
+    r = _radius(look)
+    for side, path in enumerate(links):  # the link: a band through its chips, under them
+        if path:
+            points = [(x * s, y * s) for x, y in (look.centre(sq, viewer) for sq in path)]
+            draw.line(points, fill=SIDE_EDGES[side], width=int(r * 0.9), joint="curve")
+            draw.line(points, fill=SIDE_COLOURS[side], width=int(r * 0.55), joint="curve")
+    for (cx, cy), one in zip(centres, shown, strict=True):
+        _square_marks(layer, draw, look, cx * s, cy * s, one)
+    return layer
+
+
+def _ring_fits(look: Look) -> bool:
+    """Whether a new chip's ring stays inside its square (on the table's board; the hand's is too small)."""
+    return _radius(look) + 3.5 * SCALE + 1 <= min(look.cell_w, look.cell_h) * SCALE / 2
+
+
+def _radius(look: Look) -> float:
+    """A chip's radius on the large board."""
+    return min(look.cell_w * SCALE, look.cell_h * SCALE) * 0.38
+
+
+def _bump_cross(draw: ImageDraw.ImageDraw, look: Look, cx: float, cy: float, side: int) -> None:
+    """A cross in the colour of the chip bumped from the square centred on (cx, cy), large."""
+    s = SCALE
+    a, b = look.cell_w * s / 2 - 3 * s, look.cell_h * s / 2 - 3 * s
+    for sign in (1, -1):
+        draw.line((cx - a, cy - sign * b, cx + a, cy + sign * b), fill=SIDE_EDGES[side], width=5 * s)
+        draw.line((cx - a, cy - sign * b, cx + a, cy + sign * b), fill=SIDE_COLOURS[side], width=2 * s)
+
+
+def _square_marks(layer: Image.Image, draw: ImageDraw.ImageDraw, look: Look, cx: float, cy: float, one: Square) -> None:
+    """A square's ghost chip or chip, its ring, and the cross of a claim that would bump it, large."""
+    s = SCALE
+    r = _radius(look)
+    if one.ghost is not None:
+        _board_chip(layer, one.ghost, cx, cy, r, ghost=True)
+    if one.holder is not None:
+        _board_chip(layer, one.holder, cx, cy, r)
+    if one.ring:
+        ring = r + 3.5 * s
+        draw.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), outline=INK, width=int(2.5 * s))
+    if one.crossed:
+        a = r * 0.8  # the chip this claim would bump
+        for sign in (1, -1):
+            draw.line((cx - a, cy - sign * a, cx + a, cy + sign * a), fill=WHITE, width=5 * s)
+            draw.line((cx - a, cy - sign * a, cx + a, cy + sign * a), fill=INK, width=2 * s)
 
 
 def _board_x(col: int, viewer: int) -> int:
@@ -316,19 +447,17 @@ def small_card(
     stamp(image, x, y, size, _small_card_box, size, joker, outline, shown)
     if shown is None:
         paste_icon(image, "*", x + w / 2, y + h * 0.4, w * 0.62)
-        return
-    size_px = SMALL + 2 if len(RANK_LABELS[rank_of(shown) - 1]) == 1 else SMALL
-    paste_icon(image, suit_of(shown), x + 4 + size_px * 0.42, y + 9 + size_px * 1.2, size_px * 0.95)
-    if w >= 44:
-        paste_icon(image, suit_of(shown), x + w * 0.62, y + h * 0.64, w * 0.5)
-    if joker:
+    elif joker:
+        size_px = SMALL + 2 if len(RANK_LABELS[rank_of(shown) - 1]) == 1 else SMALL
         paste_icon(image, "*", x + 4 + size_px * 0.42, y + h - 9, 13)
 
 
 def _small_card_box(
     image: Image.Image, x: float, y: float, size: tuple[int, int], joker: bool, outline: Colour, shown: str | None
 ) -> None:
-    """A card's box and rank ("Jk" for a Joker naming no card), what :func:`small_card` stamps."""
+    """A card's box, rank and suits ("Jk" for a Joker naming no card), what :func:`small_card` stamps.
+    A Joker's stars are left to :func:`small_card`: they are centred on half pixels, which round
+    to even, so they would not move exactly with the card."""
     draw = ImageDraw.Draw(image)
     w, h = size
     card_box(draw, x, y, w, h, fill=JOKER_TINT if joker else PAPER, outline=outline, width=2)
@@ -338,6 +467,9 @@ def _small_card_box(
     rank = RANK_LABELS[rank_of(shown) - 1]
     size_px = SMALL + 2 if len(rank) == 1 else SMALL
     text(draw, (x + 3, y + 2), rank, size_px, SUIT_COLOURS[suit_of(shown)], bold=True)
+    paste_icon(image, suit_of(shown), x + 4 + size_px * 0.42, y + 9 + size_px * 1.2, size_px * 0.95)
+    if w >= 44:
+        paste_icon(image, suit_of(shown), x + w * 0.62, y + h * 0.64, w * 0.5)
 
 
 def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
