@@ -21,18 +21,18 @@ and reveals whenever nobody has yet revealed a better hand.
 from __future__ import annotations
 
 import math
+from itertools import accumulate
 
 from engine.core import Decision, Move, View
 from engine.gin_jon_tan.cards import Card
 from engine.gin_jon_tan.clash import BEATS
 from engine.gin_jon_tan.rules import random_picks
-from engine.gin_jon_tan.value import GROUP_FACTOR, ORDER_FACTOR, _colour_factor, evaluate, hand_value
+from engine.gin_jon_tan.value import COLOUR_BIT, GROUP_FACTOR, ORDER_FACTOR, colour_factor, evaluate_cards
 from engine.gin_jon_tan.views import GinJonTanView, HeldCard
 from engine.players import ComputerPlayer
 
 __all__ = ["GinJonTanPlayer", "GreedyPlayer", "RandomPlayer", "plan_hand"]
 
-_COLOUR_INDEX = {"White": 0, "Red": 1, "Orange": 2, "Yellow": 3, "Green": 4, "Blue": 5, "Violet": 6}
 #: log10 of a typical best hand at the evaluation and its spread (measured over self-play).
 TYPICAL_LOG_VALUE = 11.0
 LOG_VALUE_SPREAD = 2.0
@@ -58,57 +58,61 @@ def plan_hand(cards: list[Card], size: int) -> list[int]:
     group, and every Bonus on top; the few best by a quick estimate are valued exactly.
     Defeat is left out whenever there are enough other cards.
     """
-    bonuses = sorted((i for i, c in enumerate(cards) if c.symbol == "Bonus"), key=lambda i: -cards[i].value)
-    universals = sorted((i for i, c in enumerate(cards) if c.symbol == "Universal"), key=lambda i: -cards[i].value)
+    values = [c.value for c in cards]
+    bonuses = sorted((i for i, c in enumerate(cards) if c.symbol == "Bonus"), key=lambda i: -values[i])
+    universals = sorted((i for i, c in enumerate(cards) if c.symbol == "Universal"), key=lambda i: -values[i])
     normals = [i for i, c in enumerate(cards) if not c.is_special and c.symbol != "Universal"]
     bonuses = bonuses[: max(0, size - 2)]
     room = size - len(bonuses)
     candidates: list[tuple[int, list[int]]] = []
-    best_at: dict[int, int] = {}
+    best_at: list[int | None] = [None] * 34  # the most valuable normal card of each number 1..33
     for i in normals:
-        number = cards[i].number
-        if number not in best_at or cards[i].value > cards[best_at[number]].value:
-            best_at[number] = i
+        held = best_at[cards[i].number]
+        if held is None or values[i] > values[held]:
+            best_at[cards[i].number] = i
+    with_universals = list(accumulate((values[i] for i in universals), initial=0))
+    # Running counts, values and colour keys of best_at, so each window is a difference.
+    held_up_to = list(accumulate((i is not None for i in best_at), initial=0))
+    value_up_to = list(accumulate((0 if i is None else values[i] for i in best_at), initial=0))
+    key_up_to = list(accumulate((0 if i is None else COLOUR_BIT[cards[i].colour] for i in best_at), initial=0))
     for k in range(3, min(9, room) + 1):
         for high in range(k, 34):
-            present = [best_at[n] for n in range(high - k + 1, high + 1) if n in best_at]
-            missing = k - len(present)
-            if missing > len(universals) or len(present) < 1:
+            low = high - k + 1
+            missing = k - (held_up_to[high + 1] - held_up_to[low])
+            if missing > len(universals) or missing == k:
                 continue
-            members = present + universals[:missing]
-            top = cards[best_at[high]].value if high in best_at else cards[universals[0]].value
-            candidates.append((_estimate(cards, members, ORDER_FACTOR[k] * top), members))
+            at_top = best_at[high]
+            top = values[at_top] if at_top is not None else values[universals[0]]
+            total = value_up_to[high + 1] - value_up_to[low] + with_universals[missing]
+            colour = colour_factor(key_up_to[high + 1] - key_up_to[low], missing)
+            present = [i for i in best_at[low : high + 1] if i is not None]
+            candidates.append((ORDER_FACTOR[k] * top * total * colour, present + universals[:missing]))
     by_symbol: dict[str, list[int]] = {}
     for i in normals:
         by_symbol.setdefault(cards[i].symbol, []).append(i)
     for group in by_symbol.values():
-        members = sorted(group, key=lambda i: -cards[i].value)[: max(0, room - len(universals))] + universals[:room]
+        members = sorted(group, key=lambda i: -values[i])[: max(0, room - len(universals))] + universals[:room]
         if 2 <= len(members) <= room:
-            candidates.append((_estimate(cards, members, GROUP_FACTOR[len(members)]), members))
+            normal = [i for i in members if cards[i].symbol != "Universal"]
+            colour = colour_factor(sum(COLOUR_BIT[cards[i].colour] for i in normal), len(members) - len(normal))
+            candidates.append((GROUP_FACTOR[len(members)] * sum(values[i] for i in members) * colour, members))
     candidates.sort(key=lambda c: -c[0])
+    by_worth = sorted(range(len(cards)), key=lambda i: (cards[i].symbol == "Defeat", -values[i]))
     best: list[int] = []
     best_value = -1
     for _, members in candidates[:4] or [(0, [])]:
-        chosen = _fill(cards, [*members[:room], *bonuses], size)
-        value = hand_value([cards[i] for i in chosen])
+        chosen = _fill(by_worth, [*members[:room], *bonuses], size)
+        value = evaluate_cards(tuple(cards[i] for i in chosen)).value
         if value > best_value:
             best, best_value = chosen, value
     return best
 
 
-def _estimate(cards: list[Card], members: list[int], factor: int) -> int:
-    normal = [_COLOUR_INDEX[cards[i].colour] for i in members if cards[i].symbol != "Universal"]
-    colour, _ = _colour_factor(normal, len(members) - len(normal))
-    return factor * sum(cards[i].value for i in members) * colour
-
-
-def _fill(cards: list[Card], chosen: list[int], size: int) -> list[int]:
-    """Top ``chosen`` up to ``size`` with the most valuable other cards, Defeat last."""
-    rest = sorted(
-        (i for i in range(len(cards)) if i not in chosen),
-        key=lambda i: (cards[i].symbol == "Defeat", -cards[i].value),
-    )
-    return [*chosen, *rest][:size]
+def _fill(by_worth: list[int], chosen: list[int], size: int) -> list[int]:
+    """Top ``chosen`` up to ``size`` with the most valuable other cards, Defeat last
+    (``by_worth``: every position in that order, sorted once per plan)."""
+    taken = set(chosen)
+    return [*chosen, *(i for i in by_worth if i not in taken)][:size]
 
 
 # -- reading the view -------------------------------------------------------------
@@ -119,7 +123,7 @@ def _decision(view: View, kind: str) -> Decision | None:
 
 
 def _value(held: list[HeldCard] | tuple[HeldCard, ...]) -> int:
-    return hand_value([h.card for h in held])
+    return evaluate_cards(tuple(h.card for h in held)).value
 
 
 def _exchange_towards(view: GinJonTanView, target: set[str], most: int) -> list[str]:
@@ -147,7 +151,7 @@ def climb(view: GinJonTanView, most: int) -> list[str]:
     out_ids: list[str] = []
     in_ids: list[str] = []
     for _ in range(most):
-        members = set(evaluate([h.card for h in hand]).members)
+        members = set(evaluate_cards(tuple(h.card for h in hand)).members)
         spare = [h for i, h in enumerate(hand) if i not in members and h.card.symbol != "Bonus" and h.id not in in_ids]
         if not spare:
             break
@@ -213,7 +217,7 @@ class GreedyPlayer(ComputerPlayer):
     @staticmethod
     def weakest(view: GinJonTanView, count: int) -> list[str]:
         """The lowest cards outside the hand's best combination (then the lowest members)."""
-        members = set(evaluate([h.card for h in view.hand]).members)
+        members = set(evaluate_cards(tuple(h.card for h in view.hand)).members)
         order = sorted(range(len(view.hand)), key=lambda i: (i in members, view.hand[i].card.value))
         return [view.hand[i].id for i in order[:count]]
 
@@ -274,7 +278,7 @@ class GinJonTanPlayer(ComputerPlayer):
 
     @staticmethod
     def plan_score(cards: tuple[HeldCard, ...]) -> int:
-        return hand_value([cards[i].card for i in plan_hand([h.card for h in cards], len(cards))])
+        return evaluate_cards(tuple(cards[i].card for i in plan_hand([h.card for h in cards], len(cards)))).value
 
     def actives(self, view: GinJonTanView, count: int) -> list[str]:
         """The cards least useful to the planned hand; among those, the ones that beat most."""
@@ -335,7 +339,7 @@ class GinJonTanPlayer(ComputerPlayer):
     @staticmethod
     def spare(view: GinJonTanView) -> list[HeldCard]:
         """Hand cards outside the best combination (Defeat first, then the lowest), never a Bonus."""
-        members = set(evaluate([h.card for h in view.hand]).members)
+        members = set(evaluate_cards(tuple(h.card for h in view.hand)).members)
         cards = [h for i, h in enumerate(view.hand) if i not in members and h.card.symbol != "Bonus"]
         return sorted(cards, key=lambda h: (h.card.symbol != "Defeat", h.card.value))
 

@@ -33,11 +33,21 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import accumulate, combinations_with_replacement
 
 from engine.gin_jon_tan.cards import COLOURS, MULTIPLIER, Card, as_card, card_value
 
-__all__ = ["GROUP_FACTOR", "ORDER_FACTOR", "Evaluation", "card_value", "evaluate", "hand_value"]
+__all__ = [
+    "COLOUR_BIT",
+    "GROUP_FACTOR",
+    "ORDER_FACTOR",
+    "Evaluation",
+    "card_value",
+    "colour_factor",
+    "evaluate",
+    "evaluate_cards",
+    "hand_value",
+]
 
 #: G[k] for a group of k cards.
 GROUP_FACTOR: dict[int, int] = {2: 2, 3: 3, 4: 9, 5: 12, 6: 15, 7: 18, 8: 21, 9: 33}
@@ -46,6 +56,8 @@ ORDER_FACTOR: dict[int, int] = {3: 3, 4: 6, 5: 9, 6: 12, 7: 21, 8: 33, 9: 99}
 MAX_COMBINATION = 9
 _NON_WHITE = COLOURS[1:]
 _COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+#: A colour's place in a colour-count key: 4 bits per colour, as no hand holds 16 cards.
+COLOUR_BIT = {colour: 1 << (4 * i) for i, colour in enumerate(COLOURS)}
 
 
 @dataclass(frozen=True)
@@ -77,7 +89,12 @@ def hand_value(cards: Iterable[Card | tuple[str, str, int] | str]) -> int:
 
 def evaluate(cards: Iterable[Card | tuple[str, str, int] | str]) -> Evaluation:
     """The hand's value with its best combination marked."""
-    hand = tuple(as_card(c) for c in cards)
+    return evaluate_cards(tuple(as_card(c) for c in cards))
+
+
+def evaluate_cards(hand: tuple[Card, ...]) -> Evaluation:
+    """:func:`evaluate` for cards already checked (a view's): the computer players' many
+    trial hands skip :func:`as_card`."""
     if len(hand) > MAX_COMBINATION:
         raise ValueError(f"A hand holds at most {MAX_COMBINATION} cards, not {len(hand)}.")
     return _evaluate(hand)
@@ -103,98 +120,126 @@ def _best_combination(hand: tuple[Card, ...]) -> tuple[int, str, tuple[int, ...]
     Every subset of the hand is considered, but only in the shapes that can win: a
     group takes every Universal (each adds v and can take any colour); an order takes
     the j most valuable Universals for each j, since which ones sit where is free.
+    Ties go to the first candidate in a fixed order (full colours, groups, then orders;
+    within each, as listed). Orders are scored first, walked depth first with running
+    totals, so groups that could not even tie the best order are skipped; members and
+    label are only built for the winner. This is the computer players' hottest function.
     """
+    values = [c.value for c in hand]
+    bits = [COLOUR_BIT[c.colour] for c in hand]
     pool = [i for i, c in enumerate(hand) if not c.is_special]
-    best: tuple[int, str, tuple[int, ...], str] = (0, "", (), "")
-    full = _full_colours(hand, pool)
-    if full > 0:
-        best = (full, "full colours", tuple(pool), "Full colours")
-    universals = sorted((i for i in pool if hand[i].symbol == "Universal"), key=lambda i: -hand[i].value)
+    best_value = 0
+    #: The best so far: kind, its non-Universal members, and how many Universals it takes.
+    found: tuple[str, tuple[int, ...], int] = ("", (), 0)
+    universals = sorted((i for i in pool if hand[i].symbol == "Universal"), key=lambda i: -values[i])
     normals = sorted((i for i in pool if hand[i].symbol != "Universal"), key=lambda i: hand[i].number)
+    spare = len(universals)
+    shades = {hand[i].colour for i in normals} - {"White"}
+    if len(shades) + spare >= len(_NON_WHITE):  # else some colour is missing: no full colours
+        full = _full_colours(hand, pool)
+        if full > 0:
+            best_value, found = full, ("full colours", tuple(pool), 0)
+    with_universals = list(accumulate((values[i] for i in universals), initial=0))
+    head_value, head = best_value, found  # full colours, then groups: they win ties with orders
+    best_value, found = 0, ("", (), 0)  # the best order
+    # Orders: cards of distinct numbers within a span of 9, with the top j Universals.
+    top_universal = with_universals[1] if spare else 0
+    for j in range(3, min(spare, MAX_COMBINATION) + 1):  # Universals alone, in one colour
+        value = ORDER_FACTOR[j] * with_universals[j] * top_universal * colour_factor(0, j)
+        if value > best_value:
+            best_value, found = value, ("order", (), j)
+    numbers = [hand[i].number for i in normals]
+    chosen: list[int] = []
+
+    def visit(start: int, low: int, high: int, v_high: int, total: int, key: int) -> None:
+        """Score the run in ``chosen`` (lowest number ``low``, highest ``high``), then its extensions.
+
+        A run with more gaps than there are Universals to fill them makes no order, and
+        neither does any extension (it only adds higher numbers): those are skipped.
+        """
+        nonlocal best_value, found
+        length = len(chosen)
+        gaps = high - low + 1 - length
+        # With j >= gaps Universals the run fits in k = length + j numbers, so a window
+        # of k consecutive numbers within 1..33 holds it.
+        for j in range(max(gaps, 3 - length), min(spare, MAX_COMBINATION - length) + 1):
+            k = length + j
+            top = v_high if high >= k else 0  # a window that ends at the highest real card
+            if j and high - k + 2 <= low and high <= 32 and top_universal > top:  # a Universal above
+                top = top_universal
+            if top:
+                value = ORDER_FACTOR[k] * (total + with_universals[j]) * top * colour_factor(key, j)
+                if value > best_value:
+                    best_value, found = value, ("order", tuple(chosen), j)
+        for n in range(start, len(normals)):
+            number = numbers[n]
+            if number - low >= MAX_COMBINATION or gaps + number - high - 1 > spare:
+                break
+            if number == high:
+                continue
+            i = normals[n]
+            chosen.append(i)
+            visit(n + 1, low, number, values[i], total + values[i], key + bits[i])
+            chosen.pop()
+
+    for first, i in enumerate(normals):
+        chosen.append(i)
+        visit(first + 1, numbers[first], numbers[first], values[i], values[i], bits[i])
+        chosen.pop()
     # Groups: each symbol's cards (any subset) with every Universal; or Universals alone.
+    # Orders usually dwarf groups, so a symbol whose group could not even tie the best
+    # order (a colour factor is at most 99) is not enumerated.
+    if spare >= 2:
+        value = GROUP_FACTOR[spare] * with_universals[spare] * colour_factor(0, spare)
+        if value > head_value:
+            head_value, head = value, ("group", (), spare)
     by_symbol: dict[str, list[int]] = {}
     for i in normals:
         by_symbol.setdefault(hand[i].symbol, []).append(i)
-    candidates: list[list[int]] = [[]] if len(universals) >= 2 else []
     for cards in by_symbol.values():
-        candidates.extend(_subsets(cards))
-    for chosen in candidates:
-        k = len(chosen) + len(universals)
-        if 2 <= k <= MAX_COMBINATION:
-            factor, colour_label = _colour_factor([_COLOUR_INDEX[hand[i].colour] for i in chosen], len(universals))
-            total = sum(hand[i].value for i in chosen) + sum(hand[i].value for i in universals)
-            value = GROUP_FACTOR[k] * total * factor
-            if value > best[0]:
-                best = (value, "group", tuple(sorted([*chosen, *universals])), f"Group of {k}{colour_label}")
-    # Orders: cards of distinct numbers within a span of 9, with the top j Universals.
-    for chosen in _distinct_runs(hand, normals):
-        numbers = [hand[i].number for i in chosen]
-        real_total = sum(hand[i].value for i in chosen)
-        colours = [_COLOUR_INDEX[hand[i].colour] for i in chosen]
-        for j in range(len(universals) + 1):
-            k = len(chosen) + j
-            if k < 3 or k > MAX_COMBINATION:
-                continue
-            used = universals[:j]
-            top_universal = hand[used[0]].value if used else 0
-            top = _order_top(numbers, top_universal, hand[chosen[-1]].value if chosen else 0, k)
-            if not top:
-                continue
-            factor, colour_label = _colour_factor(colours, j)
-            value = ORDER_FACTOR[k] * (real_total + sum(hand[i].value for i in used)) * top * factor
-            if value > best[0]:
-                best = (value, "order", tuple(sorted([*chosen, *used])), f"Order of {k}{colour_label}")
-    return best
+        most = len(cards) + spare
+        if most < 2 or GROUP_FACTOR[most] * (sum(values[i] for i in cards) + with_universals[spare]) * 99 < best_value:
+            continue
+        for picks in _SUBSETS[len(cards)]:
+            k = len(picks) + spare
+            if k >= 2:
+                subset = [cards[p] for p in picks]
+                total = sum(values[i] for i in subset) + with_universals[spare]
+                value = GROUP_FACTOR[k] * total * colour_factor(sum(bits[i] for i in subset), spare)
+                if value > head_value:
+                    head_value, head = value, ("group", tuple(subset), spare)
+    if head_value >= best_value:
+        best_value, found = head_value, head
+    kind, members, j = found
+    if kind == "full colours":
+        return best_value, kind, members, "Full colours"
+    if not kind:
+        return 0, "", (), ""
+    _, colour_label = _colour_factor([_COLOUR_INDEX[hand[i].colour] for i in members], j)
+    name = "Group" if kind == "group" else "Order"
+    return best_value, kind, tuple(sorted([*members, *universals[:j]])), f"{name} of {len(members) + j}{colour_label}"
 
 
-def _subsets(cards: list[int]) -> list[list[int]]:
-    """Every non-empty subset of a short list."""
-    found: list[list[int]] = []
-    for mask in range(1, 1 << len(cards)):
-        found.append([c for b, c in enumerate(cards) if mask >> b & 1])
-    return found
+def _subsets(size: int) -> tuple[tuple[int, ...], ...]:
+    """Every non-empty subset of positions 0..size-1, by increasing bit mask."""
+    return tuple(tuple(b for b in range(size) if mask >> b & 1) for mask in range(1, 1 << size))
 
 
-def _distinct_runs(hand: tuple[Card, ...], normals: list[int]) -> list[list[int]]:
-    """Subsets (also empty) of the number-sorted normals with distinct numbers spanning at most 9."""
-    found: list[list[int]] = [[]]
-
-    def grow(chosen: list[int], start: int) -> None:
-        low = hand[chosen[0]].number
-        last = hand[chosen[-1]].number
-        for n in range(start, len(normals)):
-            number = hand[normals[n]].number
-            if number - low >= MAX_COMBINATION:
-                break
-            if number == last:
-                continue
-            chosen.append(normals[n])
-            found.append(list(chosen))
-            grow(chosen, n + 1)
-            chosen.pop()
-
-    for first in range(len(normals)):
-        found.append([normals[first]])
-        grow([normals[first]], first + 1)
-    return found
+#: The subsets of every list a hand can hold, made once.
+_SUBSETS = tuple(_subsets(size) for size in range(MAX_COMBINATION + 1))
 
 
-def _order_top(numbers: list[int], best_universal: int, v_high: int, k: int) -> int:
-    """v of the card at the top of the best order of k cards, or 0 if they make none.
+@lru_cache(maxsize=1 << 17)
+def colour_factor(key: int, universals: int) -> int:
+    """The colour factor of non-Universal cards with ``universals`` Universals, cached.
 
-    ``numbers`` are the non-Universal cards' distinct numbers, ascending, ``v_high``
-    the v of the highest of them; the Universals fill the rest of a window of k
-    consecutive numbers within 1..33 (no wrap).
+    ``key`` holds the cards' colours: the sum of their ``COLOUR_BIT``.
+
+    Hands hold at most 9 cards, so there are at most C(16, 7) × 10 keys: the cache
+    never evicts, and the factor is computed once per key and process.
     """
-    if not numbers:
-        return best_universal
-    low, high = numbers[0], numbers[-1]
-    if high - low + 1 > k or max(1, high - k + 1) > min(low, 34 - k):
-        return 0
-    top = v_high if high >= k else 0  # a window that ends at the highest real card
-    if best_universal and high - k + 2 <= low and high <= 32:  # a Universal above the real cards
-        top = max(top, best_universal)
-    return top
+    colours = [c for c in range(len(COLOURS)) for _ in range(key >> (4 * c) & 15)]
+    return _colour_factor(colours, universals)[0]
 
 
 def _colour_factor(colours: list[int], universals: int) -> tuple[int, str]:
@@ -220,6 +265,17 @@ def _full_colours(hand: tuple[Card, ...], pool: list[int]) -> int:
     """9 × Σv × F when the hand holds all six non-White colours (Universals may supply them)."""
     counts = Counter(hand[i].colour for i in pool if hand[i].symbol != "Universal")
     universals = sum(1 for i in pool if hand[i].symbol == "Universal")
+    best_f = _full_factor(tuple(counts[c] for c in _NON_WHITE), universals)
+    return 9 * sum(hand[i].value for i in pool) * best_f if best_f else 0
+
+
+@lru_cache(maxsize=1 << 14)
+def _full_factor(shares: tuple[int, ...], universals: int) -> int:
+    """F for these counts of the non-White colours, Universals placed best (0: a colour is missing).
+
+    Cached: at most 9 cards make few distinct arguments, and trying every placement is slow.
+    """
+    counts = Counter(dict(zip(_NON_WHITE, shares, strict=True)))
     missing = [c for c in _NON_WHITE if counts[c] == 0]
     if len(missing) > universals:
         return 0
@@ -231,4 +287,4 @@ def _full_colours(hand: tuple[Card, ...], pool: list[int]) -> int:
         trial.update(extra)
         top = max(trial[c] for c in _NON_WHITE)
         best_f = max(best_f, sum(MULTIPLIER[c] * trial[c] for c in _NON_WHITE if trial[c] == top))
-    return 9 * sum(hand[i].value for i in pool) * best_f
+    return best_f
