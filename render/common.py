@@ -7,7 +7,6 @@ system fonts. Everything in render/ is a pure function of the view it is given.
 
 from __future__ import annotations
 
-import io
 import itertools
 import math
 import threading
@@ -19,6 +18,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from render import text as _text
 from render.palette import PALETTE
+from render.png import palette_png
 
 Colour = tuple[int, int, int]
 
@@ -129,11 +129,9 @@ def to_png(image: Image.Image) -> bytes:
     A palette made for each picture (an octree of a sample of it) cost as much again to build
     and to fill the nearest-colour cache for; the fixed one, made from every game's pictures,
     halves the CPU with about the same error, also on pictures it was not made from
-    (``python -m benchmarks.png_encoding``).
+    (``python -m benchmarks.png_encoding``). The file is deflated with ISA-L (:mod:`render.png`).
     """
-    buffer = io.BytesIO()
-    image.quantize(palette=_palette(), dither=Image.Dither.NONE).save(buffer, format="PNG", compress_level=1)
-    return buffer.getvalue()
+    return palette_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
 def text(
