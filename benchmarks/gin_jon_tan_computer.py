@@ -16,11 +16,8 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def measure(games: int) -> dict[str, object]:
@@ -68,25 +65,13 @@ def main() -> None:
     if args.inner is not None:
         print(json.dumps(measure(args.inner)))
         return
-    with tempfile.TemporaryDirectory() as folder:
-        trees = {"this tree": ROOT}
-        try:
-            for revision in args.compare:
-                target = Path(folder) / revision.replace("/", "_")
-                subprocess.run(
-                    ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(target), revision],
-                    check=True,
-                    capture_output=True,
-                )
-                trees[revision] = target
-            runs: dict[str, list[dict[str, object]]] = {label: [] for label in trees}
-            for _ in range(args.repeat):
-                for label, source in trees.items():
-                    runs[label].append(run_in(source, args.games))
-        finally:
-            for source in trees.values():
-                if source != ROOT:
-                    subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(source)], check=False)
+    from benchmarks.revisions import trees as checked_out_trees  # here: the inner run may be an older tree
+
+    with checked_out_trees(args.compare) as trees:
+        runs: dict[str, list[dict[str, object]]] = {label: [] for label in trees}
+        for _ in range(args.repeat):
+            for label, source in trees.items():
+                runs[label].append(run_in(source, args.games))
     moves = {label: runs[label][0]["moves"] for label in trees}
     same = all(played == moves["this tree"] for played in moves.values())
     print(f"Gin-jon-tan's default player, {args.games} games × {args.repeat} runs per tree (2-4 players)")

@@ -32,9 +32,7 @@ import contextlib
 import logging
 import os
 import random
-import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -44,6 +42,7 @@ from pathlib import Path
 
 from benchmarks.load_people import Failed, Person, open_table
 from benchmarks.load_world import LoadLoopback, Timings, World, now
+from benchmarks.revisions import checked_out
 from tests.loopback.models import GuildSpec
 from tests.loopback.server import LoopbackDiscord, shard_of
 
@@ -510,23 +509,6 @@ def report(options: Options, results: list[RunResult]) -> None:
         if r.log_tail:
             print(f"   {r.label}: the bot logged a traceback:\n{r.log_tail}", file=sys.stderr)
     print(f"   load average now {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
-
-
-@contextlib.contextmanager
-def checked_out(revision: str):  # type: ignore[no-untyped-def]
-    """A git revision of this repository in a temporary folder (git worktree), removed afterwards."""
-    folder = Path(tempfile.mkdtemp(prefix="parlour-compare-"))
-    target = folder / "tree"
-    subprocess.run(
-        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(target), revision], check=True, capture_output=True
-    )
-    try:
-        yield target
-    finally:
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(target)], check=False, capture_output=True
-        )
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 async def run(options: Options, compare: list[str], variants: list[tuple[str, dict[str, str]]]) -> None:

@@ -23,7 +23,6 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
 TABLES = 400
 BATCHES = (1, 8, 32)
 ROUNDS = 30
@@ -119,12 +118,6 @@ def fresh_postgres(base_url: str) -> str:
     return url.set(database=name).render_as_string(hide_password=False)
 
 
-def checked_out(revision: str, folder: Path) -> Path:
-    target = folder / revision.replace("/", "_")
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(target), revision], check=True)
-    return target
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--compare", action="append", default=[], metavar="REV")
@@ -135,19 +128,13 @@ def main() -> None:
     if args.inner:
         print(json.dumps(asyncio.run(measure(args.inner))))
         return
-    with tempfile.TemporaryDirectory() as folder:
-        trees = {"this tree": ROOT}
-        try:
-            for revision in args.compare:
-                trees[revision] = checked_out(revision, Path(folder))
-            runs: dict[str, list[dict[int, tuple[float, float]]]] = {label: [] for label in trees}
-            for _ in range(args.repeat):
-                for label, source in trees.items():
-                    runs[label].append(run_in(source, args.database_url))
-        finally:
-            for source in trees.values():
-                if source != ROOT:
-                    subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(source)], check=False)
+    from benchmarks.revisions import trees as checked_out_trees  # here: the inner run may be an older tree
+
+    with checked_out_trees(args.compare) as trees:
+        runs: dict[str, list[dict[int, tuple[float, float]]]] = {label: [] for label in trees}
+        for _ in range(args.repeat):
+            for label, source in trees.items():
+                runs[label].append(run_in(source, args.database_url))
     backend = "PostgreSQL" if args.database_url else "SQLite file"
     print(f"Store.save_actions on {backend}, {TABLES} tables, medians of {args.repeat} runs × {ROUNDS} batches")
     print(f"{'batch of':>10}" + "".join(f"{label:>28}" for label in trees))

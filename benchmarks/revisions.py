@@ -1,0 +1,39 @@
+"""Other git revisions of this repository, checked out beside it for a benchmark to run side by side."""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@contextlib.contextmanager
+def checked_out(revision: str) -> Iterator[Path]:
+    """A git revision of this repository in a temporary folder (git worktree), removed afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix="parlour-compare-"))
+    target = folder / "tree"
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(target), revision], check=True, capture_output=True
+    )
+    try:
+        yield target
+    finally:
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(target)], check=False, capture_output=True
+        )
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def trees(revisions: Iterable[str]) -> Iterator[dict[str, Path]]:
+    """This tree ("this tree") and each revision checked out, by label, all removed afterwards."""
+    with contextlib.ExitStack() as stack:
+        found = {"this tree": ROOT}
+        for revision in revisions:
+            found[revision] = stack.enter_context(checked_out(revision))
+        yield found
