@@ -68,7 +68,7 @@ Thinker = Callable[[Callable[[], str]], Awaitable[str]]
 
 
 async def think_here(choose: Callable[[], str]) -> str:
-    """Work out the move on the event loop (tests, and a bot without worker processes)."""
+    """Work out the move on the event loop (a table service outside the bot: tests, tools)."""
     return choose()
 
 
