@@ -218,8 +218,11 @@ async def _answer(
             await (later if interaction.response.is_done() else first)()
         pace_of(interaction.client).answered((discord.utils.utcnow() - interaction.created_at).total_seconds())
     finally:  # answered, or it never will be: either way the click needs no more watching
-        if watch.timer is not None and watch.timer is not asyncio.current_task():
-            watch.timer.cancel()
+        # The watch lets go of its timer: a cancelled timer's frame holds the watch, and that loop
+        # would wait for the garbage collector's full collections (a pause of the event loop).
+        timer, watch.timer = watch.timer, None
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
         _watches.pop(interaction.id, None)
 
 
@@ -248,7 +251,16 @@ async def reply_privately(interaction: discord.Interaction, parts: MessageParts)
         else:
             await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
 
-    await _answer(interaction, lambda: interaction.response.send_message(ephemeral=True, **parts.send_kwargs()), later)
+    async def first() -> None:
+        await interaction.response.send_message(ephemeral=True, **parts.send_kwargs())
+
+    try:
+        await _answer(interaction, first, later)
+    finally:
+        if parts.view is not None:
+            # discord.py keeps a private message's view listening for 15 minutes; its clicks reach
+            # the bot through the dynamic items, so the view and its items are let go at once.
+            parts.view.stop()
 
 
 async def tell(interaction: discord.Interaction, sentence: str) -> None:

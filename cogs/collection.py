@@ -14,7 +14,6 @@ so both survive a restart:
 from __future__ import annotations
 
 import asyncio
-import io
 import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
@@ -26,6 +25,7 @@ from discord.ext import commands
 from bot import collections as gjt
 from bot.models import OwnedItem
 from cogs.clicked import custom_id_of, label_of
+from cogs.picture_file import picture_file
 from render.collection import PER_PAGE, CollectionView, ShownCard, collection_picture
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def possessive(name: str) -> str:
 
 async def draw(view: CollectionView) -> discord.File:
     picture = await asyncio.to_thread(collection_picture, view)
-    return discord.File(io.BytesIO(picture), filename="collection.png")
+    return picture_file(picture, "collection.png")
 
 
 async def answer(interaction: discord.Interaction, *, edit: bool, ephemeral: bool, **message: Any) -> None:
@@ -87,6 +87,8 @@ async def answer(interaction: discord.Interaction, *, edit: bool, ephemeral: boo
         await interaction.response.send_message(file=file, ephemeral=ephemeral, allowed_mentions=mentions, **message)
     else:
         await interaction.response.send_message(ephemeral=ephemeral, allowed_mentions=mentions, **message)
+    if isinstance(view := message.get("view"), discord.ui.View):
+        view.stop()  # its clicks come through the dynamic items: no view kept listening for 15 minutes
 
 
 async def tell(interaction: discord.Interaction, sentence: str) -> None:

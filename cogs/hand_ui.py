@@ -8,7 +8,6 @@ the seat's decisions, and the selection built across pages, kept with the table 
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -16,6 +15,7 @@ import discord
 
 from bot.tables import Draft, Table, TableError
 from cogs import clicks, pictures
+from cogs.picture_file import picture_file
 from cogs.table_ui import (
     MAX_BUTTONS_PER_ROW,
     MAX_OPTION_LABEL,
@@ -57,7 +57,7 @@ async def hand_parts(
         controls.add_item(item)
     return MessageParts(
         content="\n".join(lines)[:2000],
-        files=[discord.File(io.BytesIO(picture.png), filename="hand.png")],
+        files=[picture_file(picture.png, "hand.png")],
         view=controls,
         mentions=discord.AllowedMentions.none(),
         version=version,

@@ -81,7 +81,7 @@ class Drawing:
     """
 
     def __init__(self, prepare: Callable[[], DrawCall], priority: Priority) -> None:
-        self.prepare = prepare
+        self._prepare: Callable[[], DrawCall] | None = prepare
         self.priority = priority
         self.asked = asyncio.get_running_loop().time()
         #: Set when it leaves the queue: the future of its PNG from a worker, or None to draw it
@@ -90,6 +90,18 @@ class Drawing:
         #: The picture ``prepare`` made, once a worker took it.
         self.call: DrawCall | None = None
         self.task: asyncio.Task[bytes] = asyncio.get_running_loop().create_task(_draw(self))
+
+    def take(self) -> DrawCall:
+        """The picture to draw, prepared now (the first time).
+
+        ``prepare`` is let go once called: it often holds what holds this drawing (a table's
+        picture on its way), and that loop would be freed only by the garbage collector's full
+        collections, which stand the event loop still for tenths of a second under load.
+        """
+        if self.call is None:
+            assert self._prepare is not None
+            self.call, self._prepare = self._prepare(), None
+        return self.call
 
     def hurry(self, priority: Priority) -> None:
         """Somebody needs it sooner now."""
@@ -192,7 +204,7 @@ async def _draw(drawing: Drawing) -> bytes:
     if _workers is None:
         _in_threads += 1
         try:
-            return await asyncio.to_thread(drawing.prepare())
+            return await asyncio.to_thread(drawing.take())
         finally:
             _in_threads -= 1
     _queue_up(drawing)
@@ -207,7 +219,7 @@ async def _draw(drawing: Drawing) -> bytes:
             return await drawn
         except WorkersStopped:  # stopped while it waited, or no worker could draw it: drawn here instead
             pass
-    return await asyncio.to_thread(drawing.call or drawing.prepare())
+    return await asyncio.to_thread(drawing.take())
 
 
 def _let_out() -> None:
@@ -223,8 +235,7 @@ def _let_out() -> None:
         if best.placed.done():  # cancelled while it waited
             continue
         try:
-            best.call = best.prepare()
-            drawn = workers.submit(best.call, best.due, on_done=partial(_place_freed, workers))
+            drawn = workers.submit(best.take(), best.due, on_done=partial(_place_freed, workers))
         except WorkersStopped:
             best.placed.set_result(None)
             continue

@@ -18,7 +18,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import discord
 
@@ -50,19 +50,40 @@ BUSY_SPACING = 3
 BEHIND_SPACING = 8
 
 
+#: What Discord's interaction webhooks call a click's first answer (discord.py's own
+#: ``edit_original_response`` edits it through the same address).
+ORIGINAL_RESPONSE: int = cast(int, "@original")
+
+
+#: How a hand is put on screen: an interaction response, a follow-up, or an edit of an open hand.
+Show = Callable[[MessageParts], Awaitable[object]]
+
+
 @dataclass
 class OpenHand:
-    """A player's ephemeral hand message, editable through its latest interaction."""
+    """A player's ephemeral hand message, editable through the click that showed it."""
 
-    interaction: discord.Interaction
+    #: Edits the message (:func:`hand_editor`).
+    edit: Show
     at: datetime
     #: The state version the message shows now.
     version: int
     pages: dict[str, int]
 
 
-#: How a hand is put on screen: an interaction response, a follow-up, or an edit of an open hand.
-Show = Callable[[MessageParts], Awaitable[object]]
+def hand_editor(client: discord.Client, interaction: discord.Interaction) -> Show:
+    """Edits of the private message that answered ``interaction``, for as long as its token lives.
+
+    Through the click's interaction webhook: its id and token are all an edit needs. (The whole
+    Interaction would keep the clicked message with every component, some hundred objects an
+    open hand, for the garbage collector to walk again and again.)
+    """
+    webhook = discord.Webhook.partial(interaction.application_id, interaction.token, client=client)
+
+    async def edit(parts: MessageParts) -> None:
+        await webhook.edit_message(ORIGINAL_RESPONSE, **_edit_kwargs(parts))
+
+    return edit
 
 
 class DiscordPresenter:
@@ -121,9 +142,8 @@ class DiscordPresenter:
         assert parts.version is not None
         async with self._hand_lock(key):
             await show(parts)
-            self.hands.setdefault(table.id, {})[seat] = OpenHand(
-                interaction, self.clock(), parts.version, dict(pages or {})
-            )
+            hand = OpenHand(hand_editor(self.client, interaction), self.clock(), parts.version, dict(pages or {}))
+            self.hands.setdefault(table.id, {})[seat] = hand
         if table.version != parts.version:
             await self._refresh_hand(table, seat)
 
@@ -172,7 +192,7 @@ class DiscordPresenter:
                     if hand is None or hand.version >= parts.version:
                         continue  # shown meanwhile (or closed): look again
                     try:
-                        await hand.interaction.edit_original_response(**_edit_kwargs(parts))
+                        await hand.edit(parts)
                     except discord.HTTPException as error:
                         log.info("Could not refresh a hand at table %s: %s", table.id, error)
                         self._close_hand(key)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import io
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.picture_file import picture_file
 from cogs.tables import game_choices
 from engine import registry
 from render import pictures_for
@@ -51,7 +51,7 @@ async def show_rules(interaction: discord.Interaction, game_key: str) -> None:
     files = []
     picture = getattr(pictures_for(chosen.key), "rules_picture", None)
     if picture is not None:
-        files.append(discord.File(io.BytesIO(await asyncio.to_thread(picture)), filename="rules.png"))
+        files.append(picture_file(await asyncio.to_thread(picture), "rules.png"))
         embed.set_image(url="attachment://rules.png")
     await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
 

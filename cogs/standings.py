@@ -12,7 +12,6 @@ whose custom_id carries everything a click needs, so they work after a restart:
 from __future__ import annotations
 
 import asyncio
-import io
 import re
 from collections import OrderedDict
 from datetime import datetime
@@ -25,6 +24,7 @@ from discord.ext import commands
 from bot import rating_store
 from bot.models import TableStatus
 from cogs.clicked import custom_id_of, label_of
+from cogs.picture_file import picture_file
 from engine import registry
 from render.leaderboard import LeaderboardView, LeaderRow, leaderboard_picture
 from render.profile import GameCard, ProfileView, RecentLine, profile_picture
@@ -133,7 +133,7 @@ async def show_leaderboard(
     ahead = LeaderboardButton(leaderboard_id(game, by, period, page + 1), "Next ▶", disabled=page + 1 >= board.pages)
     buttons.add_item(back)
     buttons.add_item(ahead)
-    file = discord.File(io.BytesIO(picture), filename="leaderboard.png")
+    file = picture_file(picture, "leaderboard.png")
     mentions = discord.AllowedMentions.none()
     if edit:
         await interaction.response.edit_message(attachments=[file], view=buttons, allowed_mentions=mentions)
@@ -184,7 +184,7 @@ class Standings(commands.Cog):
             return
         picture = await asyncio.to_thread(profile_picture, profile_view(found, who.display_name))
         await interaction.response.send_message(
-            file=discord.File(io.BytesIO(picture), filename="profile.png"),
+            file=picture_file(picture, "profile.png"),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -206,7 +206,7 @@ class Standings(commands.Cog):
             buttons.add_item(ReplayButton(replay_id(table, 0, True, "h"), "Step through every hand"))
         await interaction.followup.send(
             f"Table {table}: {game_name(source.game_key)}, {source.steps} moves.",
-            file=discord.File(io.BytesIO(animation), filename=f"table-{table}.gif"),
+            file=picture_file(animation, f"table-{table}.gif"),
             view=buttons,
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -220,7 +220,7 @@ class Standings(commands.Cog):
         hands = hands and shows_hands(source)
         picture = await asyncio.to_thread(step_picture, source, names, step, hands=hands)
         content = step_words(source, names, step, hands)
-        file = discord.File(io.BytesIO(picture), filename=f"table-{table_id}-{step}.png")
+        file = picture_file(picture, f"table-{table_id}-{step}.png")
         buttons = step_buttons(table_id, step, source.steps, hands, shows_hands(source))
         mentions = discord.AllowedMentions.none()
         message = interaction.message
@@ -232,6 +232,7 @@ class Standings(commands.Cog):
             await interaction.response.send_message(
                 content, file=file, view=buttons, ephemeral=True, allowed_mentions=mentions
             )
+        buttons.stop()  # its clicks come through the dynamic items: no view kept listening for 15 minutes
 
     async def _replay_source(
         self, interaction: discord.Interaction, table_id: int

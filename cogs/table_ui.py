@@ -9,7 +9,6 @@ restart. Pictures are rendered off the event loop by the callers (``render_*``).
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ import discord
 
 from bot.tables import Table, seat_key
 from cogs import clicks, pictures
+from cogs.picture_file import picture_file
 from cogs.words import game_over
 from engine.core import GameOption, View, name_seats
 from render import pictures_for as _pictures_for
@@ -286,11 +286,11 @@ async def table_parts(
     draw_hands_ahead(table)
     picture = await latest_picture(table, "table", None, priority)
     spectator = picture.view
-    files = [discord.File(io.BytesIO(picture.png), filename="table.png")]
+    files = [picture_file(picture.png, "table.png")]
     view = discord.ui.View(timeout=None)
     if spectator.outcome is not None:
         results = await latest_picture(table, "results", None, priority)
-        files.insert(0, discord.File(io.BytesIO(results.png), filename="results.png"))
+        files.insert(0, picture_file(results.png, "results.png"))
         view.add_item(_button("rematch", table.id, "Rematch", discord.ButtonStyle.success, 0))
     elif table.status == "playing":
         view.add_item(_button("hand", table.id, "Show my hand", discord.ButtonStyle.primary, 0))

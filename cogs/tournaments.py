@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import re
 from typing import TYPE_CHECKING, Any
@@ -27,6 +26,7 @@ from bot.tournaments.pairing import FORMATS
 from bot.tournaments.service import TableRequest, TournamentError, TournamentService
 from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, show_points
 from bot.tournaments.tables_adapter import TableServiceOpener
+from cogs.picture_file import picture_file
 from engine import registry
 from engine.core import Outcome
 from render.standings import StandingLine, StandingsView, podium_picture, standings_picture
@@ -247,7 +247,7 @@ class Tournaments(commands.Cog):
             return
         view = standings_view(current, rows, rule, current.status == "finished")
         png = await asyncio.to_thread(standings_picture, view)
-        await interaction.followup.send(file=discord.File(io.BytesIO(png), "standings.png"))
+        await interaction.followup.send(file=picture_file(png, "standings.png"))
 
     @group.command(name="drop")
     async def drop(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -360,8 +360,8 @@ class Tournaments(commands.Cog):
         await channel.send(
             f"Tournament #{tournament.id} is over. Congratulations, {rows[0].name}!",
             files=[
-                discord.File(io.BytesIO(podium_png), "podium.png"),
-                discord.File(io.BytesIO(table_png), "final.png"),
+                picture_file(podium_png, "podium.png"),
+                picture_file(table_png, "final.png"),
             ],
         )
 

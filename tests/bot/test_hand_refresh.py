@@ -23,8 +23,8 @@ class HandMessage:
     async def show(self, parts: MessageParts) -> None:  # the answer to a click
         self.shown.append(parts.content)
 
-    async def edit_original_response(self, **kwargs: Any) -> None:  # a refresh
-        self.shown.append(kwargs["content"])
+    async def edit(self, parts: MessageParts) -> None:  # a refresh
+        self.shown.append(parts.content)
 
 
 async def test_a_moves_answer_does_not_wait_for_a_refresh_and_the_newest_hand_stays(
@@ -39,6 +39,7 @@ async def test_a_moves_answer_does_not_wait_for_a_refresh_and_the_newest_hand_st
         return MessageParts(content=f"hand at version {version}", version=version)
 
     monkeypatch.setattr(cogs.presenter, "hand_parts", hand_parts)
+    monkeypatch.setattr(cogs.presenter, "hand_editor", lambda client, hand: hand.edit)
     presenter = DiscordPresenter(None, save_message=lambda table: asyncio.sleep(0))  # type: ignore[arg-type]
     table = SimpleNamespace(id=7, version=1, status="playing")
     hand = HandMessage()

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import cogs.presenter
 from bot.table import Seat, Table
 from cogs import pictures
 from cogs.pictures import Priority
@@ -110,13 +111,14 @@ class HandMessage:
     async def show(self, parts: MessageParts) -> None:  # the answer to a click
         self.shown.append(parts.files[0].fp.read())
 
-    async def edit_original_response(self, **kwargs: Any) -> None:  # a refresh of the open hand
-        self.shown.append(kwargs["attachments"][0].fp.read())
+    async def edit(self, parts: MessageParts) -> None:  # a refresh of the open hand
+        self.shown.append(parts.files[0].fp.read())
 
 
 async def test_under_load_a_moves_answer_shows_the_computers_reply_and_the_hand_is_edited_once(
-    one_worker: None,
+    one_worker: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(cogs.presenter, "hand_editor", lambda client, hand: hand.edit)
     presenter = DiscordPresenter(None, save_message=lambda table: asyncio.sleep(0))  # type: ignore[arg-type]
     table = playing_table()
     hand = HandMessage()
