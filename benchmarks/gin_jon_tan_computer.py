@@ -12,10 +12,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import os
 import statistics
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -43,15 +40,9 @@ def measure(games: int) -> dict[str, object]:
 
 
 def run_in(source: Path, games: int) -> dict[str, object]:
-    output = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--inner", str(games)],  # the engine of ``source``
-        env={**os.environ, "PYTHONPATH": str(source)},
-        cwd=source,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    result: dict[str, object] = json.loads(output.splitlines()[-1])
+    from benchmarks.revisions import run_inner  # here: the inner run may be an older tree
+
+    result: dict[str, object] = run_inner(__file__, source, str(games))  # the engine of ``source``
     return result
 
 

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import json
+import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,3 +41,17 @@ def trees(revisions: Iterable[str]) -> Iterator[dict[str, Path]]:
         for revision in revisions:
             found[revision] = stack.enter_context(checked_out(revision))
         yield found
+
+
+def run_inner(script: str, source: Path, *arguments: str) -> Any:
+    """Run ``script --inner ARGUMENTS`` on the code of ``source`` (this tree or a revision checked
+    out); what it printed last, read as JSON."""
+    output = subprocess.run(
+        [sys.executable, str(Path(script).resolve()), "--inner", *arguments],
+        env={**os.environ, "PYTHONPATH": str(source)},
+        cwd=source,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return json.loads(output.splitlines()[-1])

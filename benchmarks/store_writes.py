@@ -17,8 +17,6 @@ import asyncio
 import json
 import os
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -82,19 +80,14 @@ async def measure(database_url: str) -> dict[int, tuple[float, float]]:
 
 def run_in(source: Path, database_url: str | None) -> dict[int, tuple[float, float]]:
     """One measurement of the code in ``source``, in a process of its own (a fresh database)."""
+    from benchmarks.revisions import run_inner  # here: the inner run may be an older tree
+
     with tempfile.TemporaryDirectory() as folder:
         url = database_url or f"sqlite:///{folder}/parlour.db"
         if database_url:
             url = fresh_postgres(database_url)
-        output = subprocess.run(
-            [sys.executable, str(Path(__file__).resolve()), "--inner", url],
-            env={**os.environ, "PYTHONPATH": str(source)},
-            cwd=source,
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout
-    return {int(size): (cpu, wall) for size, (cpu, wall) in json.loads(output.splitlines()[-1]).items()}
+        found = run_inner(__file__, source, url)
+    return {int(size): (cpu, wall) for size, (cpu, wall) in found.items()}
 
 
 def fresh_postgres(base_url: str) -> str:
