@@ -3,14 +3,34 @@
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 
 from cogs import table_ui
 from tests.e2e.games import play_whole_game
 from tests.e2e.harness import Parlour
+from tests.testgame import GAME
 
 SAID = "had only one possible move, so it was made for them."
+
+
+class TwoDifferentCards(random.Random):
+    """Seeds of deals where the two players' single cards differ: with equal cards nobody takes
+    from the pot and the game is over at once, with no one left to choose (1 deal in 13)."""
+
+    def randrange(self, *args: int) -> int:  # type: ignore[override]
+        while True:
+            seed = super().randrange(*args)
+            hands = GAME.new_state(2, seed, {"hand_size": 1}).hands  # type: ignore[attr-defined]
+            if hands[0] != hands[1]:
+                return seed
+
+
+@pytest.fixture(autouse=True)
+def deals_that_go_on(parlour: Parlour, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert parlour.bot is not None
+    monkeypatch.setattr(parlour.bot.tables, "_seed_source", TwoDifferentCards(1))
 
 
 def last_said(parlour: Parlour, table_id: int) -> str:
