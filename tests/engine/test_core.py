@@ -1,5 +1,7 @@
 """The engine core, proven with the High Card test game."""
 
+import json
+
 import pytest
 
 from engine import registry
@@ -166,3 +168,17 @@ def test_a_state_holding_points_beyond_64_bits_saves_and_loads_exactly() -> None
     again = HIGH_CARD.load(state.to_json())
     assert isinstance(again, HighCardState) and again.points[:2] == [7 * 10**30 + 1, -(2**63) - 1]
     assert again.to_json() == state.to_json()
+
+
+def test_a_state_saved_before_the_64_bit_mark_loads_exactly() -> None:
+    """Texts saved by earlier versions carry no mark, and may hold numbers past 64 bits."""
+    state = new()
+    state.points[0] = 2**64  # the first integer orjson would read as a float
+    old_text = state.to_json()  # past 64 bits: written by Python's encoder, without the mark
+    assert "fits_64_bits" not in old_text
+    assert HIGH_CARD.load(old_text).points[0] == 2**64
+    state.points[0] = 3
+    marked = json.loads(state.to_json())
+    assert marked.pop("fits_64_bits") is True
+    unmarked = HIGH_CARD.load(json.dumps(marked))  # a small state saved before the mark existed
+    assert unmarked.to_json() == state.to_json()

@@ -1,0 +1,67 @@
+"""``python -m benchmarks.state_load [--compare REV] [--repeat N]``: CPU per ``Game.load`` of a saved
+state (every move loads one: the copy its move is tried on), this tree beside other revisions.
+
+Each tree, in a process of its own, deals one seeded game of every real game, plays 20 random
+moves, saves the state with its own ``to_json`` and loads it again and again; the trees take turns
+``--repeat`` times. Printed: the median microseconds of CPU per load, by game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+GAMES = (("gin_rummy", 2), ("nin_jan", 4), ("tet_gow", 4), ("gin_go", 2), ("gin_jon_tan", 4))
+LOADS = 2000
+
+
+def measure() -> dict[str, float]:
+    """Microseconds of CPU per load of each game's state, with the code importable here."""
+    from engine.registry import get
+
+    found: dict[str, float] = {}
+    for key, players in GAMES:
+        game = get(key)
+        state = game.new_state(players, 7)
+        moves = random.Random(1)
+        for _ in range(20):
+            decisions = state.decisions()
+            if not decisions:
+                break
+            state.act(decisions[0].seat, state.random_move(decisions[0].seat, moves))
+        text = state.to_json()
+        game.load(text)  # warm
+        started = time.process_time()
+        for _ in range(LOADS):
+            game.load(text)
+        found[key] = (time.process_time() - started) / LOADS * 1e6
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--compare", action="append", default=[], metavar="REV")
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each tree, taking turns (default 5)")
+    parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.inner:
+        print(json.dumps(measure()))
+        return
+    from benchmarks.revisions import run_inner, trees  # here: the inner run may be an older tree
+
+    with trees(args.compare) as found:
+        runs: dict[str, list[dict[str, float]]] = {label: [] for label in found}
+        for _ in range(args.repeat):
+            for label, source in found.items():
+                runs[label].append(run_inner(__file__, source))
+    print(f"CPU µs per Game.load of a state 20 moves in, median of {args.repeat} runs × {LOADS} loads")
+    print(f"{'game':>12} " + " ".join(f"{label:>12}" for label in found))
+    for key, _ in GAMES:
+        print(f"{key:>12} " + " ".join(f"{statistics.median(r[key] for r in runs[label]):12.1f}" for label in found))
+
+
+if __name__ == "__main__":
+    main()
