@@ -69,7 +69,7 @@ async def run_bot(settings: Settings) -> None:
 
 
 def freeze_startup_objects() -> None:
-    """Take what lives as long as the process (modules, classes, functions: some 180,000 objects)
+    """Take what lives as long as the process (modules, classes, functions: some 150,000 objects)
     out of the garbage collector's full collections.
 
     Under load a full collection runs every few seconds and stands the event loop still while it
