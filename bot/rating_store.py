@@ -22,7 +22,7 @@ from typing import Literal, Protocol
 from sqlalchemy import delete
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import levels
@@ -170,8 +170,8 @@ def _apply(
     return history, changes
 
 
-async def apply_finished_table(
-    session: AsyncSession,
+def apply_finished_table(
+    session: Session,
     *,
     table_id: int,
     guild_id: int,
@@ -182,17 +182,18 @@ async def apply_finished_table(
     """Update the ratings, levels and history for one finished table, in the caller's transaction.
 
     Returns each rated seat's change (ratings before and after, level before and after) for
-    the end-of-game announcement.
+    the end-of-game announcement. Plain (not async) ORM code: the store runs it in one piece,
+    on SQLite's writes thread, or through ``AsyncSession.run_sync`` (bot/store.py).
     """
     finished_at = finished_at or utcnow()
-    await _ensure_rows(session, table_id=table_id, guild_id=guild_id, game_key=game_key, results=results)
+    _ensure_rows(session, table_id=table_id, guild_id=guild_id, game_key=game_key, results=results)
     keys = {player_of(game_key, line) for line in results}
     query = select(PlayerRating).where(
         PlayerRating.guild_id == guild_id, PlayerRating.game_key == game_key, col(PlayerRating.player).in_(keys)
     )
     # Locked in one order (the key's), so two games locking the same players never wait on each other in a circle.
     query = query.order_by(col(PlayerRating.player)).with_for_update()
-    rows = {row.player: row for row in (await session.exec(query)).all()}
+    rows = {row.player: row for row in session.exec(query).all()}
     history, changes = _apply(
         rows, table_id=table_id, guild_id=guild_id, game_key=game_key, results=results, finished_at=finished_at
     )
@@ -201,8 +202,8 @@ async def apply_finished_table(
     return changes
 
 
-async def _ensure_rows(
-    session: AsyncSession, *, table_id: int, guild_id: int, game_key: str, results: Sequence[ResultLike]
+def _ensure_rows(
+    session: Session, *, table_id: int, guild_id: int, game_key: str, results: Sequence[ResultLike]
 ) -> None:
     """Insert the fresh rating row of every player this game rates who has none yet, unless another
     transaction just did (INSERT … ON CONFLICT DO NOTHING).
@@ -235,10 +236,9 @@ async def _ensure_rows(
         }
         for key, row in sorted(would_create.items())
     ]
-    connection = await session.connection()
-    insert = postgresql_insert if connection.dialect.name == "postgresql" else sqlite_insert
+    insert = postgresql_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
     table = PlayerRating.__table__  # type: ignore[attr-defined]
-    await session.exec(insert(table).values(values).on_conflict_do_nothing())
+    session.exec(insert(table).values(values).on_conflict_do_nothing())
 
 
 async def rebuild(session: AsyncSession, guild_id: int | None = None) -> int:

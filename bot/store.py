@@ -18,12 +18,13 @@ from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol, TypeVar
+from functools import partial
+from typing import Any, Protocol, TypeVar, cast
 
-from sqlalchemy import Connection, Text, bindparam, delete, func, insert, or_, update
+from sqlalchemy import Connection, Engine, Text, bindparam, delete, func, insert, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import rating_store
@@ -177,6 +178,12 @@ class Store:
         """Stop the SQLite writes thread (the engine itself is the Database's to dispose)."""
         if self._thread is not None:
             self._thread.close()
+
+    def engines(self) -> list[Engine]:
+        """Every engine this store runs statements through (tests watch them)."""
+        bind = self.sessions.kw.get("bind")
+        engines = [bind.sync_engine] if bind is not None else []
+        return engines + ([self._thread.engine] if self._thread is not None else [])
 
     def _default_settings(self, guild_id: int) -> GuildSettings:
         return GuildSettings(guild_id=guild_id, computer_pause_ms=self.default_computer_pause_ms)
@@ -407,47 +414,22 @@ class Store:
         when the table is not at ``expected_version``, WrongStatus when it is not in play,
         TableNotFound when there is no such table.
         """
-        actor = Actor(actor)
-        now = now or utcnow()
-        new_version = expected_version + 1
-        values: dict[str, Any] = {
-            "state_json": new_state_json,
-            "version": new_version,
-            "updated_at": now,
-            "last_action_at": now,
-        }
-        if fresh_json is not None:
-            values["fresh_json"] = fresh_json
-        async with self._writing() as session:
-            changed = await session.exec(
-                update(GameTable)
-                .where(
-                    col(GameTable.id) == table_id,
-                    col(GameTable.version) == expected_version,
-                    col(GameTable.status) == TableStatus.PLAYING,
-                )
-                .values(**values)
-                .execution_options(synchronize_session=False)
+        return await self._in_session(
+            partial(
+                _write_action,
+                table_id=table_id,
+                expected_version=expected_version,
+                new_state_json=new_state_json,
+                seat=seat,
+                move=move,
+                actor=Actor(actor),
+                user_id=user_id,
+                results=results,
+                transfers=transfers,
+                fresh_json=fresh_json,
+                now=now or utcnow(),
             )
-            if changed.rowcount != 1:
-                await self._explain_refusal(session, table_id, expected_version)
-            session.add(
-                TableAction(
-                    table_id=table_id,
-                    version=new_version,
-                    seat=seat,
-                    move=move,
-                    actor=actor,
-                    user_id=user_id,
-                    at=now,
-                )
-            )
-            if results is not None:
-                table = await session.get(GameTable, table_id, populate_existing=True)
-                assert table is not None
-                await self._finish(session, table, new_state_json, results, now)
-                await self._move_items(session, table, transfers, now)
-        return new_version
+        )
 
     async def save_actions(
         self,
@@ -493,6 +475,16 @@ class Store:
             connection = await session.connection()
             return await connection.run_sync(work, *args)
 
+    async def _in_session(self, work: Callable[[Session], T]) -> T:
+        """Run ``work(session)``, plain ORM code, in one write transaction: on SQLite on the writes
+        thread (one hop for the whole transaction, where the async session waits a turn of the
+        event loop for every statement while it holds SQLite's one writer lock), elsewhere through
+        the async session (``run_sync``: sqlmodel's session, as ``work`` expects)."""
+        if self._thread is not None:
+            return await self._in_one_piece(_with_session, work)
+        async with self._writing() as session:
+            return await session.run_sync(lambda sync: work(cast(Session, sync)))
+
     async def finish_table(
         self,
         table_id: int,
@@ -506,46 +498,8 @@ class Store:
         Raises WrongStatus if it is not in play (so results are never written twice).
         """
         now = now or utcnow()
-        async with self._writing() as session:
-            table = await self._get_for_update(session, table_id)
-            if table.status != TableStatus.PLAYING:
-                raise WrongStatus(f"Table {table_id} is {table.status}, so it cannot finish.")
-            await self._finish(session, table, final_state_json, results, now)
-        return table
-
-    @staticmethod
-    async def _finish(
-        session: AsyncSession, table: GameTable, state_json: str, results: Sequence[ResultLine], now: datetime
-    ) -> None:
-        """Finish a table: its status and final state, a result row per seat, and the ratings and
-        levels those results change, all in the caller's transaction."""
-        assert table.id is not None
-        table.status = TableStatus.FINISHED
-        table.state_json = state_json
-        table.updated_at = now
-        session.add_all(
-            Result(
-                table_id=table.id,
-                guild_id=table.guild_id,
-                game_key=table.game_key,
-                seat=line.seat,
-                user_id=line.user_id,
-                name=line.name,
-                computer=line.computer,
-                place=line.place,
-                points=line.points,
-                finished_at=now,
-            )
-            for line in results
-        )
-        await rating_store.apply_finished_table(
-            session,
-            table_id=table.id,
-            guild_id=table.guild_id,
-            game_key=table.game_key,
-            results=results,
-            finished_at=now,
-        )
+        finish = partial(_finish_table, table_id=table_id, state_json=final_state_json, results=results, now=now)
+        return await self._in_session(finish)
 
     async def ensure_ratings(self) -> bool:
         """Derive ratings from the stored results when a database from before ratings has none yet.
@@ -593,70 +547,6 @@ class Store:
             for row in rows:
                 await session.delete(row)
         return rows
-
-    @staticmethod
-    async def _move_items(
-        session: AsyncSession, table: GameTable, transfers: Sequence[TransferLine], now: datetime
-    ) -> None:
-        """Move owned items at the end of a game, in the transaction that saves its results.
-
-        Each item is one row: a move gives the row to its new owner. Nobody loses what they do not
-        own and nothing is made from nothing between people: from a person who owns the item, it
-        moves (to a computer seat: it goes to the house); from a computer seat, the house gives a
-        new item of that kind; anything else moves nothing. Every line is logged under a unique
-        (table, position), so a transfer is never applied twice.
-        """
-        assert table.id is not None
-        for line in transfers:
-            row: OwnedItem | None = None
-            if line.from_user_id is not None:
-                row = await Store._held(session, table, line.from_user_id, line.item)
-                if row is not None:
-                    row.user_id = line.to_user_id  # None: the house
-                    row.acquired_at = now
-                    row.acquired_table_id = table.id
-            elif line.to_user_id is not None:  # the house gives
-                row = OwnedItem(
-                    guild_id=table.guild_id,
-                    game_key=table.game_key,
-                    user_id=line.to_user_id,
-                    kind=line.kind or line.item,
-                    origin="house",
-                    created_at=now,
-                    acquired_at=now,
-                    acquired_table_id=table.id,
-                )
-                session.add(row)
-            await session.flush()
-            session.add(
-                ItemTransfer(
-                    table_id=table.id,
-                    position=line.position,
-                    guild_id=table.guild_id,
-                    game_key=table.game_key,
-                    item=line.item,
-                    owned_item_id=row.id if row is not None else None,
-                    kind=row.kind if row is not None else line.kind,
-                    from_user_id=line.from_user_id,
-                    to_user_id=line.to_user_id,
-                    moved=row is not None,
-                    at=now,
-                )
-            )
-        await session.flush()
-
-    @staticmethod
-    async def _held(session: AsyncSession, table: GameTable, user_id: int, item: str) -> OwnedItem | None:
-        """The row of ``item`` (an engine item id) if ``user_id`` owns it in this table's server and game."""
-        if not item.isdigit():  # a generated item ("gen:…") is nobody's
-            return None
-        query = select(OwnedItem).where(
-            OwnedItem.id == int(item),
-            OwnedItem.guild_id == table.guild_id,
-            OwnedItem.game_key == table.game_key,
-            OwnedItem.user_id == user_id,
-        )
-        return (await session.exec(query.with_for_update())).first()
 
     # --- owned items ----------------------------------------------------------------------
 
@@ -862,10 +752,167 @@ class Store:
             raise TableNotFound(f"There is no table {table_id}.")
         return table
 
-    @staticmethod
-    async def _explain_refusal(session: AsyncSession, table_id: int, expected_version: int) -> None:
-        connection = await session.connection()
-        raise await connection.run_sync(_refusal, table_id, expected_version)
+
+# -- whole transactions of plain ORM code (see Store._in_session) ---------------------------------
+
+
+def _with_session(connection: Connection, work: Callable[[Session], T]) -> T:
+    """Run ``work`` with an ORM session on ``connection``, inside the transaction the caller holds."""
+    with Session(bind=connection, expire_on_commit=False) as session:
+        result = work(session)
+        session.commit()  # flushes; the connection's own transaction is committed by the caller
+        return result
+
+
+def _write_action(
+    session: Session,
+    *,
+    table_id: int,
+    expected_version: int,
+    new_state_json: str,
+    seat: int,
+    move: str,
+    actor: Actor,
+    user_id: int | None,
+    results: Sequence[ResultLine] | None,
+    transfers: Sequence[TransferLine],
+    fresh_json: str | None,
+    now: datetime,
+) -> int:
+    """The statements of :meth:`Store.save_action`: the new state, its log line, and when the action
+    ended the game its results, ratings and prizes."""
+    new_version = expected_version + 1
+    values: dict[str, Any] = {
+        "state_json": new_state_json,
+        "version": new_version,
+        "updated_at": now,
+        "last_action_at": now,
+    }
+    if fresh_json is not None:
+        values["fresh_json"] = fresh_json
+    changed = session.exec(
+        update(GameTable)
+        .where(
+            col(GameTable.id) == table_id,
+            col(GameTable.version) == expected_version,
+            col(GameTable.status) == TableStatus.PLAYING,
+        )
+        .values(**values)
+        .execution_options(synchronize_session=False)
+    )
+    if changed.rowcount != 1:
+        raise _refusal(session.connection(), table_id, expected_version)
+    session.add(
+        TableAction(table_id=table_id, version=new_version, seat=seat, move=move, actor=actor, user_id=user_id, at=now)
+    )
+    if results is not None:
+        table = session.get(GameTable, table_id, populate_existing=True)
+        assert table is not None
+        _finish(session, table, new_state_json, results, now)
+        _move_items(session, table, transfers, now)
+    return new_version
+
+
+def _finish_table(
+    session: Session, *, table_id: int, state_json: str, results: Sequence[ResultLine], now: datetime
+) -> GameTable:
+    """The statements of :meth:`Store.finish_table`."""
+    table = session.get(GameTable, table_id, with_for_update=True)
+    if table is None:
+        raise TableNotFound(f"There is no table {table_id}.")
+    if table.status != TableStatus.PLAYING:
+        raise WrongStatus(f"Table {table_id} is {table.status}, so it cannot finish.")
+    _finish(session, table, state_json, results, now)
+    return table
+
+
+def _finish(session: Session, table: GameTable, state_json: str, results: Sequence[ResultLine], now: datetime) -> None:
+    """Finish a table: its status and final state, a result row per seat, and the ratings and
+    levels those results change, all in the caller's transaction."""
+    assert table.id is not None
+    table.status = TableStatus.FINISHED
+    table.state_json = state_json
+    table.updated_at = now
+    session.add_all(
+        Result(
+            table_id=table.id,
+            guild_id=table.guild_id,
+            game_key=table.game_key,
+            seat=line.seat,
+            user_id=line.user_id,
+            name=line.name,
+            computer=line.computer,
+            place=line.place,
+            points=line.points,
+            finished_at=now,
+        )
+        for line in results
+    )
+    rating_store.apply_finished_table(
+        session, table_id=table.id, guild_id=table.guild_id, game_key=table.game_key, results=results, finished_at=now
+    )
+
+
+def _move_items(session: Session, table: GameTable, transfers: Sequence[TransferLine], now: datetime) -> None:
+    """Move owned items at the end of a game, in the transaction that saves its results.
+
+    Each item is one row: a move gives the row to its new owner. Nobody loses what they do not
+    own and nothing is made from nothing between people: from a person who owns the item, it
+    moves (to a computer seat: it goes to the house); from a computer seat, the house gives a
+    new item of that kind; anything else moves nothing. Every line is logged under a unique
+    (table, position), so a transfer is never applied twice.
+    """
+    assert table.id is not None
+    for line in transfers:
+        row: OwnedItem | None = None
+        if line.from_user_id is not None:
+            row = _held(session, table, line.from_user_id, line.item)
+            if row is not None:
+                row.user_id = line.to_user_id  # None: the house
+                row.acquired_at = now
+                row.acquired_table_id = table.id
+        elif line.to_user_id is not None:  # the house gives
+            row = OwnedItem(
+                guild_id=table.guild_id,
+                game_key=table.game_key,
+                user_id=line.to_user_id,
+                kind=line.kind or line.item,
+                origin="house",
+                created_at=now,
+                acquired_at=now,
+                acquired_table_id=table.id,
+            )
+            session.add(row)
+        session.flush()
+        session.add(
+            ItemTransfer(
+                table_id=table.id,
+                position=line.position,
+                guild_id=table.guild_id,
+                game_key=table.game_key,
+                item=line.item,
+                owned_item_id=row.id if row is not None else None,
+                kind=row.kind if row is not None else line.kind,
+                from_user_id=line.from_user_id,
+                to_user_id=line.to_user_id,
+                moved=row is not None,
+                at=now,
+            )
+        )
+    session.flush()
+
+
+def _held(session: Session, table: GameTable, user_id: int, item: str) -> OwnedItem | None:
+    """The row of ``item`` (an engine item id) if ``user_id`` owns it in this table's server and game."""
+    if not item.isdigit():  # a generated item ("gen:…") is nobody's
+        return None
+    query = select(OwnedItem).where(
+        OwnedItem.id == int(item),
+        OwnedItem.guild_id == table.guild_id,
+        OwnedItem.game_key == table.game_key,
+        OwnedItem.user_id == user_id,
+    )
+    return session.exec(query.with_for_update()).first()
 
 
 def _write_actions(

@@ -205,10 +205,11 @@ class FailAt:
     """Fails the database statement number ``at`` (0-based) of what runs while it is armed."""
 
     def __init__(self, store: Store) -> None:
-        self.engine = store.sessions.kw["bind"].sync_engine
+        self.engines = store.engines()
         self.at: int | None = None
         self.count = 0
-        event.listen(self.engine, "before_cursor_execute", self._statement)
+        for engine in self.engines:
+            event.listen(engine, "before_cursor_execute", self._statement)
 
     def _statement(self, *args: object) -> None:
         if self.at is None:
@@ -221,7 +222,8 @@ class FailAt:
         self.at, self.count = at, 0
 
     def close(self) -> None:
-        event.remove(self.engine, "before_cursor_execute", self._statement)
+        for engine in self.engines:
+            event.remove(engine, "before_cursor_execute", self._statement)
 
 
 @pytest.fixture

@@ -9,11 +9,13 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from sqlmodel import select
 
 from bot.models import PendingClick
+from bot.rating_models import PlayerRating
 from bot.store import ActionSave, Store
 from bot.table_store import TableStoreAdapter
-from tests.bot.test_store import ALICE, playing_table
+from tests.bot.test_store import ALICE, line, playing_table
 
 
 def click(table_id: int, n: int) -> PendingClick:
@@ -43,6 +45,39 @@ async def test_moves_notes_drafts_and_shown_versions_at_once_all_land(store: Sto
     kept = await store.take_pending_clicks()
     assert sorted(c.token for c in kept) == sorted(f"t{i}" for i in range(1, len(tables), 2))
     assert await store.take_pending_clicks() == []  # each is told once
+
+
+async def test_games_ending_amid_other_tables_moves_all_land_with_their_results(store: Store) -> None:
+    """A game's last move (results, ratings, levels in its transaction) runs in one piece too, between
+    the batches of other tables' moves: every move lands and every result and rating counts once."""
+    adapter = TableStoreAdapter(store)
+    ending = [await playing_table(store) for _ in range(4)]
+    moving = [await playing_table(store) for _ in range(8)]
+    results = [line(0, ALICE, "Alice", 1, 10), line(1, None, "Computer 1", 2, 3)]
+    last_moves = [
+        store.save_action(t.id, t.version, '{"over": true}', 0, "play:1", "player", ALICE, results=results)
+        for t in ending
+    ]
+    moves = [
+        adapter._queued(ActionSave(t.id, t.version, f'{{"moved": {i}}}', 0, "play:1", "player", ALICE))
+        for i, t in enumerate(moving)
+    ]
+
+    finished, moved = await asyncio.gather(asyncio.gather(*last_moves), asyncio.gather(*moves))
+
+    assert finished == [t.version + 1 for t in ending] and moved == [t.version + 1 for t in moving]
+    for t in ending:
+        assert (await store.load_table(t.id)).status == "finished"
+        assert [(r.user_id, r.place) for r in await store.results_for(t.id)] == [(ALICE, 1), (None, 2)]
+    for i, t in enumerate(moving):
+        assert (await store.load_table(t.id)).state_json == f'{{"moved": {i}}}'
+    changes = await store.table_standing_changes(ending[-1].id)
+    assert [c.seat for c in changes] == [0, 1]
+    board = await store.leaderboard(ending[0].guild_id, "high_card")
+    assert [(row.user_id, row.games, row.wins) for row in board.rows] == [(ALICE, len(ending), len(ending))]
+    async with store.sessions() as session:
+        rated = (await session.exec(select(PlayerRating.player, PlayerRating.games))).all()
+    assert sorted(games for _, games in rated) == [len(ending), len(ending)]  # Alice and the computer
 
 
 async def test_a_batch_with_a_bad_actor_writes_nothing(store: Store) -> None:

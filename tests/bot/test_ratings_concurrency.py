@@ -8,6 +8,7 @@ same players, whose rating rows do not exist yet: both would insert the same new
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 
 from sqlmodel import select
 
@@ -31,9 +32,8 @@ async def test_two_processes_rating_new_players_at_once_both_count(empty_databas
 
         async def rate(sessions, table_id: int, hold: float) -> None:  # type: ignore[no-untyped-def]
             async with sessions.begin() as session:
-                await rating_store.apply_finished_table(
-                    session, table_id=table_id, guild_id=GUILD, game_key="high_card", results=LINES
-                )
+                rate_table = partial(rating_store.apply_finished_table, table_id=table_id, guild_id=GUILD)
+                await session.run_sync(lambda sync: rate_table(sync, game_key="high_card", results=LINES))
                 if hold:
                     holding.set()
                     await asyncio.sleep(hold)  # the other process rates meanwhile
