@@ -253,9 +253,7 @@ class Store:
             updated_at=now,
             last_action_at=now,
         )
-        async with self._writing() as session:
-            session.add(table)
-        return table
+        return await self._in_session(partial(_added, table))
 
     async def update_table(
         self,
@@ -275,8 +273,12 @@ class Store:
         Setting ``message_id`` without ``message_posted_at`` stamps it with ``now``.
         """
         now = now or utcnow()
-        async with self._writing() as session:
-            table = await self._get_for_update(session, table_id)
+        posted_at = message_posted_at
+        if message_id is not _UNSET and posted_at is _UNSET:
+            posted_at = now if message_id is not None else None
+
+        def change(session: Session) -> GameTable:
+            table = _get_for_update(session, table_id)
             if seats is not None:
                 table.seats_json = _seats_json(seats)
             if options is not None:
@@ -287,12 +289,12 @@ class Store:
                 table.channel_id = channel_id
             if message_id is not _UNSET:
                 table.message_id = message_id
-                if message_posted_at is _UNSET:
-                    message_posted_at = now if message_id is not None else None
-            if message_posted_at is not _UNSET:
-                table.message_posted_at = message_posted_at
+            if posted_at is not _UNSET:
+                table.message_posted_at = posted_at
             table.updated_at = now
-        return table
+            return table
+
+        return await self._in_session(change)
 
     async def start_table(
         self,
@@ -306,8 +308,9 @@ class Store:
     ) -> GameTable:
         """Lobby to playing with the initial state (version 0). Raises WrongStatus if not a lobby."""
         now = now or utcnow()
-        async with self._writing() as session:
-            table = await self._get_for_update(session, table_id)
+
+        def change(session: Session) -> GameTable:
+            table = _get_for_update(session, table_id)
             if table.status != TableStatus.LOBBY:
                 raise WrongStatus(f"Table {table_id} is {table.status}, so it cannot start.")
             if seats is not None:
@@ -321,7 +324,9 @@ class Store:
             table.drafts_json = None
             table.message_version = None
             table.updated_at = table.last_action_at = now
-        return table
+            return table
+
+        return await self._in_session(change)
 
     async def load_table(self, table_id: int) -> GameTable | None:
         async with self.sessions() as session:
@@ -381,13 +386,16 @@ class Store:
         if status not in (TableStatus.CANCELLED, TableStatus.CLOSED):
             raise ValueError(f"set_status only cancels or closes a table, not {status!r}")
         now = now or utcnow()
-        async with self._writing() as session:
-            table = await self._get_for_update(session, table_id)
+
+        def change(session: Session) -> GameTable:
+            table = _get_for_update(session, table_id)
             if table.status not in OPEN_STATUSES:
                 raise WrongStatus(f"Table {table_id} is already {table.status}.")
             table.status = status
             table.updated_at = now
-        return table
+            return table
+
+        return await self._in_session(change)
 
     # --- actions and results --------------------------------------------------------------
 
@@ -743,15 +751,6 @@ class Store:
             for (user_id, game_key), rows in groups.items()
         ]
 
-    # --- helpers --------------------------------------------------------------------------
-
-    @staticmethod
-    async def _get_for_update(session: AsyncSession, table_id: int) -> GameTable:
-        table = await session.get(GameTable, table_id, with_for_update=True)
-        if table is None:
-            raise TableNotFound(f"There is no table {table_id}.")
-        return table
-
 
 # -- whole transactions of plain ORM code (see Store._in_session) ---------------------------------
 
@@ -813,13 +812,26 @@ def _write_action(
     return new_version
 
 
+def _added(table: GameTable, session: Session) -> GameTable:
+    """A new row, with its id once flushed."""
+    session.add(table)
+    session.flush()
+    return table
+
+
+def _get_for_update(session: Session, table_id: int) -> GameTable:
+    """The table's row, locked until the transaction ends."""
+    table = session.get(GameTable, table_id, with_for_update=True)
+    if table is None:
+        raise TableNotFound(f"There is no table {table_id}.")
+    return table
+
+
 def _finish_table(
     session: Session, *, table_id: int, state_json: str, results: Sequence[ResultLine], now: datetime
 ) -> GameTable:
     """The statements of :meth:`Store.finish_table`."""
-    table = session.get(GameTable, table_id, with_for_update=True)
-    if table is None:
-        raise TableNotFound(f"There is no table {table_id}.")
+    table = _get_for_update(session, table_id)
     if table.status != TableStatus.PLAYING:
         raise WrongStatus(f"Table {table_id} is {table.status}, so it cannot finish.")
     _finish(session, table, state_json, results, now)
