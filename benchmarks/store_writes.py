@@ -3,7 +3,9 @@
 A busy bot saves moves in batches (``Store.save_actions``: one transaction, many tables, with
 the versions the table messages show). Here ``TABLES`` tables in play, each with a state of
 Gin-Go's size, are moved in batches of several sizes, ``ROUNDS`` rounds, and the bot's process
-CPU per saved move is printed (median over the rounds), with the wall time per batch.
+CPU per saved move is printed (median over the rounds), with the wall time per batch. Then the
+two writes of a table that are not batched: a game's last move (``Store.save_action`` with its
+results, ratings and levels) and a new table message (``Store.update_table``), ``ROUNDS`` each.
 
 ``--compare REV`` (repeatable) runs the same measurement on a git revision checked out into a
 temporary folder, in turn with this tree, so both meet the same machine (its other load moves
@@ -28,11 +30,12 @@ ROUNDS = 30
 STATE = json.dumps({"cards": list(range(400)), "words": "x" * 2000})
 
 
-async def measure(database_url: str) -> dict[int, tuple[float, float]]:
-    """Per batch size: median CPU ms per saved move and median wall ms per batch."""
+async def measure(database_url: str) -> dict[str, tuple[float, float]]:
+    """Per batch size (and per kind of single write): median CPU ms per saved move and median wall
+    ms per batch."""
     from bot.db import open_database
     from bot.models import Seat
-    from bot.store import ActionSave, Store
+    from bot.store import ActionSave, ResultLine, Store
 
     database = await open_database(database_url)
     store = Store(database.sessions)
@@ -53,7 +56,7 @@ async def measure(database_url: str) -> dict[int, tuple[float, float]]:
             tables.append(row.id)
             await store.start_table(row.id, STATE)
         version = dict.fromkeys(tables, 0)
-        figures: dict[int, tuple[float, float]] = {}
+        figures: dict[str, tuple[float, float]] = {}
         for size in BATCHES:
             cpu, wall = [], []
             for round_ in range(ROUNDS):
@@ -71,14 +74,29 @@ async def measure(database_url: str) -> dict[int, tuple[float, float]]:
                 assert answers == [version[t] + 1 for t in batch], answers
                 for t in batch:
                     version[t] += 1
-            figures[size] = (statistics.median(cpu), statistics.median(wall))
+            figures[f"batch of {size}"] = (statistics.median(cpu), statistics.median(wall))
+        results = [ResultLine(0, 3, "Alice", False, 1, 10), ResultLine(1, None, "Computer 1", True, 2, 3)]
+        singles = {
+            "game's last move": lambda t, n: store.save_action(
+                t, version[t], STATE, 0, f"pick:{n}", "player", 3, results=results
+            ),
+            "table message": lambda t, n: store.update_table(t, message_id=10_000 + n),
+        }
+        for (label, write), some in zip(singles.items(), (tables[:ROUNDS], tables[ROUNDS : 2 * ROUNDS]), strict=True):
+            cpu, wall = [], []
+            for n, t in enumerate(some):
+                started, started_cpu = time.perf_counter(), time.process_time()
+                await write(t, n)
+                cpu.append((time.process_time() - started_cpu) * 1000)
+                wall.append((time.perf_counter() - started) * 1000)
+            figures[label] = (statistics.median(cpu), statistics.median(wall))
         return figures
     finally:
         store.close()
         await database.close()
 
 
-def run_in(source: Path, database_url: str | None) -> dict[int, tuple[float, float]]:
+def run_in(source: Path, database_url: str | None) -> dict[str, tuple[float, float]]:
     """One measurement of the code in ``source``, in a process of its own (a fresh database)."""
     from benchmarks.revisions import run_inner  # here: the inner run may be an older tree
 
@@ -87,7 +105,7 @@ def run_in(source: Path, database_url: str | None) -> dict[int, tuple[float, flo
         if database_url:
             url = fresh_postgres(database_url)
         found = run_inner(__file__, source, url)
-    return {int(size): (cpu, wall) for size, (cpu, wall) in found.items()}
+    return {label: (cpu, wall) for label, (cpu, wall) in found.items()}
 
 
 def fresh_postgres(base_url: str) -> str:
@@ -124,20 +142,20 @@ def main() -> None:
     from benchmarks.revisions import trees as checked_out_trees  # here: the inner run may be an older tree
 
     with checked_out_trees(args.compare) as trees:
-        runs: dict[str, list[dict[int, tuple[float, float]]]] = {label: [] for label in trees}
+        runs: dict[str, list[dict[str, tuple[float, float]]]] = {label: [] for label in trees}
         for _ in range(args.repeat):
             for label, source in trees.items():
                 runs[label].append(run_in(source, args.database_url))
     backend = "PostgreSQL" if args.database_url else "SQLite file"
-    print(f"Store.save_actions on {backend}, {TABLES} tables, medians of {args.repeat} runs × {ROUNDS} batches")
-    print(f"{'batch of':>10}" + "".join(f"{label:>28}" for label in trees))
-    for size in BATCHES:
+    print(f"Store writes on {backend}, {TABLES} tables, medians of {args.repeat} runs × {ROUNDS} writes")
+    print(f"{'':>18}" + "".join(f"{label:>28}" for label in trees))
+    for row in [f"batch of {size}" for size in BATCHES] + ["game's last move", "table message"]:
         cells = []
         for label in trees:
-            cpu = statistics.median(run[size][0] for run in runs[label])
-            wall = statistics.median(run[size][1] for run in runs[label])
+            cpu = statistics.median(run[row][0] for run in runs[label])
+            wall = statistics.median(run[row][1] for run in runs[label])
             cells.append(f"{cpu:6.2f} ms CPU/move {wall:6.1f} ms")
-        print(f"{size:>10}" + "".join(f"{cell:>28}" for cell in cells))
+        print(f"{row:>18}" + "".join(f"{cell:>28}" for cell in cells))
 
 
 if __name__ == "__main__":
