@@ -182,3 +182,17 @@ def test_a_state_saved_before_the_64_bit_mark_loads_exactly() -> None:
     assert marked.pop("fits_64_bits") is True
     unmarked = HIGH_CARD.load(json.dumps(marked))  # a small state saved before the mark existed
     assert unmarked.to_json() == state.to_json()
+
+
+def test_a_state_saved_with_the_generator_as_a_list_of_numbers_loads_and_plays_on_the_same() -> None:
+    """States saved before the generator's words were packed hold them as a list: a game saved
+    then and loaded now deals and shuffles exactly as it would have."""
+    state = new()
+    payload = json.loads(state.to_json())
+    version, packed, gauss = payload["rng"]
+    assert isinstance(packed, str) and len(state.to_json()) < 6000  # packed: 5,000 characters, not 6,700
+    payload["rng"] = [version, list(state.rng.getstate()[1]), gauss]  # as saved before
+    old = HIGH_CARD.load(json.dumps(payload))
+    assert old.rng.getstate() == state.rng.getstate()
+    assert old.to_json() == state.to_json()
+    assert [old.rng.random() for _ in range(5)] == [state.rng.random() for _ in range(5)]
