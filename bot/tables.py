@@ -36,7 +36,7 @@ from bot.table import (
 )
 from engine import registry
 from engine.core import BadMove, GameState, IllegalMove, Move, Outcome
-from engine.players import choose_text
+from engine.players import choose_from_saved
 
 __all__ = [
     "BROKEN_BUTTON",
@@ -461,9 +461,12 @@ class TableService:
     # -- internals ---------------------------------------------------------
     async def _computer_move(self, table: Table, seat: int) -> Move:
         """The computer's move for ``seat``, from that seat's view only (seeded: replays the same,
-        wherever it is worked out). Called under the table's lock: the table waits for it."""
-        seed = table.seed + seat + table.version
-        return Move.parse(await self.think(partial(choose_text, table.game.computer_player, seed, table.view(seat))))
+        wherever it is worked out; the thinking process works the view out from the saved state).
+        Called under the table's lock: the table waits for it."""
+        state = table.state
+        assert state is not None
+        seed, saved = table.seed + seat + table.version, table.remembered("json", state.to_json)
+        return Move.parse(await self.think(partial(choose_from_saved, table.game, seed, saved, seat)))
 
     async def _apply(self, table: Table, seat: int, move: Move, actor: str, user_id: int | None) -> Change:
         """Validate on a copy, save, then adopt: an error at any step leaves the table as it was."""

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from engine import registry
 from engine.core import Game, GameState
+from engine.players import choose_from_saved, choose_text
 
 MAX_STEPS = 5000
 
@@ -57,3 +58,19 @@ def test_random_games_end_and_replay(game: Game, seed: int, data: st.DataObject)
     assert min(outcome.places) == 1
     assert replay(game, state).to_json() == state.to_json()
     assert state.decisions() == []
+
+
+@pytest.mark.parametrize("game", game_params())
+def test_a_computer_thinking_from_the_saved_state_makes_the_move_it_makes_from_the_view(game: Game) -> None:
+    """The bot hands its thinking processes the saved text, not the view: the move must be the same."""
+    state = game.new_state(max(game.allowed_counts), 11)
+    rng = random.Random(11)
+    compared = 0
+    while not state.is_over and compared < 40:
+        seat = rng.choice(state.waiting_on())
+        seed = rng.randrange(2**32)
+        here = choose_text(game.computer_player, seed, state.view(seat))
+        assert choose_from_saved(game, seed, state.to_json(), seat) == here
+        state.act(seat, here)
+        compared += 1
+    assert compared >= 10
