@@ -614,7 +614,7 @@ def _forced_move(table: Table) -> tuple[int, Move] | None:
 def _decisions(state: GameState) -> dict[int, list[dict[str, Any]]]:
     """Every pending decision, by seat (worked out once per state)."""
     by_seat: dict[int, list[dict[str, Any]]] = {}
-    for decision in state.decisions():
+    for decision in state.pending_decisions():
         by_seat.setdefault(decision.seat, []).append(decision.to_dict())
     return by_seat
 

@@ -387,6 +387,8 @@ class GameState(ABC):
     seed: int
     #: Per seat, what the player brought in (a personal deck…), or None; see Game.uses_profiles.
     profiles: tuple[dict[str, Any] | None, ...]
+    #: The pending decisions and the moment (length of history) they belong to: memory only.
+    _pending: tuple[int, tuple[Decision, ...]]
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -420,12 +422,25 @@ class GameState(ABC):
     def decisions(self) -> list[Decision]:
         """Every pending decision, for every seat (empty when the game is over)."""
 
+    def pending_decisions(self) -> tuple[Decision, ...]:
+        """:meth:`decisions`, worked out once per moment.
+
+        A moment is asked for its decisions again and again: to check a move, to know whom the
+        game waits on, for each seat's view, for the computer. Some games take a millisecond to
+        list them (every meld of a hand). A state changes only through :meth:`act`, which counts
+        each move in :attr:`history`, so the count tells the moment."""
+        moment = len(self.history)
+        known: tuple[int, tuple[Decision, ...]] | None = getattr(self, "_pending", None)
+        if known is None or known[0] != moment:
+            known = self._pending = (moment, tuple(self.decisions()))
+        return known[1]
+
     def decisions_for(self, seat: int) -> list[Decision]:
-        return [d for d in self.decisions() if d.seat == seat]
+        return [d for d in self.pending_decisions() if d.seat == seat]
 
     def waiting_on(self) -> tuple[int, ...]:
         """Seats that must decide now, in seat order."""
-        return tuple(sorted({d.seat for d in self.decisions()}))
+        return tuple(sorted({d.seat for d in self.pending_decisions()}))
 
     def decided(self) -> tuple[int, ...]:
         """Seats that already answered a simultaneous decision still being collected."""

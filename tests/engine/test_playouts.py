@@ -1,8 +1,9 @@
 """One random-playout test over every registered game (shipped games and the test game).
 
-Every legal action applies, the game ends, the JSON round trip is exact at every
-step, replaying the action log rebuilds the state, an illegal move changes nothing,
-and no view carries another seat's private fields.
+Every legal action applies, the game ends, the decisions remembered for a moment are the
+ones the rules list, the JSON round trip is exact at every step, replaying the action log
+rebuilds the state, an illegal move changes nothing, and no view carries another seat's
+private fields.
 """
 
 import random
@@ -27,6 +28,7 @@ def playout(game: Game, players: int, seed: int, check_every: int = 1) -> GameSt
         assert steps < MAX_STEPS, f"{game.name} did not end"
         pending = state.waiting_on()
         assert pending, "a game that is not over must wait on someone"
+        assert state.pending_decisions() == tuple(state.decisions())  # remembered, never stale
         seat = rng.choice(pending)
         move = state.random_move(seat, rng)
         state.act(seat, move)

@@ -1,0 +1,80 @@
+"""``python -m benchmarks.move_engine_work [--compare REV] [--repeat N]``: CPU per move of the engine
+work the bot's event loop does for it, this tree beside other revisions.
+
+For a move, the table service loads a copy of the saved state, plays the move on it, lists the
+pending decisions by seat (``bot.tables._decisions``), saves the copy as text, and the pictures
+then read the spectator's view and the view of every seat the game waits on. Each tree, in a
+process of its own, plays seeded random games of every real game and times exactly that per
+move; the trees take turns ``--repeat`` times. Printed: the median microseconds of CPU per move,
+by game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+GAMES = (("gin_rummy", 2), ("nin_jan", 4), ("tet_gow", 4), ("gin_go", 2), ("gin_jon_tan", 4))
+#: Moves timed per game (over several seeded games).
+MOVES = 1500
+
+
+def measure() -> dict[str, float]:
+    """Microseconds of CPU per move of each game, with the code importable here."""
+    from engine.registry import get
+
+    found: dict[str, float] = {}
+    for key, players in GAMES:
+        game = get(key)
+        spent, moves, seed = 0.0, 0, 0
+        while moves < MOVES:
+            seed += 1
+            state, chooser = game.new_state(players, seed), random.Random(seed)
+            while not state.is_over and moves < MOVES:
+                seat = chooser.choice(state.waiting_on())
+                move, text = state.random_move(seat, chooser), state.to_json()
+                started = time.process_time()
+                trial = game.load(text)
+                trial.act(seat, move)
+                listed = getattr(trial, "pending_decisions", trial.decisions)  # older trees: no memory
+                by_seat: dict[int, list[dict]] = {}
+                for decision in listed():
+                    by_seat.setdefault(decision.seat, []).append(decision.to_dict())
+                trial.to_json()
+                trial.view(None)
+                for waiting in trial.waiting_on():
+                    trial.view(waiting)
+                spent += time.process_time() - started
+                moves += 1
+                state = trial
+        found[key] = spent / moves * 1e6
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--compare", action="append", default=[], metavar="REV")
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each tree, taking turns (default 5)")
+    parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.inner:
+        print(json.dumps(measure()))
+        return
+    from benchmarks.revisions import run_inner, trees  # here: the inner run may be an older tree
+
+    with trees(args.compare) as found:
+        runs: dict[str, list[dict[str, float]]] = {label: [] for label in found}
+        for _ in range(args.repeat):
+            for label, source in found.items():
+                runs[label].append(run_inner(__file__, source))
+    print(f"CPU µs of the event loop's engine work per move, median of {args.repeat} runs × {MOVES} moves a game")
+    print(f"{'game':>12} " + " ".join(f"{label:>12}" for label in found))
+    for key, _ in GAMES:
+        print(f"{key:>12} " + " ".join(f"{statistics.median(r[key] for r in runs[label]):12.1f}" for label in found))
+
+
+if __name__ == "__main__":
+    main()
