@@ -1,20 +1,27 @@
 """The gateway websocket: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME, dispatch.
 
-discord.py asks for transport compression in the URL (`compress=zlib-stream`, or `zstd-stream`
-when a zstd module is installed). zlib-stream is honoured (one zlib stream per connection, each
-message flushed with Z_SYNC_FLUSH, as Discord does); for anything else the server sends plain
-text frames, which discord.py reads as-is (it only decompresses binary frames).
+discord.py asks for transport compression in the URL (`compress=zstd-stream` when a zstd module
+is installed, as zstandard is for Parlour, else `zlib-stream`). Both are honoured as Discord does:
+one compression stream per connection, every payload sent as one binary frame holding that
+payload's compressed bytes, flushed so the client decodes it at once (zlib: Z_SYNC_FLUSH; zstd:
+a block flush, the frame never ended). For any other value the server sends plain text frames,
+which discord.py reads as-is (it only decompresses binary frames).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
+import importlib.util
 import json
 import secrets
+import sys
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import discord.utils
+import zstandard
 from aiohttp import WSMsgType, web
 
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = (
@@ -29,6 +36,35 @@ DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, REQUEST_MEMBERS, INVALID_SESSI
     11,
 )
 HEARTBEAT_INTERVAL_MS = 41_250
+
+
+@functools.cache
+def discord_decompression_context(compress: str) -> type:
+    """The class discord.py decodes a `compress` ("zlib-stream" or "zstd-stream") connection with.
+
+    discord.py defines only the one it asks for (zstd's when a zstd module is installed); zlib's
+    is then taken from a private copy of discord/utils.py imported with the zstd modules hidden.
+    """
+    active = discord.utils._ActiveDecompressionContext
+    if compress == active.COMPRESSION_TYPE:
+        return active
+    if compress != "zlib-stream":
+        raise ValueError(f"discord.py has no decompression context for {compress!r} here")
+    hidden = {"zstandard": None, "compression.zstd": None}
+    saved = {name: sys.modules.get(name) for name in hidden}
+    spec = importlib.util.spec_from_file_location("discord._utils_without_zstd", discord.utils.__file__)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.update(hidden)  # None in sys.modules makes `import zstandard` raise ImportError
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        for name, was in saved.items():
+            if was is None:
+                del sys.modules[name]
+            else:
+                sys.modules[name] = was
+    return module._ZlibDecompressionContext
 
 
 @dataclass
@@ -47,7 +83,15 @@ class Connection:
 
     def __init__(self, ws: web.WebSocketResponse, compress: str | None) -> None:
         self.ws = ws
-        self._zlib = zlib.compressobj() if compress == "zlib-stream" else None
+        #: The transport compression in use: "zlib-stream", "zstd-stream", or None (plain text).
+        self.compress: str | None = None
+        self._compressor: zlib._Compress | zstandard.ZstdCompressionObj | None = None
+        self._flush = 0  # ends each payload so the client can decode it whole
+        if compress == "zlib-stream":
+            self.compress, self._compressor, self._flush = compress, zlib.compressobj(), zlib.Z_SYNC_FLUSH
+        elif compress == "zstd-stream":
+            stream = zstandard.ZstdCompressor().compressobj()
+            self.compress, self._compressor, self._flush = compress, stream, zstandard.COMPRESSOBJ_FLUSH_BLOCK
         self._lock = asyncio.Lock()
 
     async def send(self, payload: dict) -> None:
@@ -55,8 +99,8 @@ class Connection:
         async with self._lock:
             if self.ws.closed:
                 return
-            if self._zlib is not None:
-                data = self._zlib.compress(text.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
+            if self._compressor is not None:
+                data = self._compressor.compress(text.encode()) + self._compressor.flush(self._flush)
                 await self.ws.send_bytes(data)
             else:
                 await self.ws.send_str(text)
