@@ -1,14 +1,12 @@
 """Worker processes that draw pictures, each fed by a thread of the bot's process.
 
-The thread that waits on a worker's pipe keeps :data:`AHEAD` jobs written into it, from the
-ones the event loop prepared (already pickled), and hands each answer back to the loop. So a
-worker starts its next drawing the moment it has written the last one: it never waits for its
-feeding thread, which needs the GIL to read an answer, and on a busy bot waits milliseconds
-for it each time (with one job at a time, the workers sat idle half the time while answers
-queued for seconds; docs/scale.md). Through ``ProcessPoolExecutor`` that took two turns of a
-busy event loop and two more threads (``python -m benchmarks.worker_round_trip``).
+A worker gets its next drawing the moment it answers the last one: the thread that waits on
+its pipe writes the next drawing from the ones the event loop prepared (already pickled) and
+hands the picture back to the loop. Through ``ProcessPoolExecutor`` that took two turns of a
+busy event loop and two more threads, each waiting for the GIL, so under load the workers drew
+a quarter of the time (``python -m benchmarks.worker_round_trip``; docs/scale.md).
 
-A worker that dies (killed from outside) is started again and the jobs it held drawn there.
+A worker that dies (killed from outside) is started again and its drawing drawn there.
 """
 
 from __future__ import annotations
@@ -22,7 +20,6 @@ import pickle
 import signal
 import threading
 from asyncio import Future
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -35,9 +32,6 @@ log = logging.getLogger(__name__)
 
 #: Times a drawing is tried in a new worker when its worker dies under it.
 TRIES = 2
-#: Jobs written into a worker's pipe at once: the one it works on and the next ones, ready for
-#: it the moment it answers (their answers wait in the pipe until the feeding thread reads them).
-AHEAD = 3
 
 
 class WorkersStopped(RuntimeError):
@@ -56,8 +50,6 @@ class _Job:
     future: Future[Any] = field(compare=False)
     #: Called on the loop once the future is settled (see :meth:`FedWorkers.submit`).
     on_done: Callable[[], None] | None = field(default=None, compare=False)
-    #: Workers that died while it was in their pipe.
-    deaths: int = field(default=0, compare=False)
 
 
 class FedWorkers:
@@ -77,11 +69,6 @@ class FedWorkers:
 
     def pids(self) -> list[int]:
         return [p.pid for p in self._processes if p is not None and p.pid is not None]
-
-    def queued(self) -> int:
-        """Jobs not yet written to a worker (every worker's pipe is full: they wait their turn)."""
-        with self._ready:
-            return len(self._jobs)
 
     def submit(self, call: Callable[[], Any], due: float, on_done: Callable[[], None] | None = None) -> Future[Any]:
         """Queue ``call`` for the first worker free (the most urgent, by ``due``, goes first); what
@@ -115,60 +102,44 @@ class FedWorkers:
                 process.terminate()
 
     # -- in the feeding threads ------------------------------------------------
-    def _next(self, *, wait: bool) -> _Job | None:
-        """The most urgent job (waiting for one if ``wait``); None when stopped, or none is ready."""
+    def _next(self) -> _Job | None:
         with self._ready:
-            while wait and not self._jobs and not self._stopped:
+            while not self._jobs and not self._stopped:
                 self._ready.wait()
-            if self._stopped or not self._jobs:
+            if self._stopped:
                 return None
             job = min(self._jobs)
             self._jobs.remove(job)
             return job
 
     def _feed(self, index: int) -> None:
-        """Keep worker ``index``'s pipe topped up to AHEAD jobs and hand back their answers, in order."""
         connection: Connection | None = None
-        sent: deque[_Job] = deque()  # written into the worker's pipe, answers not read yet
-        again: deque[_Job] = deque()  # held by a worker that died: written to the next one first
         try:
-            while True:
-                try:
-                    while len(sent) < AHEAD:
-                        job = again.popleft() if again else self._next(wait=not sent)
-                        if job is None:
-                            break
-                        sent.append(job)
-                        if connection is None:
-                            connection = self._start(index)
-                        connection.send_bytes(job.payload)
-                    if connection is None or not sent:
-                        return  # stopped
-                    answer = connection.recv_bytes()
-                except (EOFError, OSError):  # the worker died: the jobs it held go to a new one
-                    connection = None
-                    again.extendleft(reversed(self._died(sent)))
-                    sent.clear()
-                    continue
-                _answer(sent.popleft(), _read(answer))
+            while (job := self._next()) is not None:
+                connection, result = self._draw(index, connection, job)
+                _answer(job, result)
         finally:
             if connection is not None:
                 connection.close()
-            for job in [*sent, *again]:
-                _answer(job, WorkersStopped("The picture workers were stopped."))
 
-    def _died(self, held: deque[_Job]) -> list[_Job]:
-        """The jobs a dead worker held that another may try (the others fail: WorkersStopped)."""
-        if not self._stopped:
-            log.warning("A picture worker died; starting a new one")
-        retry = []
-        for job in held:
-            job.deaths += 1
-            if job.deaths >= TRIES or self._stopped:
-                _answer(job, WorkersStopped("No picture worker could draw it."))
-            else:
-                retry.append(job)
-        return retry
+    def _draw(self, index: int, connection: Connection | None, job: _Job) -> tuple[Connection | None, object]:
+        """Draw one job: its PNG, or the error to raise in its caller. A worker that dies under it is
+        started again (TRIES times at most)."""
+        for _ in range(TRIES):
+            try:
+                if connection is None:
+                    connection = self._start(index)
+                connection.send_bytes(job.payload)
+                drawn, value = pickle.loads(connection.recv_bytes())
+                return connection, value if drawn else _as_error(value)
+            except (EOFError, OSError):  # the worker died: start another one
+                connection = None
+                if self._stopped:
+                    break
+                log.warning("A picture worker died; starting a new one")
+            except Exception as error:  # an answer that cannot be read: its caller hears of it
+                return connection, error
+        return connection, WorkersStopped("No picture worker could draw it.")
 
     def _start(self, index: int) -> Connection:
         ours, theirs = self._context.Pipe()
@@ -190,15 +161,6 @@ def _settle(job: _Job, result: object) -> None:
     settle(job.future, result)
     if job.on_done is not None:
         job.on_done()
-
-
-def _read(answer: bytes) -> object:
-    """A worker's answer: its result, or the error to raise in its caller."""
-    try:
-        drawn, value = pickle.loads(answer)
-    except Exception as error:  # an answer that cannot be read: its caller hears of it
-        return error
-    return value if drawn else _as_error(value)
 
 
 def _as_error(value: object) -> Exception:

@@ -48,12 +48,10 @@ class Priority(IntEnum):
 #: under a stream of answers still waits at most a second or so more than they do (never starves).
 HEAD_START = {Priority.ANSWER: 0.0, Priority.UPDATE: 1.0, Priority.AHEAD: 3.0}
 
-#: Drawings let out of the queue per worker at once, prepared: the ones in its pipe
-#: (:data:`cogs.picture_workers.AHEAD`) and the next few, which its feeding thread writes as it
-#: reads answers, so the worker never runs dry while the busy event loop comes round to prepare
-#: more (with two, the workers sat idle half the time while answers queued; docs/scale.md). Those
-#: let out are drawn most urgent first too; each shows the moment it was let out, milliseconds old.
-DRAWINGS_PER_WORKER = 8
+#: Drawings let out of the queue per worker at once: the one it draws and one prepared for its
+#: feeding thread (cogs.picture_workers), which hands it over the moment the worker answers,
+#: without waiting for the busy event loop. More would put answers behind drawings already let out.
+DRAWINGS_PER_WORKER = 2
 
 #: Worker processes that draw the pictures, when the bot started them (PICTURE_WORKERS).
 _workers: FedWorkers | None = None
@@ -177,7 +175,7 @@ def busy() -> bool:
     """Whether drawings are waiting for a worker (without workers: whether two drawings are under
     way): then nothing should be drawn that nobody has asked for yet."""
     if _workers is not None:
-        return _free == 0 or _workers.queued() > 0
+        return _free == 0
     return _in_threads >= 2
 
 

@@ -3,13 +3,11 @@
 import asyncio
 import os
 import signal
-import time
 from functools import partial
-from typing import Any
 
 import pytest
 
-from cogs import picture_workers, pictures
+from cogs import pictures
 from engine.core import Outcome
 from render.results import results_picture
 
@@ -162,52 +160,3 @@ async def test_an_answer_that_cannot_be_read_fails_where_it_was_wanted_and_never
         assert await pictures.draw(partial(_named, "next")) == b"next"
     finally:
         pictures.stop_picture_workers()
-
-
-def _started_at(seconds: float) -> float:
-    """A stand-in job that takes ``seconds`` and says when it began (the clock is the machine's)."""
-    started = time.time()
-    time.sleep(seconds)
-    return started
-
-
-async def test_a_worker_begins_its_next_job_while_its_feeding_thread_is_held_up(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """On a busy bot the feeding thread waits for the GIL before it can read an answer: the worker
-    must not wait with it. Its next jobs are in its pipe already."""
-    handed_back: list[float] = []
-    hand_back = picture_workers._answer
-
-    def held_up(job: Any, result: object) -> None:
-        if not handed_back:
-            time.sleep(0.5)
-        handed_back.append(time.time())
-        hand_back(job, result)
-
-    monkeypatch.setattr(picture_workers, "_answer", held_up)
-    workers = picture_workers.FedWorkers(1)
-    try:
-        started = await asyncio.gather(*(workers.submit(partial(_started_at, 0.05), due) for due in range(3)))
-    finally:
-        workers.shutdown()
-    assert started[0] < started[1] < started[2]
-    assert started[1] < handed_back[0]  # the second job was drawn before the first answer was handed back
-
-
-def _slept(seconds: float, value: int) -> int:
-    time.sleep(seconds)
-    return value
-
-
-async def test_every_job_a_killed_worker_held_is_done_by_a_new_one() -> None:
-    workers = picture_workers.FedWorkers(1)
-    try:
-        first = await workers.submit(os.getpid, 0)
-        jobs = [workers.submit(partial(_slept, 0.3, value), value) for value in range(picture_workers.AHEAD)]
-        await asyncio.sleep(0.1)  # the first is being drawn, the others wait in the worker's pipe
-        os.kill(first, signal.SIGKILL)
-        assert await asyncio.wait_for(asyncio.gather(*jobs), 60) == list(range(picture_workers.AHEAD))
-        assert workers.pids() and first not in workers.pids()
-    finally:
-        workers.shutdown()
