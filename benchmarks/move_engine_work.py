@@ -1,7 +1,7 @@
 """``python -m benchmarks.move_engine_work [--compare REV] [--repeat N]``: CPU per move of the engine
 work the bot's event loop does for it, this tree beside other revisions.
 
-For a move, the table service loads a copy of the saved state, plays the move on it, lists the
+For a move, the table service copies the state through its saved text, plays the move on it, lists the
 pending decisions by seat (``bot.tables._decisions``), saves the copy as text, and the pictures
 then read the spectator's view and the view of every seat the game waits on. Each tree, in a
 process of its own, plays seeded random games of every real game and times exactly that per
@@ -37,7 +37,10 @@ def measure() -> dict[str, float]:
                 seat = chooser.choice(state.waiting_on())
                 move, text = state.random_move(seat, chooser), state.to_json()
                 started = time.process_time()
-                trial = game.load(text)
+                try:  # as the bot copies it: sharing the moment's decisions, in trees that can
+                    trial = state.copy(text)
+                except TypeError:
+                    trial = game.load(text)
                 trial.act(seat, move)
                 listed = getattr(trial, "pending_decisions", trial.decisions)  # older trees: no memory
                 by_seat: dict[int, list[dict]] = {}

@@ -472,7 +472,7 @@ class TableService:
         """Validate on a copy, save, then adopt: an error at any step leaves the table as it was."""
         state = table.state
         assert state is not None
-        trial = table.game.load(table.remembered("json", state.to_json))  # a copy (through JSON, so exact)
+        trial = state.copy(table.remembered("json", state.to_json))  # through JSON, so exact
         try:
             trial.act(seat, move)
         except IllegalMove as error:

@@ -585,9 +585,15 @@ class GameState(ABC):
         state._load(payload["data"])
         return state
 
-    def copy(self) -> GameState:
-        """An independent deep copy (through JSON, so it is exact)."""
-        return self.game.load(self.to_json())
+    def copy(self, saved: str | None = None) -> GameState:
+        """An independent deep copy (through JSON, so it is exact; ``saved``: this state's
+        :meth:`to_json`, when it is known already). The copy shares the decisions this moment has
+        worked out (they never change): a move tried on it is checked without listing them again."""
+        copied = self.game.load(self.to_json() if saved is None else saved)
+        known: tuple[int, tuple[Decision, ...]] | None = getattr(self, "_pending", None)
+        if known is not None and known[0] == len(copied.history):
+            copied._pending = known
+        return copied
 
 
 def _packed(internal: tuple[int, ...]) -> str:

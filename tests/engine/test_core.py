@@ -1,6 +1,7 @@
 """The engine core, proven with the High Card test game."""
 
 import json
+import random
 
 import pytest
 
@@ -196,3 +197,14 @@ def test_a_state_saved_with_the_generator_as_a_list_of_numbers_loads_and_plays_o
     assert old.rng.getstate() == state.rng.getstate()
     assert old.to_json() == state.to_json()
     assert [old.rng.random() for _ in range(5)] == [state.rng.random() for _ in range(5)]
+
+
+def test_a_copy_shares_the_moments_decisions_then_lists_its_own_after_a_move() -> None:
+    state = new()
+    listed = state.pending_decisions()
+    copy = state.copy(state.to_json())
+    assert copy.pending_decisions() is listed  # the bot's trial copy checks a move without listing them again
+    seat = copy.waiting_on()[0]
+    copy.act(seat, copy.random_move(seat, random.Random(1)))
+    assert copy.pending_decisions() == tuple(copy.decisions()) != listed
+    assert state.pending_decisions() is listed and state.waiting_on() == tuple(sorted({d.seat for d in listed}))
