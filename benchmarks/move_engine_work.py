@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import time
 
 GAMES = (("gin_rummy", 2), ("nin_jan", 4), ("tet_gow", 4), ("gin_go", 2), ("gin_jon_tan", 4))
@@ -66,17 +65,10 @@ def main() -> None:
     if args.inner:
         print(json.dumps(measure()))
         return
-    from benchmarks.revisions import run_inner, trees  # here: the inner run may be an older tree
+    from benchmarks.revisions import medians_side_by_side  # here: the inner run may be an older tree
 
-    with trees(args.compare) as found:
-        runs: dict[str, list[dict[str, float]]] = {label: [] for label in found}
-        for _ in range(args.repeat):
-            for label, source in found.items():
-                runs[label].append(run_inner(__file__, source))
-    print(f"CPU µs of the event loop's engine work per move, median of {args.repeat} runs × {MOVES} moves a game")
-    print(f"{'game':>12} " + " ".join(f"{label:>12}" for label in found))
-    for key, _ in GAMES:
-        print(f"{key:>12} " + " ".join(f"{statistics.median(r[key] for r in runs[label]):12.1f}" for label in found))
+    title = f"CPU µs of the event loop's engine work per move, median of {args.repeat} runs × {MOVES} moves a game"
+    medians_side_by_side(__file__, args.compare, args.repeat, title, [key for key, _ in GAMES])
 
 
 if __name__ == "__main__":

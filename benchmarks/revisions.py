@@ -6,6 +6,7 @@ import contextlib
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -55,3 +56,17 @@ def run_inner(script: str, source: Path, *arguments: str) -> Any:
         text=True,
     ).stdout
     return json.loads(output.splitlines()[-1])
+
+
+def medians_side_by_side(script: str, revisions: Iterable[str], repeat: int, title: str, rows: Iterable[str]) -> None:
+    """Run ``script --inner`` (which prints a figure per row as JSON) on this tree and on each
+    revision, taking turns ``repeat`` times, and print each row's median per tree."""
+    with trees(revisions) as found:
+        runs: dict[str, list[dict[str, float]]] = {label: [] for label in found}
+        for _ in range(repeat):
+            for label, source in found.items():
+                runs[label].append(run_inner(script, source))
+    print(title)
+    print(f"{'':>12} " + " ".join(f"{label:>12}" for label in found))
+    for row in rows:
+        print(f"{row:>12} " + " ".join(f"{statistics.median(r[row] for r in runs[label]):12.1f}" for label in found))
