@@ -31,6 +31,9 @@ GOLD: Colour = (235, 190, 70)
 MUTED: Colour = (200, 210, 200)
 RED: Colour = (200, 30, 45)
 BACK: Colour = (60, 70, 150)
+#: The discs of the first three places (results, standings, leaderboards); the number on a disc
+#: says the place, so colour is never the only sign.
+MEDALS: dict[int, Colour] = {1: GOLD, 2: (192, 192, 200), 3: (205, 127, 50)}
 
 #: Discord shows images about 400–550 px wide on phones; we draw at this scale.
 CARD_W, CARD_H = 72, 104

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from render.common import MEDALS
 from render.text import draw_text, fit, line_height, min_size, width
 
 __all__ = ["LeaderRow", "LeaderboardView", "leaderboard_picture", "short_number"]
@@ -34,7 +35,6 @@ MUTED: Colour = (200, 210, 200)
 GOLD: Colour = (235, 190, 70)
 INK: Colour = (25, 25, 30)
 YOU: Colour = (255, 214, 90)
-MEDALS: dict[int, Colour] = {1: (235, 190, 70), 2: (192, 192, 200), 3: (205, 127, 50)}
 OTHER: Colour = (150, 185, 165)
 #: Text and its background that a player must tell apart (checked for contrast by the tests).
 COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (

@@ -12,6 +12,7 @@ from render.common import (
     GOLD,
     INK,
     MARGIN,
+    MEDALS,
     MUTED,
     SCORE,
     SMALL,
@@ -28,7 +29,6 @@ from render.text import line_height, wrap
 
 __all__ = ["COLOUR_PAIRS", "results_picture", "why_words"]
 
-MEDALS: dict[int, Colour] = {1: (235, 190, 70), 2: (192, 192, 200), 3: (205, 127, 50)}
 OTHER_PLACE: Colour = (150, 185, 165)
 ROW = 58
 #: How each game is won, in the words its /rules text uses.

@@ -19,6 +19,7 @@ from render.common import (
     GOLD,
     INK,
     MARGIN,
+    MEDALS,
     MUTED,
     SCORE,
     SMALL,
@@ -34,7 +35,6 @@ from render.text import line_height, wrap
 
 __all__ = ["COLOUR_PAIRS", "StandingLine", "StandingsView", "podium_picture", "standings_picture"]
 
-MEDALS: dict[int, Colour] = {1: (235, 190, 70), 2: (192, 192, 200), 3: (205, 127, 50)}
 OTHER_PLACE: Colour = (150, 185, 165)
 DROPPED: Colour = (150, 160, 150)
 ROW = 56
