@@ -181,18 +181,13 @@ class GinGoState(GameState):
         )
 
     # -- decisions --------------------------------------------------------------
-    def decisions(self) -> list[Decision]:
-        if "decisions" not in self._cache:
-            self._cache["decisions"] = self._decisions()
-        return list(self._cache["decisions"])
-
     def decided(self) -> tuple[int, ...]:
         if self.stage != "arrange":
             return ()
         arrangers = self._arrangers()
         return tuple(sorted(arrangers[int(side)] for side in self.secret))
 
-    def _decisions(self) -> list[Decision]:
+    def decisions(self) -> list[Decision]:
         seat = self.turn
         stage = self.stage
         if stage == "over":

@@ -186,11 +186,6 @@ class GinRummyState(GameState):
         return self._cache["dw"]
 
     def decisions(self) -> list[Decision]:
-        if "decisions" not in self._cache:
-            self._cache["decisions"] = self._decisions()
-        return list(self._cache["decisions"])
-
-    def _decisions(self) -> list[Decision]:
         seat = self.turn
         if self.stage == "over":
             return []
