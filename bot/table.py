@@ -99,7 +99,6 @@ class Table:
     #: Pictures of this table drawn for Discord, so each is drawn once per state version
     #: (kept and pruned by cogs.table_ui; memory only).
     pictures: dict[tuple, Any] = field(default_factory=dict, repr=False, compare=False)
-    _waiting: tuple[int, tuple[int, ...]] | None = field(default=None, repr=False, compare=False)
     #: The version at which a person's only move was refused by the rules (not tried again there).
     no_forced_move: int | None = field(default=None, repr=False, compare=False)
     #: What is worked out once per moment (views, the saved JSON, the pending decisions), and the
@@ -179,12 +178,8 @@ class Table:
 
     @property
     def waiting_on(self) -> tuple[int, ...]:
-        """Seats the game waits on, worked out once per state version (decisions can be costly)."""
-        if self.state is None:
-            return ()
-        if self._waiting is None or self._waiting[0] != self.version:
-            self._waiting = (self.version, self.state.waiting_on())
-        return self._waiting[1]
+        """Seats the game waits on (the state keeps each moment's decisions, so this is cheap)."""
+        return self.state.waiting_on() if self.state is not None else ()
 
 
 @dataclass(frozen=True)

@@ -492,7 +492,6 @@ class TableService:
         table.version = version
         table.remembered("json", lambda: trial_json)
         table.remembered("decisions", lambda: after)
-        table._waiting = (version, tuple(sorted(after)))
         table.fresh_from = dict(enumerate(fresh_from))
         for other in changed:  # their choices changed: what they were building belongs to the old ones
             table.drafts.pop(other, None)
