@@ -1,6 +1,6 @@
 """Make the shipped font files from the Debian font packages (a one-off; not used at run time).
 
-    apt-get download fonts-dejavu-core fonts-droid-fallback fonts-symbola
+    apt-get download fonts-dejavu-core fonts-droid-fallback fonts-symbola fonts-noto-core fonts-noto-ui-core
     for deb in *.deb; do dpkg-deb -x "$deb" x; done
     pip install fonttools
     python render/fonts/subset.py x/usr/share render/fonts
@@ -9,6 +9,16 @@ DejaVu Sans keeps Latin, Greek, Cyrillic and the symbols a card table needs. Dro
 Fallback keeps the Chinese, Japanese and Korean characters of the national standard sets
 (GB 2312, JIS X 0208, Big5 level 1, the KS X 1001 Hangul): the characters people really
 use, about a third of the font. Symbola keeps the emoji and pictographic symbols.
+
+The Noto fonts draw the scripts that need shaping or run right to left (Arabic, Hebrew,
+Devanagari, Bengali, Tamil, Thai). Each keeps its script's block (letters, marks, digits,
+punctuation), the space and the joiners (ZWNJ, ZWJ), and every glyph its GSUB/GPOS features
+reach from those (joined Arabic forms, conjuncts, mark positions), since raqm shapes with
+them. Where Noto has a "UI" cut (Arabic, Devanagari, Bengali, Tamil, Thai) it is taken: its
+tall marks fit the line height of Latin text. Dropped: what a name never needs (Vedic signs,
+the rarer Arabic extension blocks, Latin, the dotted circle a shaper would draw for a broken
+cluster) and the hinting instructions (about a third of each file; FreeType then hints the
+glyphs itself, as it does Symbola's).
 """
 
 from __future__ import annotations
@@ -41,6 +51,17 @@ EMOJI = [
     (0x3030, 0x3030),
     (0x303D, 0x303D),
     (0x1F000, 0x1FAFF),  # mahjong, playing cards, pictographs, emoticons, transport
+]
+#: Every Noto subset keeps these: the space (so a name's words stay in one shaped run) and the joiners.
+NOTO_COMMON = [(0x20, 0x20), (0xA0, 0xA0), (0x200C, 0x200D)]
+#: (source file in fonts/truetype/noto without "-Regular.ttf", the blocks it keeps)
+NOTO = [
+    ("NotoSansArabicUI", [(0x600, 0x6FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF)]),  # and presentation forms
+    ("NotoSansHebrew", [(0x590, 0x5FF), (0xFB1D, 0xFB4F)]),  # and presentation forms
+    ("NotoSansDevanagariUI", [(0x900, 0x97F)]),
+    ("NotoSansBengaliUI", [(0x980, 0x9FF)]),
+    ("NotoSansTamilUI", [(0xB80, 0xBFF)]),
+    ("NotoSansThaiUI", [(0xE00, 0xE7F)]),
 ]
 CJK_EXTRA = [
     (0x3000, 0x30FF),  # CJK punctuation, Hiragana, Katakana
@@ -104,6 +125,11 @@ def main(share: Path, out: Path) -> None:
         _expand(EMOJI),
         hinting=False,
     )
+    noto = share / "fonts/truetype/noto"
+    for name, blocks in NOTO:
+        for weight in ("Regular", "Bold"):
+            file = f"{name}-{weight}.ttf"
+            make(noto / file, out / file, _expand(blocks + NOTO_COMMON), hinting=False)
 
 
 if __name__ == "__main__":
