@@ -1,9 +1,18 @@
 """Text in every picture: the shipped fonts, a fallback font per character, fitting to a width.
 
-Names on Discord hold accents, Cyrillic, Greek, CJK and emoji. Each character is drawn with
-the first shipped font that has a glyph for it (DejaVu Sans, then Droid Sans Fallback for
-CJK, then Symbola for emoji and symbols); a character that no font has is drawn as ``?``,
+Names on Discord hold accents, Cyrillic, Greek, CJK, emoji, and Arabic, Hebrew, Devanagari,
+Bengali, Tamil or Thai. Each character is drawn with the first shipped font that has a glyph
+for it (DejaVu Sans, then Droid Sans Fallback for CJK, Symbola for emoji and symbols, then
+Noto Sans for each of those six scripts); a character that no font has is drawn as ``?``,
 never as a box. The fonts live in ``render/fonts/`` (package data): no system font, no network.
+
+Consecutive characters of one font form a run, and each run is shaped whole by Pillow's raqm
+layout: Arabic letters join, Devanagari and Bengali form conjuncts, marks sit on their
+letters. Which runs go right to left, and in what order the runs stand on the line, is the
+Unicode bidirectional algorithm of :mod:`render.bidi` (a line with any left-to-right letter
+in it stays left to right: the pictures speak English, and names sit inside their sentences).
+A Pillow without raqm still draws everything, letter by letter (unjoined Arabic,
+right-to-left runs reversed by hand).
 
 Use :func:`draw_text` for every line of a picture and give it ``max_width`` where the text
 may be long (a name): it is cut with an ellipsis so that it never runs into its neighbour.
@@ -21,20 +30,43 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import groupby, pairwise
+from operator import itemgetter
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
+
+from render import bidi
 
 Colour = tuple[int, int, int]
 
 FONT_DIR = Path(__file__).parent / "fonts"
+#: The scripts that need shaping or run right to left, after the others: they share no letters.
+_NOTO = (
+    "NotoSansArabicUI",
+    "NotoSansHebrew",
+    "NotoSansDevanagariUI",
+    "NotoSansBengaliUI",
+    "NotoSansTamilUI",
+    "NotoSansThaiUI",
+)
 #: Fallback order: the first font with a glyph for a character draws it.
-REGULAR = ("DejaVuSans.ttf", "DroidSansFallback-CJK.ttf", "Symbola-Emoji.ttf")
-BOLD = ("DejaVuSans-Bold.ttf", "DroidSansFallback-CJK.ttf", "Symbola-Emoji.ttf")
+REGULAR = ("DejaVuSans.ttf", "DroidSansFallback-CJK.ttf", "Symbola-Emoji.ttf", *(f"{n}-Regular.ttf" for n in _NOTO))
+BOLD = ("DejaVuSans-Bold.ttf", "DroidSansFallback-CJK.ttf", "Symbola-Emoji.ttf", *(f"{n}-Bold.ttf" for n in _NOTO))
 ELLIPSIS = "…"
 MISSING = "?"
+#: raqm shapes (joins, conjuncts, marks) and lays out right to left; basic layout is the fallback.
+LAYOUT = ImageFont.Layout.RAQM if features.check_feature("raqm") else ImageFont.Layout.BASIC
 #: Characters that shape emoji sequences but draw nothing on their own (we draw each emoji alone).
-_INVISIBLE = {0x200D, 0xFE0E, 0xFE0F, 0x20E3, *range(0x1F3FB, 0x1F400), *range(0xE0020, 0xE0080)}
+_INVISIBLE = {0xFE0E, 0xFE0F, 0x20E3, *range(0x1F3FB, 0x1F400), *range(0xE0020, 0xE0080)}
+#: Zero-width non-joiner and joiner: between letters they choose Arabic and Indic forms (kept there).
+_JOINERS = "\u200c\u200d"
+#: Viramas that join the next consonant into one conjunct (one cluster): Devanagari to Malayalam.
+_LINKERS = "\u094d\u09cd\u0acd\u0b4d\u0c4d\u0d4d"
+#: Thai and Lao vowels written before their consonant (and cut only with it).
+_LEADING = "\u0e40\u0e41\u0e42\u0e43\u0e44\u0ec0\u0ec1\u0ec2\u0ec3\u0ec4"
+#: Brackets that a right-to-left run shows mirrored (raqm mirrors them itself).
+_MIRRORED = str.maketrans("()[]{}<>«»‹›", ")(][}{><»«›‹")
 
 #: Discord shows a picture about 400 px wide on a phone; text that matters must be this tall there.
 PHONE_WIDTH = 400
@@ -54,96 +86,226 @@ def min_size(picture_width: int) -> int:
     return size
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=256)
 def font(size: int, file: str = REGULAR[0]) -> ImageFont.FreeTypeFont:
     """One shipped font at ``size`` pixels (cached)."""
-    return ImageFont.truetype(str(FONT_DIR / file), size)
+    return ImageFont.truetype(str(FONT_DIR / file), size, layout_engine=LAYOUT)
 
 
-@lru_cache(maxsize=8)
-def _notdef(file: str) -> tuple[tuple[int, int], bytes]:
+def _shapes(file: str, size: int) -> bool:
+    """Whether this font is laid out by raqm (shaped, right to left on request)."""
+    return font(size, file).layout_engine == ImageFont.Layout.RAQM
+
+
+@lru_cache(maxsize=32)
+def _plain(file: str) -> ImageFont.FreeTypeFont:
+    """The font at 24 px in basic layout: it draws a character alone, unshaped.
+
+    Whether a font has a mark is asked of it so: raqm would set a mark the font lacks on a
+    dotted circle (if the font has one, as DejaVu does), which looks like a glyph of its own."""
+    return ImageFont.truetype(str(FONT_DIR / file), 24, layout_engine=ImageFont.Layout.BASIC)
+
+
+@lru_cache(maxsize=64)
+def _notdef(file: str, plain: bool = False) -> tuple[tuple[int, int], bytes]:
     """The missing-glyph rendering of a font: what it draws for a character it lacks."""
-    return _mask(file, "\U0010fffd")
+    return _mask(file, "\U0010fffd", plain)
 
 
-def _mask(file: str, char: str) -> tuple[tuple[int, int], bytes]:
-    mask = font(24, file).getmask(char)
+def _mask(file: str, char: str, plain: bool = False) -> tuple[tuple[int, int], bytes]:
+    mask = (_plain(file) if plain else font(24, file)).getmask(char)
     return mask.size, bytes(mask)
 
 
 @lru_cache(maxsize=65536)
 def has_glyph(file: str, char: str) -> bool:
-    """Whether ``file`` draws ``char`` with a glyph of its own (not its missing-glyph box)."""
-    if char.isspace():
+    """Whether ``file`` draws ``char`` with a glyph of its own (not its missing-glyph box).
+
+    Spaces and joiners draw nothing and miss nothing: any font will do for them. A mark is
+    looked up unshaped (:func:`_plain`)."""
+    if char.isspace() or char in _JOINERS:
         return True
-    drawn = _mask(file, char)
-    return drawn != _notdef(file) and any(drawn[1])
+    plain = unicodedata.category(char)[0] == "M"
+    drawn = _mask(file, char, plain)
+    return drawn != _notdef(file, plain) and any(drawn[1])
+
+
+@lru_cache(maxsize=64)
+def _has_space(file: str) -> bool:
+    """Whether ``file`` has a space of its own (a subset may not: it would draw its box)."""
+    return not any(_mask(file, " ")[1])
+
+
+@lru_cache(maxsize=4096)
+def _is_mark(char: str) -> bool:
+    """A combining mark (accent, vowel sign, virama) or joiner: it belongs to the letter before it."""
+    return unicodedata.category(char)[0] == "M" or char in _JOINERS
 
 
 def clean(content: str) -> str:
-    """Composed characters (NFC), no control characters, no emoji joiners or modifiers."""
-    kept = []
-    for char in unicodedata.normalize("NFC", content):
-        if ord(char) in _INVISIBLE or unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+    """Composed characters (NFC), no control characters, no emoji joiners or modifiers.
+
+    A zero-width joiner or non-joiner stays where it stands between two letters or marks:
+    there it picks an Arabic or Indic letter's form (Persian words need the non-joiner)."""
+    if content.isascii() and content.isprintable():  # most names and labels: nothing to do
+        return content
+    content = unicodedata.normalize("NFC", content)
+    kept: list[str] = []
+    for i, char in enumerate(content):
+        if ord(char) in _INVISIBLE:
+            continue
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            if char in _JOINERS and kept and _between_letters(kept[-1], content[i + 1 : i + 2]):
+                kept.append(char)
             continue
         kept.append(char)
     return "".join(kept)
 
 
+def _between_letters(before: str, after: str) -> bool:
+    """Whether a joiner between these two characters joins letters (or their marks)."""
+    return bool(after) and unicodedata.category(before)[0] in "LM" and unicodedata.category(after)[0] in "LM"
+
+
 @lru_cache(maxsize=4096)
 def font_for(char: str, bold: bool = False) -> str:
-    """The file of the first font that has ``char``; a combining mark stays with its letter."""
+    """The file of the first font that has ``char`` ("" if none has it)."""
     for file in BOLD if bold else REGULAR:
         if has_glyph(file, char):
             return file
     return ""
 
 
+@lru_cache(maxsize=8192)
+def _character(char: str, bold: bool) -> tuple[str, bool, bool]:
+    """What :func:`_fonted` asks of each character (cached): its font, whether it is a mark,
+    whether it may run right to left."""
+    return font_for(char, bold), _is_mark(char), unicodedata.bidirectional(char) in ("R", "AL", "AN")
+
+
+def _fonted(content: str, bold: bool) -> tuple[list[tuple[str, str]], bool]:
+    """Each character of ``content`` (cleaned) with the font that draws it, ``?`` where none can;
+    and whether any of it may run right to left.
+
+    A mark goes with its letter's font when that font has it, so that the two are shaped
+    together. Spaces between two characters of one font stay in that font (when it has a
+    space): an Arabic or Thai name of several words is then shaped, stamped and measured once.
+    """
+    result: list[tuple[str, str]] = []
+    rtl = False
+    for char in clean(content):
+        file, mark, backwards = _character(char, bold)
+        if mark and result and has_glyph(result[-1][1], char):
+            file = result[-1][1]
+        elif not file:
+            char, file, backwards = MISSING, font_for(MISSING, bold), False
+        rtl = rtl or backwards
+        result.append((char, file))
+    if len({file for _, file in result}) > 1:
+        after, following = "", [""] * len(result)  # the font of the next character that is not a space
+        for i in reversed(range(len(result))):
+            following[i] = after
+            after = after if result[i][0].isspace() else result[i][1]
+        before = ""
+        for i, (char, file) in enumerate(result):
+            if not char.isspace():
+                before = file
+            elif before == following[i] != file and _has_space(before):
+                result[i] = (char, before)
+    return result, rtl
+
+
+_second = itemgetter(1)
+
+
 @lru_cache(maxsize=16384)
 def runs(content: str, bold: bool = False) -> tuple[tuple[str, str], ...]:
-    """``content`` split into (font file, text) runs; characters no font has become ``?``.
+    """``content`` split into (font file, text) runs in logical order; characters no font has become ``?``.
 
     Cached, like the widths and stamps below: the same words come back in every picture."""
-    result: list[tuple[str, str]] = []
-    for char in clean(content):
-        file = font_for(char, bold)
-        if unicodedata.combining(char) and result:
-            file = result[-1][0]
-        elif not file:
-            char, file = MISSING, font_for(MISSING, bold)
-        if result and result[-1][0] == file:
-            result[-1] = (file, result[-1][1] + char)
-        else:
-            result.append((file, char))
-    return tuple(result)
+    chars, _ = _fonted(content, bold)
+    return tuple((file, "".join(char for char, _ in group)) for file, group in groupby(chars, _second))
+
+
+@lru_cache(maxsize=16384)
+def _visual(content: str, bold: bool = False) -> tuple[tuple[str, str, bool], ...]:
+    """``content`` as (font file, text, right to left) runs in the order they stand, left to right.
+
+    A run is one font at one bidi level (:mod:`render.bidi`); each is shaped whole, and a
+    right-to-left run is laid out so by raqm. Text with nothing right to left in it (Latin,
+    CJK, emoji, Indic, Thai) is :func:`runs` as they are, in their order."""
+    chars, rtl = _fonted(content, bold)
+    if not rtl:
+        return tuple((file, "".join(char for char, _ in group), False) for file, group in groupby(chars, _second))
+    drawn = "".join(char for char, _ in chars)
+    levelled = [(char, (file, level)) for (char, file), level in zip(chars, bidi.levels(drawn), strict=True)]
+    pieces = [(*key, "".join(char for char, _ in group)) for key, group in groupby(levelled, _second)]
+    order = bidi.visual_order([level for _, level, _ in pieces])
+    return tuple((pieces[i][0], pieces[i][2], pieces[i][1] % 2 == 1) for i in order)
 
 
 @lru_cache(maxsize=16384)
 def width(content: str, size: int, bold: bool = False) -> float:
     """The drawn width of ``content`` in pixels."""
-    return sum(_length(file, size, part) for file, part in runs(content, bold))
+    return sum(_length(file, size, part, rtl) for file, part, rtl in _visual(content, bold))
+
+
+def _layout(file: str, size: int, part: str, rtl: bool) -> tuple[str, str | None]:
+    """The text and direction to give Pillow for one run.
+
+    raqm is told the run's direction; basic layout cannot be, so a right-to-left run is
+    handed over reversed (cluster by cluster, brackets mirrored)."""
+    if _shapes(file, size):
+        return part, "rtl" if rtl else "ltr"
+    if rtl:
+        starts = [*_cluster_starts(part), len(part)]
+        part = "".join(part[a:b] for a, b in reversed(list(pairwise(starts))))
+        part = part.translate(_MIRRORED)
+    return part, None
 
 
 @lru_cache(maxsize=16384)
-def _length(file: str, size: int, part: str) -> float:
-    """The advance of one run of one font."""
-    return font(size, file).getlength(part)
+def _length(file: str, size: int, part: str, rtl: bool = False) -> float:
+    """The advance of one run of one font, shaped as it is drawn."""
+    laid, direction = _layout(file, size, part, rtl)
+    return font(size, file).getlength(laid, direction=direction)
+
+
+def _cluster_starts(content: str) -> list[int]:
+    """Where each cluster of ``content`` starts: a letter with its marks, joiners and conjunct.
+
+    Text is only ever cut here (:func:`fit`): a cut between a letter and its vowel sign, or
+    inside a conjunct (consonant, virama, consonant), would draw a broken cluster."""
+    if content.isascii():
+        return list(range(len(content)))
+    starts, linked = [], False  # linked: the next letter belongs to this cluster
+    for i, char in enumerate(content):
+        if i and (_is_mark(char) or char in "\u0e33\u0eb3"):  # and Thai, Lao sara am (spacing marks)
+            linked = char in _LINKERS or (linked and char in _JOINERS)
+            continue
+        if not (linked and unicodedata.category(char) == "Lo"):
+            starts.append(i)
+        linked = char in _LEADING
+    return starts
 
 
 @lru_cache(maxsize=8192)
 def fit(content: str, size: int, max_width: float, bold: bool = False) -> str:
-    """``content`` as drawn, cut with an ellipsis so that it is at most ``max_width`` wide."""
+    """``content`` as drawn, cut with an ellipsis so that it is at most ``max_width`` wide.
+
+    The cut falls between clusters (:func:`_cluster_starts`), never inside one."""
     content = clean(content)
     if width(content, size, bold) <= max_width:
         return content
-    low, high = 0, len(content)
+    cuts = _cluster_starts(content)
+    low, high = 0, len(cuts) - 1
     while low < high:  # the longest cut that still fits with its ellipsis
         middle = (low + high + 1) // 2
-        if width(content[:middle].rstrip() + ELLIPSIS, size, bold) <= max_width:
+        if width(content[: cuts[middle]].rstrip() + ELLIPSIS, size, bold) <= max_width:
             low = middle
         else:
             high = middle - 1
-    return content[:low].rstrip() + ELLIPSIS if low else ELLIPSIS
+    return content[: cuts[low]].rstrip() + ELLIPSIS if low else ELLIPSIS
 
 
 def wrap(content: str, size: int, max_width: float, bold: bool = False, max_lines: int = 3) -> list[str]:
@@ -208,7 +370,7 @@ def draw_text(
     """
     if max_width is not None:
         content = fit(content, size, max_width, bold)
-    parts = runs(content, bold)
+    parts = _visual(content, bold)
     total = width(content, size, bold)
     for found in _records:
         found.append(Drawn(content, size, draw.im.size[0], bold))
@@ -216,9 +378,9 @@ def draw_text(
     x, y = xy
     x -= {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
     baseline = {"a": y + ascent, "t": y + ascent, "m": y + (ascent - descent) / 2, "s": y}.get(anchor[1], y - descent)
-    for file, part in parts:
-        _stamp_text(draw, x, baseline, file, size, part, fill)
-        x += _length(file, size, part)
+    for file, part, rtl in parts:
+        _stamp_text(draw, x, baseline, file, size, part, rtl, fill)
+        x += _length(file, size, part, rtl)
     return total
 
 
@@ -227,7 +389,7 @@ _STEPS = 4
 
 
 def _stamp_text(
-    draw: ImageDraw.ImageDraw, x: float, baseline: float, file: str, size: int, part: str, fill: Colour
+    draw: ImageDraw.ImageDraw, x: float, baseline: float, file: str, size: int, part: str, rtl: bool, fill: Colour
 ) -> None:
     """Draw ``part`` with its left end on the baseline at (x, baseline), from a cached stamp.
 
@@ -238,16 +400,25 @@ def _stamp_text(
     column, row = math.floor(x), math.floor(baseline)
     dx = math.floor((x - column) * _STEPS) / _STEPS
     dy = math.floor((baseline - row) * _STEPS) / _STEPS
-    mask, (left, top) = _stamp(file, size, part, dx, dy)
+    mask, (left, top) = _stamp(file, size, part, rtl, dx, dy)
     if mask.width and mask.height:
         draw.bitmap((column + left, row + top), mask, fill=fill)
 
 
 @lru_cache(maxsize=16384)
-def _stamp(file: str, size: int, part: str, dx: float, dy: float) -> tuple[Image.Image, tuple[int, int]]:
-    """The anti-aliased mask of ``part`` drawn at sub-pixel offset (dx, dy), and where it goes."""
-    core, offset = font(size, file).getmask2(part, "L", anchor="ls", start=(dx, dy))
+def _stamp(file: str, size: int, part: str, rtl: bool, dx: float, dy: float) -> tuple[Image.Image, tuple[int, int]]:
+    """The anti-aliased mask of ``part`` (shaped whole) drawn at sub-pixel offset (dx, dy), and where it goes."""
+    laid, direction = _layout(file, size, part, rtl)
+    core, offset = font(size, file).getmask2(laid, "L", direction=direction, anchor="ls", start=(dx, dy))
     return Image.frombytes("L", core.size, bytes(core)), offset
+
+
+def clear_caches() -> None:
+    """Forget every cached font, glyph, run, width and stamp: for tests that switch :data:`LAYOUT`."""
+    for cached in (font, _plain, _notdef, has_glyph, _has_space, font_for, _character, runs, _visual, width, _length):
+        cached.cache_clear()
+    fit.cache_clear()
+    _stamp.cache_clear()
 
 
 def line_height(size: int) -> int:

@@ -1,8 +1,9 @@
 """Every picture, as a phone user meets it: names in any script, text big enough, colours that
 survive colour blindness.
 
-The pictures are drawn from real computer games with names in five scripts plus emoji; every
-line of text they draw is noted by :func:`render.text.recording`.
+The pictures are drawn from real computer games with names in Latin, Cyrillic, Greek, Chinese,
+Japanese, Korean, Arabic, Hebrew, Devanagari and Thai, plus emoji; every line of text they draw
+is noted by :func:`render.text.recording`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from render.nin_jan import draw_chip
 from render.text import MIN_PHONE_PX, Drawn, has_glyph, phone_px, recording, runs
 
 NAMES = ["José Ñúñez", "Łukasz", "Дмитрий", "Ελένη", "王小明", "さくら", "김민준", "🎲 Dicey ✨"]
+NAMES += ["محمد علي", "דוד כהן", "अर्जुन", "สมชาย"]
 SHORT_NAMES = NAMES[1:]  # drawn whole in every picture (the first is long enough to be cut somewhere)
 GAMES = [game for game in registry.all_games() if game.key != "testgame"]
 
@@ -34,7 +36,7 @@ def pictures(game: Game) -> Iterator[tuple[str, bytes, list[Drawn], list[str]]]:
     """Table, hand and results pictures along one computer game, for two sets of names."""
     module = pictures_for(game.key)
     players = game.max_players if game.max_players <= 4 else 4
-    for offset in (0, 4):
+    for offset in (0, 4, 8):
         names = names_for(players, offset)
         state = game.new_state(players, 7 + offset)
         computers = [game.computer_player(seat) for seat in range(players)]
