@@ -24,6 +24,7 @@ import discord
 
 from bot.models import PendingClick
 from cogs import pictures
+from cogs.let_go import let_go_view
 
 if TYPE_CHECKING:
     from bot.store import Store
@@ -229,11 +230,14 @@ async def _answer(
 async def update(interaction: discord.Interaction, parts: MessageParts, *, keep_content: bool = False) -> None:
     """Edit the clicked message: as the interaction's response, or after a deferral."""
     kwargs = {"view": parts.view} if keep_content else parts.edit_kwargs()
-    await _answer(
-        interaction,
-        lambda: interaction.response.edit_message(**kwargs),
-        lambda: interaction.edit_original_response(**kwargs),
-    )
+    try:
+        await _answer(
+            interaction,
+            lambda: interaction.response.edit_message(**kwargs),
+            lambda: interaction.edit_original_response(**kwargs),
+        )
+    finally:
+        let_go_view(parts.view)
 
 
 def _thinking(interaction: discord.Interaction) -> bool:
@@ -261,6 +265,7 @@ async def reply_privately(interaction: discord.Interaction, parts: MessageParts)
             # discord.py keeps a private message's view listening for 15 minutes; its clicks reach
             # the bot through the dynamic items, so the view and its items are let go at once.
             parts.view.stop()
+            let_go_view(parts.view)
 
 
 async def tell(interaction: discord.Interaction, sentence: str) -> None:

@@ -30,6 +30,7 @@ from bot.tables import BROKEN_BUTTON, TableError
 from cogs import hand_ui, table_ui
 from cogs.answers import PendingMove, reply_privately, saved, tell, update, watch
 from cogs.clicked import label_of, style_of
+from cogs.let_go import let_go_view, lets_go
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -90,6 +91,7 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
     ) -> TableAction:
         return cls(ACTIONS[match["code"]], int(match["table"]), label_of(item), style_of(item))
 
+    @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         bot, user, table_id = _bot(interaction), interaction.user, self.table_id
         service = bot.tables
@@ -131,6 +133,7 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
                         note = f"Rematch! {user.display_name} dealt a new game."
                         parts = await table_ui.table_parts(table, note)
                         message = await interaction.channel.send(**parts.send_kwargs())  # type: ignore[union-attr]
+                        let_go_view(parts.view)
                         await bot.presenter.message_posted(table, message.id)
                         assert parts.version is not None
                         await bot.presenter.shown(table, parts.version)
@@ -159,6 +162,7 @@ class MoveButton(
     ) -> MoveButton:
         return cls(int(match["table"]), int(match["version"]), match["move"], label_of(item))
 
+    @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         await make_move(interaction, self.table_id, self.version, self.move)
 
@@ -182,6 +186,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:p:{_T
     ) -> PageButton:
         return cls(int(match["table"]), int(match["version"]), match["kind"], int(match["page"]), label_of(item))
 
+    @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
         try:
@@ -206,6 +211,7 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pv:{
     ) -> DecisionSelect:
         return cls(int(match["table"]), int(match["version"]), match["kind"], int(match["page"]))
 
+    @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         values = _values(interaction)
         if not values:
@@ -235,6 +241,7 @@ class DraftClick(
     ) -> DraftClick:
         return cls(int(match["table"]), int(match["version"]), match["action"], match["kind"], int(match["page"]), item)
 
+    @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         bot, user_id = _bot(interaction), interaction.user.id
         service = bot.tables
@@ -281,6 +288,7 @@ class PartnerSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pt:{_
     ) -> PartnerSelect:
         return cls(int(match["table"]))
 
+    @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         bot, chosen = _bot(interaction), _values(interaction)
         try:

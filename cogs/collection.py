@@ -25,6 +25,7 @@ from discord.ext import commands
 from bot import collections as gjt
 from bot.models import OwnedItem
 from cogs.clicked import custom_id_of, label_of
+from cogs.let_go import lets_go
 from cogs.picture_file import picture_file
 from render.collection import PER_PAGE, CollectionView, ShownCard, collection_picture
 
@@ -112,6 +113,7 @@ class CollectionButton(discord.ui.DynamicItem[discord.ui.Button], template=COLLE
     ) -> CollectionButton:
         return cls(custom_id_of(item), label_of(item))
 
+    @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         match = COLLECTION_TEMPLATE.fullmatch(self.custom_id)
         if match is None:
@@ -132,6 +134,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=HISTORY_
     ) -> HistoryButton:
         return cls(custom_id_of(item), label_of(item))
 
+    @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         match = HISTORY_TEMPLATE.fullmatch(self.custom_id)
         if match is None:
@@ -220,6 +223,7 @@ class DeckClick(discord.ui.DynamicItem[discord.ui.Item], template=DECK_TEMPLATE)
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]):
         return cls(match.string, item)
 
+    @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         match = DECK_TEMPLATE.fullmatch(self.custom)
         if match is None or interaction.guild is None:

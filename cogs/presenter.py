@@ -26,6 +26,7 @@ from bot.tables import Table
 from cogs import pictures
 from cogs.answers import pace_of
 from cogs.hand_ui import hand_parts
+from cogs.let_go import let_go_view
 from cogs.pictures import Priority
 from cogs.table_ui import MessageParts, closed_lobby_parts, table_parts
 from cogs.words import standings_after
@@ -78,10 +79,15 @@ def hand_editor(client: discord.Client, interaction: discord.Interaction) -> Sho
     Interaction would keep the clicked message with every component, some hundred objects an
     open hand, for the garbage collector to walk again and again.)
     """
-    webhook = discord.Webhook.partial(interaction.application_id, interaction.token, client=client)
+    application_id, token = interaction.application_id, interaction.token
 
     async def edit(parts: MessageParts) -> None:
-        await webhook.edit_message(ORIGINAL_RESPONSE, **_edit_kwargs(parts))
+        # A webhook object and its state point at each other: made for each edit, it dies young.
+        webhook = discord.Webhook.partial(application_id, token, client=client)
+        try:
+            await webhook.edit_message(ORIGINAL_RESPONSE, **_edit_kwargs(parts))
+        finally:
+            let_go_view(parts.view)
 
     return edit
 
@@ -190,6 +196,7 @@ class DiscordPresenter:
                 async with self._hand_lock(key):
                     hand = self._open_hand(key)
                     if hand is None or hand.version >= parts.version:
+                        let_go_view(parts.view)
                         continue  # shown meanwhile (or closed): look again
                     try:
                         await hand.edit(parts)
@@ -296,6 +303,13 @@ class DiscordPresenter:
         if table.outcome is not None:
             note = "\n".join(filter(None, [note, await self._standings_note(table)]))
         parts = await table_parts(table, note, Priority.UPDATE)
+        try:
+            return await self._post_table_message(channel, table, parts)
+        finally:
+            let_go_view(parts.view)
+
+    async def _post_table_message(self, channel: PartialMessageableChannel, table: Table, parts: MessageParts) -> int:
+        """Edit the table message into ``parts`` (or post it anew, when it is old or gone)."""
         version = parts.version
         assert version is not None
         # A closed or finished table is edited where it is; a live one moves down when old.

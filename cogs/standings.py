@@ -24,6 +24,7 @@ from discord.ext import commands
 from bot import rating_store
 from bot.models import TableStatus
 from cogs.clicked import custom_id_of, label_of
+from cogs.let_go import lets_go
 from cogs.picture_file import picture_file
 from engine import registry
 from render.leaderboard import LeaderboardView, LeaderRow, leaderboard_picture
@@ -71,6 +72,7 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button], template=LEAD
     ) -> LeaderboardButton:
         return cls(custom_id_of(item), label_of(item))
 
+    @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         match = LEADERBOARD_TEMPLATE.fullmatch(self.custom_id)
         if match is None:
@@ -95,6 +97,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TE
     ) -> ReplayButton:
         return cls(custom_id_of(item), label_of(item))
 
+    @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         match = REPLAY_TEMPLATE.fullmatch(self.custom_id)
         cog = interaction.client.get_cog("Standings")  # type: ignore[attr-defined]

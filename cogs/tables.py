@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.tables import Table, TableError
 from cogs.answers import saved, tell, update
 from cogs.clicks import CLICKS, answer_unlisted
+from cogs.let_go import let_go_view
 from cogs.table_ui import OPTION_FIELD, OPTIONS_FORM, closed_lobby_parts, lobby_with_levels
 from engine import registry
 
@@ -182,7 +183,9 @@ async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key
     except TableError as error:
         await interaction.followup.send(str(error), ephemeral=True)
         return
-    message = await channel.send(**(await lobby_with_levels(bot.store, table)).send_kwargs())
+    lobby = await lobby_with_levels(bot.store, table)
+    message = await channel.send(**lobby.send_kwargs())
+    let_go_view(lobby.view)
     await bot.presenter.message_posted(table, message.id)
     where = f"in {channel.mention}" if channel is not interaction.channel else "below"  # type: ignore[union-attr]
     await interaction.followup.send(f"Your {game.name} table #{table.id} is open {where}.", ephemeral=True)

@@ -26,6 +26,7 @@ from bot.tournaments.pairing import FORMATS
 from bot.tournaments.service import TableRequest, TournamentError, TournamentService
 from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, show_points
 from bot.tournaments.tables_adapter import TableServiceOpener
+from cogs.let_go import lets_go
 from cogs.picture_file import picture_file
 from engine import registry
 from engine.core import Outcome
@@ -62,6 +63,7 @@ class SignupButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pt:(?P<
     ) -> SignupButton:
         return cls(match["action"], int(match["tournament"]))
 
+    @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = interaction.client.get_cog("Tournaments")  # type: ignore[attr-defined]
         assert isinstance(cog, Tournaments)

@@ -4,8 +4,9 @@ Under load a full collection runs every few seconds and stands the event loop st
 walks every object (tenths of a second at 1,000 tables: a click answered that much later). What
 Parlour makes for a move (its pictures' files, the drawings, the watch on a click, the private
 hand's view) must be freed as soon as it is done with, not left in a loop of references that
-only a full collection finds; discord.py's own loops (an Interaction and its response) are not
-Parlour's to break.
+only a full collection finds. discord.py's own loops for every click (an Interaction and its
+response, a View built from the clicked message) and every message sent (its View) are broken by
+Parlour once it is done with them (cogs.let_go).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import gc
 import io
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+import discord
 
 from cogs.answers import _Watch
 from cogs.pictures import Drawing
@@ -38,14 +41,22 @@ def no_collections() -> Iterator[None]:
         gc.enable()
 
 
+def _of_a_click(thing: object) -> bool:
+    """A view, or a click's response object: what discord.py makes for every click and message."""
+    if isinstance(thing, discord.ui.View):
+        return True
+    return isinstance(thing, discord.InteractionResponse) and thing._parent.type == discord.InteractionType.component
+
+
 def loops_found() -> dict[str, int]:
-    """Parlour's objects that only the cycle collector would have freed, by kind."""
+    """Parlour's objects, and discord.py's for its clicks, that only the cycle collector would have
+    freed, by kind."""
     gc.set_debug(gc.DEBUG_SAVEALL)
     try:
         gc.collect()
         found: dict[str, int] = {}
         for thing in gc.garbage:
-            if isinstance(thing, PARLOURS_OWN):
+            if isinstance(thing, PARLOURS_OWN) or _of_a_click(thing):
                 found[type(thing).__name__] = found.get(type(thing).__name__, 0) + 1
         return found
     finally:
