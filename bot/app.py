@@ -9,7 +9,6 @@ import logging
 
 import discord
 
-from bot import collector
 from bot.client import EXTENSIONS, ParlourBot, make_bot
 from bot.db import DatabaseError, open_database
 from bot.settings import Settings
@@ -51,7 +50,6 @@ async def run_bot(settings: Settings) -> None:
     log.info("Database: %s", database.engine.url.render_as_string(hide_password=True))
     bot = make_bot(settings, database, edit_interval=1.0)
     freeze_startup_objects()
-    collector.policy.install()
     try:
         async with bot:
             await start_within_time(bot, settings.discord_token)
