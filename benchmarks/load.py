@@ -21,7 +21,10 @@ worktree) and runs the same load against it in the same run, one after the other
 side by side; ``--variant LABEL:SETTING=VALUE,...`` runs this tree with other settings (e.g.
 ``PICTURE_WORKERS=0``). ``--processes N`` runs N bot processes, one gateway shard and one server
 each, on one database (``--database-url`` for PostgreSQL). ``--py-spy FILE`` records the bot
-with py-spy during the play.
+with py-spy during the play. ``--collector`` starts the bot through ``benchmarks/collected_bot.py``
+and prints its garbage collector's work during the play: the full collections' count, CPU seconds
+and longest pause, the young and middle collections' CPU seconds, and the collector's share of
+the bot process's CPU.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import random
@@ -71,6 +75,8 @@ class Options:
     keep_logs: str | None = None
     #: Every table in one channel (threads off), as the figures before 2026-11-23 were measured.
     one_channel: bool = False
+    #: Time the bot process's garbage collector (benchmarks/collected_bot.py) and print it.
+    collector: bool = False
 
 
 @dataclass
@@ -100,10 +106,38 @@ class RunResult:
     #: Tables whose opening failed even after clicking again (left out of the play).
     not_opened: int = 0
     extra: dict[str, float] = field(default_factory=dict)
+    #: The bot processes' collections during play (--collector): counts and CPU seconds per
+    #: generation, and the longest pause of a full collection in seconds.
+    collector: Collections | None = None
 
     @property
     def interactions(self) -> int:
         return len(self.play.all_answers())
+
+
+@dataclass
+class Collections:
+    """What the garbage collector of the bot processes did between two snapshots of collected_bot.py."""
+
+    counts: list[int]
+    cpu_seconds: list[float]
+    longest_full_s: float
+
+    @classmethod
+    def between(cls, before: list[dict], after: list[dict]) -> Collections:
+        counts, cpu, longest = [0, 0, 0], [0.0, 0.0, 0.0], 0.0
+        for first, last in zip(before, after, strict=True):
+            for generation in range(3):
+                counts[generation] += last["counts"][generation] - first["counts"][generation]
+                cpu[generation] += last["cpu_seconds"][generation] - first["cpu_seconds"][generation]
+            pauses = [pause for at, pause in last["full_pauses"] if at > first["time"]]
+            longest = max([longest, *pauses])
+        return cls(counts, cpu, longest)
+
+
+def collector_snapshots(files: list[Path]) -> list[dict]:
+    """The latest snapshot of each bot process's collector (benchmarks/collected_bot.py)."""
+    return [json.loads(file.read_text()) for file in files]
 
 
 # -- the bot process ---------------------------------------------------------------------------
@@ -159,6 +193,7 @@ async def start_bot(
     profile: str | None,
     settings: dict[str, str] | None = None,
     shard: tuple[int, int] | None = None,
+    collector: Path | None = None,
 ) -> asyncio.subprocess.Process:
     """Start ``python -m bot`` (serving ``shard`` = (id, count) of the bot's shards, if given) and wait
     until it has connected to the gateway with its commands synced."""
@@ -181,6 +216,8 @@ async def start_bot(
     if profile:  # the benchmark's own hook: the same bot, under cProfile, stats written at exit
         command = [sys.executable, "-m", "benchmarks.profiled_bot", profile]
         env["PYTHONPATH"] = f"{source}{os.pathsep}{ROOT}"
+    elif collector is not None:  # this tree's script, starting the bot of ``source`` (see collected_bot.py)
+        command = [sys.executable, str(ROOT / "benchmarks" / "collected_bot.py"), str(collector)]
     sessions = len(server.gateway.sessions)
     with open(folder / f"bot-{shard[0] if shard else 0}.log", "w") as log:
         process = await asyncio.create_subprocess_exec(*command, cwd=folder, env=env, stderr=log)
@@ -290,13 +327,25 @@ async def run_once(label: str, source: Path, options: Options, settings: dict[st
         async with fresh_database(options.database_url, folder) as database_url:
             processes = []
             try:
+                timed = [folder / f"collector-{shard}.json" for shard in range(options.processes)]
                 for shard in range(options.processes):  # one after the other: the first migrates the database
                     sharded = (shard, options.processes) if options.processes > 1 else None
                     processes.append(
-                        await start_bot(server, source, folder, database_url, options.profile, settings, sharded)
+                        await start_bot(
+                            server,
+                            source,
+                            folder,
+                            database_url,
+                            options.profile,
+                            settings,
+                            sharded,
+                            timed[shard] if options.collector else None,
+                        )
                     )
                 pids = [p.pid for p in processes]
-                result = await _load(label, server, world, pids, guilds, database_url, options)
+                result = await _load(
+                    label, server, world, pids, guilds, database_url, options, timed if options.collector else []
+                )
             finally:
                 for process in processes:
                     process.terminate()
@@ -336,6 +385,7 @@ async def _load(
     guilds: list[GuildSpec],
     database_url: str,
     options: Options,
+    collector_files: list[Path],
 ) -> RunResult:
     for guild in guilds:
         await set_up_server(server, guild, threads=not options.one_channel)
@@ -371,6 +421,7 @@ async def _load(
     late_before = server.late_answers()
     rest_before, driver_cpu, started = server.rest_calls, time.process_time(), now()
     bot_cpu, main_cpu = _sum(tree_cpu_seconds, pids), _sum(cpu_seconds, pids)
+    collected_before = collector_snapshots(collector_files)
     until = started + options.duration
     tasks = [asyncio.create_task(p.play(until)) for p in people]
     spy = None
@@ -401,6 +452,10 @@ async def _load(
         await spy.wait()
     bot_cpu = _sum(tree_cpu_seconds, pids) - bot_cpu
     main_cpu = _sum(cpu_seconds, pids) - main_cpu
+    await asyncio.sleep(1.1 if collector_files else 0)  # a snapshot taken after the play
+    collections = None
+    if collector_files:
+        collections = Collections.between(collected_before, collector_snapshots(collector_files))
     driver_cpu = time.process_time() - driver_cpu
     rest_calls = server.rest_calls - rest_before
     for task in tasks:
@@ -430,6 +485,7 @@ async def _load(
         rss_open_mib=rss_open,
         rss_end_mib=rss_end,
         peak_mib=peak,
+        collector=collections,
     )
 
 
@@ -488,7 +544,22 @@ ROWS: list[tuple[str, Callable[[RunResult], str]]] = [
         "bot memory: start, open, end (peak) MiB",
         lambda r: f"{r.rss_before_mib:.0f}, {r.rss_open_mib:.0f}, {r.rss_end_mib:.0f} ({r.peak_mib:.0f})",
     ),
+    ("collector: full (count, CPU s, longest ms)", lambda r: _full_collections(r.collector)),
+    ("  young and middle: CPU s; share of process", lambda r: _young_collections(r)),
 ]
+
+
+def _full_collections(collected: Collections | None) -> str:
+    if collected is None:
+        return "- (--collector)"
+    return f"{collected.counts[2]}, {collected.cpu_seconds[2]:.2f}, {1000 * collected.longest_full_s:.0f}"
+
+
+def _young_collections(r: RunResult) -> str:
+    if r.collector is None:
+        return "-"
+    young, share = sum(r.collector.cpu_seconds[:2]), sum(r.collector.cpu_seconds) / max(r.bot_main_cpu_s, 1e-9)
+    return f"{young:.2f}; {100 * share:.0f}%"
 
 
 def report(options: Options, results: list[RunResult]) -> None:
@@ -545,6 +616,9 @@ def main() -> None:
     parser.add_argument("--open-at-once", type=int, default=50, help="tables being opened at the same time")
     parser.add_argument("--profile", help="write the bot's cProfile stats to this file")
     parser.add_argument("--py-spy", help="record the bot with py-spy during play into this file (collapsed stacks)")
+    parser.add_argument(
+        "--collector", action="store_true", help="time the bot process's garbage collector (not with --profile)"
+    )
     parser.add_argument("--keep-logs", metavar="DIR", help="copy the bot's log of each run into this folder")
     parser.add_argument(
         "--one-channel",
@@ -565,7 +639,10 @@ def main() -> None:
         processes=args.processes,
         keep_logs=args.keep_logs,
         one_channel=args.one_channel,
+        collector=args.collector,
     )
+    if options.collector and options.profile:
+        parser.error("--collector and --profile each start the bot their own way: choose one")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     variants = []
     for variant in args.variant:
