@@ -1,16 +1,19 @@
 """Text in every picture: the shipped fonts, a fallback font per character, fitting to a width.
 
-Names on Discord hold accents, Cyrillic, Greek, CJK, emoji, and Arabic, Hebrew, Devanagari,
-Bengali, Tamil or Thai. Each character is drawn with the first shipped font that has a glyph
-for it (DejaVu Sans, then Droid Sans Fallback for CJK, Symbola for emoji and symbols, then
-Noto Sans for each of those six scripts); a character that no font has is drawn as ``?``,
-never as a box. The fonts live in ``render/fonts/`` (package data): no system font, no network.
+Names on Discord hold accents, Cyrillic, Greek, CJK, emoji, and Arabic, Hebrew, the scripts
+of India and Sri Lanka (Devanagari, Bengali, Gujarati, Gurmukhi, Tamil, Telugu, Kannada,
+Malayalam, Sinhala), of South-East Asia (Thai, Lao, Khmer, Myanmar), Armenian, Georgian or
+Ethiopic. Each character is drawn with the first shipped font that has a glyph for it (DejaVu
+Sans, then Droid Sans Fallback for CJK, Symbola for emoji and symbols, then Noto Sans for each
+of those scripts); a character that no font has is drawn as ``?``, never as a box. The fonts
+live in ``render/fonts/`` (package data): no system font, no network.
 
 Consecutive characters of one font form a run, and each run is shaped whole by Pillow's raqm
-layout: Arabic letters join, Devanagari and Bengali form conjuncts, marks sit on their
-letters. Which runs go right to left, and in what order the runs stand on the line, is the
-Unicode bidirectional algorithm of :mod:`render.bidi` (a line with any left-to-right letter
-in it stays left to right: the pictures speak English, and names sit inside their sentences).
+layout: Arabic letters join, Indic scripts form conjuncts, Khmer and Myanmar stack consonants,
+marks sit on their letters. Which runs go right to left, and in what order the runs stand on
+the line, is the Unicode bidirectional algorithm of :mod:`render.bidi` (a line with any
+left-to-right letter in it stays left to right: the pictures speak English, and names sit
+inside their sentences).
 A Pillow without raqm still draws everything, letter by letter (unjoined Arabic,
 right-to-left runs reversed by hand).
 
@@ -49,6 +52,18 @@ _NOTO = (
     "NotoSansBengaliUI",
     "NotoSansTamilUI",
     "NotoSansThaiUI",
+    "NotoSansGujaratiUI",
+    "NotoSansGurmukhiUI",
+    "NotoSansTeluguUI",
+    "NotoSansKannadaUI",
+    "NotoSansMalayalamUI",
+    "NotoSansSinhalaUI",
+    "NotoSansArmenian",
+    "NotoSansGeorgian",
+    "NotoSansKhmerUI",
+    "NotoSansLaoUI",
+    "NotoSansMyanmarUI",
+    "NotoSansEthiopic",
 )
 #: Fallback order: the first font with a glyph for a character draws it.
 REGULAR = ("DejaVuSans.ttf", "DroidSansFallback-CJK.ttf", "Symbola-Emoji.ttf", *(f"{n}-Regular.ttf" for n in _NOTO))
@@ -61,10 +76,12 @@ LAYOUT = ImageFont.Layout.RAQM if features.check_feature("raqm") else ImageFont.
 _INVISIBLE = {0xFE0E, 0xFE0F, 0x20E3, *range(0x1F3FB, 0x1F400), *range(0xE0020, 0xE0080)}
 #: Zero-width non-joiner and joiner: between letters they choose Arabic and Indic forms (kept there).
 _JOINERS = "\u200c\u200d"
-#: Viramas that join the next consonant into one conjunct (one cluster): Devanagari to Malayalam.
-_LINKERS = "\u094d\u09cd\u0acd\u0b4d\u0c4d\u0d4d"
-#: Thai and Lao vowels written before their consonant (and cut only with it).
-_LEADING = "\u0e40\u0e41\u0e42\u0e43\u0e44\u0ec0\u0ec1\u0ec2\u0ec3\u0ec4"
+#: Signs that join the next consonant into one cluster (a conjunct or a stacked consonant): the
+#: viramas of Devanagari to Malayalam and Sinhala's al-lakuna, Khmer's coeng, Myanmar's stacker.
+#: (Killers that only end a syllable, such as Tamil's pulli or Myanmar's asat, do not.)
+_LINKERS = "\u094d\u09cd\u0a4d\u0acd\u0b4d\u0c4d\u0ccd\u0d4d\u0dca\u17d2\u1039"
+#: Thai and Lao vowels written before their consonant, and Malayalam's dot reph (cut only with it).
+_LEADING = "\u0e40\u0e41\u0e42\u0e43\u0e44\u0ec0\u0ec1\u0ec2\u0ec3\u0ec4\u0d4e"
 #: Brackets that a right-to-left run shows mirrored (raqm mirrors them itself).
 _MIRRORED = str.maketrans("()[]{}<>«»‹›", ")(][}{><»«›‹")
 

@@ -2,8 +2,8 @@
 survive colour blindness.
 
 The pictures are drawn from real computer games with names in Latin, Cyrillic, Greek, Chinese,
-Japanese, Korean, Arabic, Hebrew, Devanagari and Thai, plus emoji; every line of text they draw
-is noted by :func:`render.text.recording`.
+Japanese, Korean, Arabic, Hebrew, Devanagari, Thai, Gurmukhi, Khmer, Myanmar and Ethiopic, plus
+emoji; every line of text they draw is noted by :func:`render.text.recording`.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from render.text import MIN_PHONE_PX, Drawn, has_glyph, phone_px, recording, run
 
 NAMES = ["José Ñúñez", "Łukasz", "Дмитрий", "Ελένη", "王小明", "さくら", "김민준", "🎲 Dicey ✨"]
 NAMES += ["محمد علي", "דוד כהן", "अर्जुन", "สมชาย"]
+NAMES += ["ਹਰਪ੍ਰੀਤ", "ចាន់ស្រី", "သန္တာ", "አበበ"]
 SHORT_NAMES = NAMES[1:]  # drawn whole in every picture (the first is long enough to be cut somewhere)
 GAMES = [game for game in registry.all_games() if game.key != "testgame"]
 
@@ -33,10 +34,10 @@ def names_for(players: int, offset: int) -> list[str]:
 
 
 def pictures(game: Game) -> Iterator[tuple[str, bytes, list[Drawn], list[str]]]:
-    """Table, hand and results pictures along one computer game, for two sets of names."""
+    """Table, hand and results pictures along one computer game, for each set of names."""
     module = pictures_for(game.key)
     players = game.max_players if game.max_players <= 4 else 4
-    for offset in (0, 4, 8):
+    for offset in (0, 4, 8, 12):
         names = names_for(players, offset)
         state = game.new_state(players, 7 + offset)
         computers = [game.computer_player(seat) for seat in range(players)]
