@@ -452,9 +452,9 @@ async def _load(
         await spy.wait()
     bot_cpu = _sum(tree_cpu_seconds, pids) - bot_cpu
     main_cpu = _sum(cpu_seconds, pids) - main_cpu
-    await asyncio.sleep(1.1 if collector_files else 0)  # a snapshot taken after the play
     collections = None
     if collector_files:
+        await asyncio.sleep(1.1)  # a snapshot taken after the play
         collections = Collections.between(collected_before, collector_snapshots(collector_files))
     driver_cpu = time.process_time() - driver_cpu
     rest_calls = server.rest_calls - rest_before

@@ -235,13 +235,17 @@ def _fonted(content: str, bold: bool) -> tuple[list[tuple[str, str]], bool]:
 _second = itemgetter(1)
 
 
+def _grouped(chars: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """Characters with their fonts as (font file, text) runs, one per stretch of one font."""
+    return tuple((file, "".join(char for char, _ in group)) for file, group in groupby(chars, _second))
+
+
 @lru_cache(maxsize=16384)
 def runs(content: str, bold: bool = False) -> tuple[tuple[str, str], ...]:
     """``content`` split into (font file, text) runs in logical order; characters no font has become ``?``.
 
     Cached, like the widths and stamps below: the same words come back in every picture."""
-    chars, _ = _fonted(content, bold)
-    return tuple((file, "".join(char for char, _ in group)) for file, group in groupby(chars, _second))
+    return _grouped(_fonted(content, bold)[0])
 
 
 @lru_cache(maxsize=16384)
@@ -253,7 +257,7 @@ def _visual(content: str, bold: bool = False) -> tuple[tuple[str, str, bool], ..
     CJK, emoji, Indic, Thai) is :func:`runs` as they are, in their order."""
     chars, rtl = _fonted(content, bold)
     if not rtl:
-        return tuple((file, "".join(char for char, _ in group), False) for file, group in groupby(chars, _second))
+        return tuple((file, part, False) for file, part in _grouped(chars))
     drawn = "".join(char for char, _ in chars)
     levelled = [(char, (file, level)) for (char, file), level in zip(chars, bidi.levels(drawn), strict=True)]
     pieces = [(*key, "".join(char for char, _ in group)) for key, group in groupby(levelled, _second)]
