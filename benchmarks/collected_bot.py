@@ -6,6 +6,9 @@ the CPU seconds they took (the collecting thread's CPU time, so that a collectio
 core on a busy machine is not charged for it), and each full collection's time and wall-clock
 pause (what a click waited behind it).
 
+On SIGUSR1 it also writes OUT.census: what the oldest generation holds now (the objects each
+full collection walks), by type. The load benchmark asks for it at the end of the play.
+
 Run as a file, not with ``-m``, and importing nothing of ``benchmarks``: ``--compare`` puts an
 older tree first on the path, and this must start that tree's bot even if the tree predates it.
 """
@@ -19,6 +22,7 @@ import signal
 import sys
 import threading
 import time
+from collections import Counter
 from typing import Any
 
 
@@ -51,6 +55,16 @@ class CollectorTimes:
         }
 
 
+def census(out: str) -> None:
+    """Write what the oldest generation holds, by type (whole, never half written)."""
+    objects = gc.get_objects(2)
+    types = Counter(type(o).__qualname__ for o in objects)
+    with open(out + ".tmp", "w") as file:
+        json.dump({"objects": len(objects), "frozen": gc.get_freeze_count(), "types": types.most_common(8)}, file)
+    del objects
+    os.replace(out + ".tmp", out)
+
+
 def write(out: str, times: CollectorTimes) -> None:
     """Replace ``out`` with the latest snapshot (whole, never half written)."""
     with open(out + ".tmp", "w") as file:
@@ -62,15 +76,20 @@ def collected(out: str) -> int:
     times = CollectorTimes()
     gc.callbacks.append(times)
 
+    census_asked = threading.Event()
+
     def every_second() -> None:
         while True:
-            time.sleep(1.0)
+            if census_asked.wait(1.0):
+                census_asked.clear()
+                census(out + ".census")
             write(out, times)
 
     def stop(*_: object) -> None:
         raise KeyboardInterrupt  # bot.__main__ treats it as a normal stop
 
     signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGUSR1, lambda *_: census_asked.set())
     threading.Thread(target=every_second, daemon=True).start()
     from bot.__main__ import main
 

@@ -36,11 +36,13 @@ import json
 import logging
 import os
 import random
+import signal
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -121,18 +123,42 @@ class Collections:
 
     counts: list[int]
     cpu_seconds: list[float]
-    longest_full_s: float
+    #: Each full collection's pause (wall seconds).
+    full_pauses: list[float]
+    #: What the oldest generation held at the end of the play (summed over the bot processes): the
+    #: objects each full collection walks, and the most common types with their counts.
+    oldest: int = 0
+    oldest_types: list[tuple[str, int]] = field(default_factory=list)
 
     @classmethod
-    def between(cls, before: list[dict], after: list[dict]) -> Collections:
-        counts, cpu, longest = [0, 0, 0], [0.0, 0.0, 0.0], 0.0
+    def between(cls, before: list[dict], after: list[dict], censuses: Sequence[dict] = ()) -> Collections:
+        counts, cpu, pauses = [0, 0, 0], [0.0, 0.0, 0.0], []
         for first, last in zip(before, after, strict=True):
             for generation in range(3):
                 counts[generation] += last["counts"][generation] - first["counts"][generation]
                 cpu[generation] += last["cpu_seconds"][generation] - first["cpu_seconds"][generation]
-            pauses = [pause for at, pause in last["full_pauses"] if at > first["time"]]
-            longest = max([longest, *pauses])
-        return cls(counts, cpu, longest)
+            pauses += [pause for at, pause in last["full_pauses"] if at > first["time"]]
+        types: Counter[str] = Counter()
+        for census in censuses:
+            types.update(dict(census["types"]))
+        return cls(counts, cpu, pauses, sum(c["objects"] for c in censuses), types.most_common(5))
+
+
+async def collector_census(pids: list[int], files: list[Path]) -> list[dict]:
+    """What the oldest generation of each bot process holds now (SIGUSR1 to collected_bot.py)."""
+    for file in files:
+        Path(f"{file}.census").unlink(missing_ok=True)
+    for pid in pids:
+        os.kill(pid, signal.SIGUSR1)
+    censuses = []
+    for file in files:
+        census = Path(f"{file}.census")
+        for _ in range(100):
+            if census.exists():
+                censuses.append(json.loads(census.read_text()))
+                break
+            await asyncio.sleep(0.1)
+    return censuses
 
 
 def collector_snapshots(files: list[Path]) -> list[dict]:
@@ -448,6 +474,9 @@ async def _load(
     while any(p.clicking for p in people) and now() < grace:
         await asyncio.sleep(0.05)
     played = now() - started
+    #: Clicks made after this (people not yet stopped) are not measured: still unanswered at the
+    #: count, they would pass for "never answered".
+    play_ended = server.clock.now()
     if spy is not None:
         await spy.wait()
     bot_cpu = _sum(tree_cpu_seconds, pids) - bot_cpu
@@ -455,7 +484,8 @@ async def _load(
     collections = None
     if collector_files:
         await asyncio.sleep(1.1)  # a snapshot taken after the play
-        collections = Collections.between(collected_before, collector_snapshots(collector_files))
+        censuses = await collector_census(pids, collector_files)
+        collections = Collections.between(collected_before, collector_snapshots(collector_files), censuses)
     driver_cpu = time.process_time() - driver_cpu
     rest_calls = server.rest_calls - rest_before
     for task in tasks:
@@ -476,7 +506,7 @@ async def _load(
         games_finished=sum(p.games for p in people),
         stalled=[p.stalled for p in people if p.stalled],
         late=server.late_answers() - late_before,
-        unanswered=len(server.unanswered()),
+        unanswered=sum(1 for s in server.unanswered() if s.created <= play_ended),
         rest_calls=rest_calls,
         bot_cpu_s=bot_cpu,
         bot_main_cpu_s=main_cpu,
@@ -544,15 +574,24 @@ ROWS: list[tuple[str, Callable[[RunResult], str]]] = [
         "bot memory: start, open, end (peak) MiB",
         lambda r: f"{r.rss_before_mib:.0f}, {r.rss_open_mib:.0f}, {r.rss_end_mib:.0f} ({r.peak_mib:.0f})",
     ),
-    ("collector: full (count, CPU s, longest ms)", lambda r: _full_collections(r.collector)),
+    ("collector: full (count, CPU s, median/longest ms)", lambda r: _full_collections(r.collector)),
     ("  young and middle: CPU s; share of process", lambda r: _young_collections(r)),
+    ("  oldest generation at the end: objects", lambda r: _oldest(r.collector)),
 ]
 
 
 def _full_collections(collected: Collections | None) -> str:
     if collected is None:
         return "- (--collector)"
-    return f"{collected.counts[2]}, {collected.cpu_seconds[2]:.2f}, {1000 * collected.longest_full_s:.0f}"
+    pauses = collected.full_pauses or [0.0]
+    median, longest = 1000 * statistics.median(pauses), 1000 * max(pauses)
+    return f"{collected.counts[2]}, {collected.cpu_seconds[2]:.2f}, {median:.0f}/{longest:.0f}"
+
+
+def _oldest(collected: Collections | None) -> str:
+    if collected is None or not collected.oldest:
+        return "-"
+    return f"{collected.oldest:,} (" + ", ".join(f"{name} {count:,}" for name, count in collected.oldest_types) + ")"
 
 
 def _young_collections(r: RunResult) -> str:

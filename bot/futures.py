@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Coroutine
+from typing import Any, TypeVar
+
+K = TypeVar("K")
 
 
 def settle(future: asyncio.Future[Any], answer: object) -> None:
@@ -14,3 +17,30 @@ def settle(future: asyncio.Future[Any], answer: object) -> None:
         future.set_exception(answer)
     else:
         future.set_result(answer)
+
+
+def start_keyed(tasks: dict[K, asyncio.Task[None]], key: K, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+    """Run ``work`` as ``tasks[key]`` until it ends, then drop it from ``tasks``.
+
+    A finished task keeps its coroutine: kept in ``tasks`` until the key's next task, a task per
+    table would be objects for the garbage collector to walk in every full collection meanwhile.
+
+    >>> async def demo() -> tuple[bool, bool]:
+    ...     tasks: dict[int, asyncio.Task[None]] = {}
+    ...     task = start_keyed(tasks, 7, asyncio.sleep(0))
+    ...     running = 7 in tasks
+    ...     await task
+    ...     await asyncio.sleep(0)  # its done callbacks run
+    ...     return running, 7 in tasks
+    >>> asyncio.run(demo())
+    (True, False)
+    """
+    task = asyncio.get_running_loop().create_task(work)
+    tasks[key] = task
+
+    def drop(done: asyncio.Task[None]) -> None:
+        if tasks.get(key) is done:
+            del tasks[key]
+
+    task.add_done_callback(drop)
+    return task

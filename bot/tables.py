@@ -22,6 +22,7 @@ from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any
 
+from bot.futures import start_keyed
 from bot.ports import Presenter, TableStore
 from bot.table import (
     BROKEN_BUTTON,
@@ -383,7 +384,7 @@ class TableService:
             return
         task = self._computer_tasks.get(table.id)
         if task is None or task.done():
-            self._computer_tasks[table.id] = asyncio.get_running_loop().create_task(self._play_computers(table.id))
+            start_keyed(self._computer_tasks, table.id, self._play_computers(table.id))
 
     async def _play_computers(self, table_id: int) -> None:
         try:
@@ -587,9 +588,10 @@ class TableService:
             raise TableError("Join the table first.")
 
     async def shutdown(self) -> None:
-        for task in self._computer_tasks.values():
+        tasks = list(self._computer_tasks.values())  # each leaves the dict as it ends
+        for task in tasks:
             task.cancel()
-        for task in self._computer_tasks.values():
+        for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, cast
 
 import discord
 
+from bot.futures import start_keyed
 from bot.tables import Table
 from cogs import pictures
 from cogs.answers import pace_of
@@ -221,7 +222,7 @@ class DiscordPresenter:
             self._notes[table.id] = note
         task = self._updaters.get(table.id)
         if task is None or task.done():
-            self._updaters[table.id] = asyncio.get_running_loop().create_task(self._update_loop(table.id))
+            start_keyed(self._updaters, table.id, self._update_loop(table.id))
 
     def _spacing(self) -> float:
         """How many edit intervals a table message waits before its next edit."""

@@ -166,14 +166,24 @@ class Picture:
 
 @dataclass
 class _Asked:
-    """A picture of a table on its way. Its moment is taken when a worker takes the drawing."""
+    """A picture of a table on its way, then drawn. Its moment is taken when a worker takes the drawing."""
 
-    drawing: pictures.Drawing = field(init=False)
+    #: The drawing while it is on its way; let go once drawn (:meth:`drawn`).
+    drawing: pictures.Drawing | None = field(init=False)
     version: int | None = None
     view: View | None = None
+    #: The picture, once drawn.
+    png: bytes | None = None
 
     def older_than(self, version: int) -> bool:
         return self.version is not None and self.version < version
+
+    def drawn(self, task: asyncio.Task[bytes]) -> None:
+        """Keep the picture, not the drawing: a table keeps its pictures until its next move, and a
+        finished drawing (its task, coroutine, queue entry and call) would be some twenty objects a
+        picture for the garbage collector to walk in each full collection meanwhile."""
+        if not task.cancelled() and task.exception() is None:
+            self.png, self.drawing = task.result(), None
 
 
 #: What each kind of picture shows: the hand of a seat, the table, the results.
@@ -196,10 +206,11 @@ async def latest_picture(
     if asked is None or asked.older_than(table.version):
         asked = table.pictures[key] = _Asked()
         asked.drawing = pictures.start_when_taken(partial(_take_moment, table, kind, seat, asked), priority)
-    else:
+        asked.drawing.task.add_done_callback(asked.drawn)
+    elif asked.drawing is not None:
         asked.drawing.hurry(priority)
     try:
-        png = await asyncio.shield(asked.drawing.task)
+        png = asked.png if asked.drawing is None else await asyncio.shield(asked.drawing.task)
     except Exception:
         if table.pictures.get(key) is asked:  # a failed drawing is not kept: the next ask tries again
             del table.pictures[key]
@@ -207,7 +218,7 @@ async def latest_picture(
     finally:
         for old in [k for k in table.pictures if k[2] != key[2]]:  # drawn with names no longer at the table
             del table.pictures[old]
-    assert asked.version is not None and asked.view is not None
+    assert asked.version is not None and asked.view is not None and png is not None
     return Picture(asked.version, asked.view, png)
 
 

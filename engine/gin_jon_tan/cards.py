@@ -100,7 +100,18 @@ class Card(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """A card from its short id; ValueError if it is not one."""
+        """A card from its short id; ValueError if it is not one.
+
+        Every card of :data:`FULL_SET` exists once: a state loaded for each move reads its cards
+        from their ids, and new copies of them would be new objects for the garbage collector to
+        walk until the next move (a tuple subclass is never untracked, unlike a plain tuple).
+
+        >>> Card.parse("WaW1") is Card.parse("WaW1") is as_card(("Water", "White", 1))
+        True
+        """
+        known = _BY_ID.get(text)
+        if known is not None:
+            return known
         symbol = _SYMBOL_BY_CODE.get(text[:2])
         colour = _COLOUR_BY_CODE.get(text[2:3])
         digits = text[3:]
@@ -126,7 +137,7 @@ def as_card(card: Card | tuple[str, str, int] | str) -> Card:
         raise ValueError(f"{colour!r} is not a Gin-jon-tan colour.")
     if isinstance(number, bool) or not isinstance(number, int) or number not in NUMBERS:
         raise ValueError(f"A copy number is 1 to 33, not {number!r}.")
-    return Card(symbol, colour, number)
+    return _BY_ID[Card(symbol, colour, number).id]
 
 
 def card_value(card: Card | tuple[str, str, int] | str) -> int:
@@ -144,3 +155,5 @@ def card_value(card: Card | tuple[str, str, int] | str) -> int:
 
 #: All 6,237 cards, symbol by symbol, colour by colour, number by number.
 FULL_SET: tuple[Card, ...] = tuple(Card(s, c, n) for s, _, _ in SYMBOLS for c in COLOURS for n in NUMBERS)
+#: Each card by its short id: the one object :meth:`Card.parse` and :func:`as_card` return.
+_BY_ID: dict[str, Card] = {card.id: card for card in FULL_SET}

@@ -76,14 +76,27 @@ class Card(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Card:
+        """The card with this id; ValueError if there is none. Each card exists once (a state
+        loaded for each move makes no new copies of its cards for the garbage collector to walk).
+
+        >>> Card.parse("-4R") is Card.parse("-4R")
+        True
+        """
+        known = _BY_ID.get(text)
+        if known is not None:
+            return known
         card = cls(int(text[:-1]), text[-1])
         if card.value not in VALUES or card.sign not in SIGNS:
             raise ValueError(f"not a Nin Jan card: {text!r}")
-        return card
+        return _BY_ID[card.id]
 
 
 def full_deck() -> list[Card]:
-    return [Card(value, sign) for sign in SIGNS for value in VALUES]
+    return [_BY_ID[f"{value}{sign}"] for sign in SIGNS for value in VALUES]
+
+
+#: Each card by its id: the one object :meth:`Card.parse` and :func:`full_deck` return.
+_BY_ID: dict[str, Card] = {card.id: card for card in (Card(value, sign) for sign in SIGNS for value in VALUES)}
 
 
 def hand_order(card: Card) -> tuple[int, int]:
