@@ -24,6 +24,9 @@ from cogs.presenter import DiscordPresenter
 
 log = logging.getLogger(__name__)
 
+#: Seconds between two looks for tables at rest (bot.tables.TableService.rest_idle).
+REST_EVERY = 1.0
+
 #: The cogs the bot loads, in order.
 EXTENSIONS = (
     "cogs.parlour",
@@ -98,6 +101,7 @@ class ParlourBot(commands.Bot):
         self.tables = TableService(self.store_adapter, presenter=self.presenter, clock=clock, think=pictures.compute)
         self.clock = clock
         self._sweeper: asyncio.Task[None] | None = None
+        self._rester: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         pictures.start_picture_workers(self.settings.picture_workers)
@@ -111,6 +115,7 @@ class ParlourBot(commands.Bot):
         if told:
             log.info("Told %d people about clicks the last run could not answer", told)
         self._sweeper = asyncio.create_task(self._sweep_idle())
+        self._rester = asyncio.create_task(self._rest_idle())
         if self.settings.shard_ids is not None and 0 not in self.settings.shard_ids:
             return  # the commands are the bot's, not a process's: the process with shard 0 syncs them
         if self.settings.dev_guild_id:
@@ -130,6 +135,12 @@ class ParlourBot(commands.Bot):
             except Exception:
                 log.exception("Idle sweep failed")
 
+    async def _rest_idle(self) -> None:
+        """Every second, tables whose people are thinking let go of what they can work out again."""
+        while True:
+            await asyncio.sleep(REST_EVERY)
+            self.tables.rest_idle()
+
     async def on_ready(self) -> None:
         log.info("Logged in as %s in %d servers", self.user, len(self.guilds))
 
@@ -137,10 +148,11 @@ class ParlourBot(commands.Bot):
         log.info("Shard %d of %s is ready", shard_id, self.settings.shard_count)
 
     async def close(self) -> None:
-        if self._sweeper:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        for task in (self._sweeper, self._rester):
+            if task:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await self.tables.shutdown()
         await self.presenter.close()
         pictures.stop_picture_workers()

@@ -161,6 +161,16 @@ class Table:
             self._memo[key] = work()
         return self._memo[key]
 
+    def rest(self) -> None:
+        """Let go of the moment's views until somebody asks for one again (worked out again then).
+
+        Called when nothing has happened at the table for a while (its people are thinking): a
+        view is tens to hundreds of objects, and an idle table's views would be walked by every
+        full collection of the garbage collector, which stands the event loop still meanwhile.
+        The saved text and the decisions of the moment stay (the next move starts from them)."""
+        for key in [key for key in self._memo if isinstance(key, tuple) and key[0] == "view"]:
+            del self._memo[key]
+
     @property
     def outcome(self) -> Outcome | None:
         return self.state.outcome() if self.state else None

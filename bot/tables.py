@@ -61,6 +61,9 @@ ABANDONED_AFTER = timedelta(hours=24)
 MAX_NAME = 32
 #: Finished tables kept in memory (for Show my hand and Rematch); older ones are read from the database.
 KEEP_FINISHED = 500
+#: A table without a move for this long lets go of its moment's views (:meth:`TableService.rest_idle`):
+#: its people are thinking, and its table message and their hands show the moment already.
+REST_AFTER = timedelta(seconds=3)
 
 #: Works out a computer's move: runs a picklable call that returns the move as text. The bot runs
 #: it in its worker processes (:func:`cogs.pictures.compute`), off the event loop; by default it
@@ -424,6 +427,14 @@ class TableService:
                 return False
         await self._notify(table, f"{person.name} had only one possible move, so it was made for them.")
         return True
+
+    def rest_idle(self) -> None:
+        """Tables without a move for :data:`REST_AFTER` (their people are thinking) let go of their
+        moment's views until somebody asks again (:meth:`bot.table.Table.rest`)."""
+        now = self.clock()
+        for table in [*self.tables.values(), *self.finished.values()]:
+            if now - table.last_action_at >= REST_AFTER:
+                table.rest()
 
     async def sweep_idle(self) -> None:
         """Remind idle people, let the computer play for the long-idle, close abandoned tables."""

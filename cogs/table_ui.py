@@ -170,7 +170,10 @@ class _Asked:
 
     #: The drawing while it is on its way; let go once drawn (:meth:`drawn`).
     drawing: pictures.Drawing | None = field(init=False)
+    #: The picture for those who asked while it was on its way (let go once drawn: they hold it).
+    picture: asyncio.Future[Picture] | None = field(init=False)
     version: int | None = None
+    #: The view of the moment it shows, while it is drawn.
     view: View | None = None
     #: The picture, once drawn.
     png: bytes | None = None
@@ -179,11 +182,22 @@ class _Asked:
         return self.version is not None and self.version < version
 
     def drawn(self, task: asyncio.Task[bytes]) -> None:
-        """Keep the picture, not the drawing: a table keeps its pictures until its next move, and a
-        finished drawing (its task, coroutine, queue entry and call) would be some twenty objects a
-        picture for the garbage collector to walk in each full collection meanwhile."""
-        if not task.cancelled() and task.exception() is None:
-            self.png, self.drawing = task.result(), None
+        """Keep the PNG only. A table keeps its pictures until its next move: the finished drawing
+        (its task, coroutine, queue entry and call) would be some twenty objects a picture for the
+        garbage collector to walk in each full collection meanwhile, and the view is the table's
+        own (:meth:`bot.table.Table.view`, which a table at rest lets go of)."""
+        picture, self.picture = self.picture, None
+        assert picture is not None
+        if task.cancelled():
+            picture.cancel()
+        elif (error := task.exception()) is not None:
+            picture.set_exception(error)
+            picture.exception()  # raised in whoever waits; nobody left waiting is no news
+        else:
+            assert self.version is not None and self.view is not None
+            self.png = task.result()
+            picture.set_result(Picture(self.version, self.view, self.png))
+            self.drawing, self.view = None, None
 
 
 #: What each kind of picture shows: the hand of a seat, the table, the results.
@@ -205,12 +219,17 @@ async def latest_picture(
     asked = table.pictures.get(key)
     if asked is None or asked.older_than(table.version):
         asked = table.pictures[key] = _Asked()
+        asked.picture = asyncio.get_running_loop().create_future()
         asked.drawing = pictures.start_when_taken(partial(_take_moment, table, kind, seat, asked), priority)
         asked.drawing.task.add_done_callback(asked.drawn)
     elif asked.drawing is not None:
         asked.drawing.hurry(priority)
     try:
-        png = asked.png if asked.drawing is None else await asyncio.shield(asked.drawing.task)
+        if asked.png is not None:  # drawn, and the table is still at its moment
+            assert asked.version == table.version
+            return Picture(asked.version, table.view(seat), asked.png)
+        assert asked.picture is not None
+        return await asyncio.shield(asked.picture)
     except Exception:
         if table.pictures.get(key) is asked:  # a failed drawing is not kept: the next ask tries again
             del table.pictures[key]
@@ -218,8 +237,6 @@ async def latest_picture(
     finally:
         for old in [k for k in table.pictures if k[2] != key[2]]:  # drawn with names no longer at the table
             del table.pictures[old]
-    assert asked.version is not None and asked.view is not None and png is not None
-    return Picture(asked.version, asked.view, png)
 
 
 def _take_moment(table: Table, kind: PictureKind, seat: int | None, asked: _Asked) -> pictures.DrawCall:

@@ -102,6 +102,18 @@ async def test_a_picture_asked_for_after_a_move_is_never_an_older_one(one_worker
     assert second.png != first.png
 
 
+async def test_a_resting_tables_picture_is_not_drawn_again_and_its_controls_show_its_moment(one_worker: None) -> None:
+    table = playing_table()
+    first = await latest_picture(table, "hand", PERSON)
+    table.rest()  # nothing happened for a while: the moment's views are let go
+    again = await latest_picture(table, "hand", PERSON)
+    assert again.png is first.png and again.version == first.version  # not drawn again
+    assert again.view == first.view  # its controls show the moment the picture shows
+    person_moves(table)
+    after = await latest_picture(table, "hand", PERSON)
+    assert after.version == table.version and after.png == hand_drawn(table, PERSON) != first.png
+
+
 class HandMessage:
     """The person's private hand message: the pictures it showed, in order."""
 

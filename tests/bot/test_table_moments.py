@@ -34,3 +34,14 @@ def test_a_state_changed_in_place_with_its_version_is_a_new_moment() -> None:
     table.state.act(seat, GAME.computer_player(seat).choose(table.view(seat)))
     table.version += 1
     assert table.view(None) == table.state.view(None) != before
+
+
+def test_a_resting_table_works_its_views_out_again_and_keeps_its_saved_text() -> None:
+    table = playing_table()
+    assert table.state is not None
+    saved = table.remembered("json", table.state.to_json)
+    spectator, seat = table.view(None), table.view(0)
+    table.rest()  # its people are thinking: its views are let go
+    assert table.view(None) is not spectator and table.view(None) == spectator
+    assert table.view(0) == seat  # the same moment, worked out again
+    assert table.remembered("json", lambda: "worked out again") is saved  # the next move starts from it

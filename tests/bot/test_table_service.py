@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.tables import NOT_A_BUTTON, STALE_BUTTON, GuildSettings, Table, TableError, TableService
+from bot.tables import NOT_A_BUTTON, REST_AFTER, STALE_BUTTON, GuildSettings, Table, TableError, TableService
 from engine.core import Outcome
 
 
@@ -137,3 +137,16 @@ async def test_a_draft_is_private_kept_and_dropped_when_its_choices_change() -> 
         await service.draft(table.id, 100, 0, "nonsense", [])
     await service.act(table.id, 100, 0, first_move(table, 0))
     assert 0 not in table.drafts
+
+
+async def test_a_table_whose_people_think_lets_go_of_its_views_and_plays_on_the_same() -> None:
+    service, _, table = await dealt(3)
+    await service.act(table.id, 100, 0, first_move(table, 0))
+    views = [table.view(seat) for seat in (None, 0, 1, 2)]
+    service.rest_idle()  # just moved: it keeps them
+    assert table.view(1) is views[2]
+    table.last_action_at -= REST_AFTER  # its people have been thinking since
+    service.rest_idle()
+    assert table.view(1) is not views[2] and [table.view(seat) for seat in (None, 0, 1, 2)] == views
+    await service.act(table.id, 101, 0, first_move(table, 1))  # and the game goes on from the same moment
+    assert table.version == 2
