@@ -139,7 +139,10 @@ class ParlourBot(commands.Bot):
         """Every second, tables whose people are thinking let go of what they can work out again."""
         while True:
             await asyncio.sleep(REST_EVERY)
-            self.tables.rest_idle()
+            try:
+                self.tables.rest_idle()
+            except Exception:
+                log.exception("Resting idle tables failed")
 
     async def on_ready(self) -> None:
         log.info("Logged in as %s in %d servers", self.user, len(self.guilds))

@@ -92,10 +92,10 @@ class Card(NamedTuple):
 
 
 def full_deck() -> list[Card]:
-    return [_BY_ID[f"{value}{sign}"] for sign in SIGNS for value in VALUES]
+    return list(_BY_ID.values())
 
 
-#: Each card by its id: the one object :meth:`Card.parse` and :func:`full_deck` return.
+#: Each card by its id, in the deck's order: the one object :meth:`Card.parse` and :func:`full_deck` return.
 _BY_ID: dict[str, Card] = {card.id: card for card in (Card(value, sign) for sign in SIGNS for value in VALUES)}
 
 
