@@ -129,19 +129,39 @@ class Collections:
     #: objects each full collection walks, and the most common types with their counts.
     oldest: int = 0
     oldest_types: list[tuple[str, int]] = field(default_factory=list)
+    #: Objects each generation's collections freed (they died in reference cycles).
+    freed: list[int] = field(default_factory=lambda: [0, 0, 0])
+    #: What one full collection halfway through the play freed: objects, and the most common types.
+    garbage: int = 0
+    garbage_types: list[tuple[str, int]] = field(default_factory=list)
 
     @classmethod
-    def between(cls, before: list[dict], after: list[dict], censuses: Sequence[dict] = ()) -> Collections:
-        counts, cpu, pauses = [0, 0, 0], [0.0, 0.0, 0.0], []
+    def between(
+        cls, before: list[dict], after: list[dict], censuses: Sequence[dict] = (), garbage: Sequence[dict] = ()
+    ) -> Collections:
+        counts, cpu, pauses, freed = [0, 0, 0], [0.0, 0.0, 0.0], [], [0, 0, 0]
         for first, last in zip(before, after, strict=True):
             for generation in range(3):
                 counts[generation] += last["counts"][generation] - first["counts"][generation]
                 cpu[generation] += last["cpu_seconds"][generation] - first["cpu_seconds"][generation]
+                freed[generation] += last.get("freed", [0] * 3)[generation] - first.get("freed", [0] * 3)[generation]
             pauses += [pause for at, pause in last["full_pauses"] if at > first["time"]]
         types: Counter[str] = Counter()
         for census in censuses:
             types.update(dict(census["types"]))
-        return cls(counts, cpu, pauses, sum(c["objects"] for c in censuses), types.most_common(5))
+        garbage_types: Counter[str] = Counter()
+        for listed in garbage:
+            garbage_types.update(dict(listed["types"]))
+        return cls(
+            counts,
+            cpu,
+            pauses,
+            sum(c["objects"] for c in censuses),
+            types.most_common(5),
+            freed,
+            sum(g["objects"] for g in garbage),
+            garbage_types.most_common(8),
+        )
 
 
 async def collector_census(pids: list[int], files: list[Path]) -> list[dict]:
@@ -159,6 +179,20 @@ async def collector_census(pids: list[int], files: list[Path]) -> list[dict]:
                 break
             await asyncio.sleep(0.1)
     return censuses
+
+
+def ask_for_garbage(pids: list[int], files: list[Path]) -> None:
+    """Ask each bot process to list what its next full collection frees (SIGUSR2 to collected_bot.py)."""
+    for file in files:
+        Path(f"{file}.garbage").unlink(missing_ok=True)
+    for pid in pids:
+        os.kill(pid, signal.SIGUSR2)
+
+
+def garbage_listed(files: list[Path]) -> list[dict]:
+    """The garbage lists the bot processes wrote (none where no full collection came since asked)."""
+    listed = [Path(f"{file}.garbage") for file in files]
+    return [json.loads(file.read_text()) for file in listed if file.exists()]
 
 
 def collector_snapshots(files: list[Path]) -> list[dict]:
@@ -469,7 +503,10 @@ async def _load(
             stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.DEVNULL,
         )
-    await asyncio.wait(tasks, timeout=options.duration)
+    if collector_files:  # halfway: what dies in cycles while people play
+        await asyncio.wait(tasks, timeout=options.duration / 2)
+        ask_for_garbage(pids, collector_files)
+    await asyncio.wait(tasks, timeout=max(0.0, until - now()))
     grace = now() + GRACE_S  # the clicks under way are seen through (their timings count)
     while any(p.clicking for p in people) and now() < grace:
         await asyncio.sleep(0.05)
@@ -485,7 +522,9 @@ async def _load(
     if collector_files:
         await asyncio.sleep(1.1)  # a snapshot taken after the play
         censuses = await collector_census(pids, collector_files)
-        collections = Collections.between(collected_before, collector_snapshots(collector_files), censuses)
+        collections = Collections.between(
+            collected_before, collector_snapshots(collector_files), censuses, garbage_listed(collector_files)
+        )
     driver_cpu = time.process_time() - driver_cpu
     rest_calls = server.rest_calls - rest_before
     for task in tasks:
@@ -577,6 +616,8 @@ ROWS: list[tuple[str, Callable[[RunResult], str]]] = [
     ("collector: full (count, CPU s, median/longest ms)", lambda r: _full_collections(r.collector)),
     ("  young and middle: CPU s; share of process", lambda r: _young_collections(r)),
     ("  oldest generation at the end: objects", lambda r: _oldest(r.collector)),
+    ("  freed in cycles: young; middle; full", lambda r: _freed(r.collector)),
+    ("  one full collection's garbage (halfway)", lambda r: _garbage(r.collector)),
 ]
 
 
@@ -586,6 +627,19 @@ def _full_collections(collected: Collections | None) -> str:
     pauses = collected.full_pauses or [0.0]
     median, longest = 1000 * statistics.median(pauses), 1000 * max(pauses)
     return f"{collected.counts[2]}, {collected.cpu_seconds[2]:.2f}, {median:.0f}/{longest:.0f}"
+
+
+def _freed(collected: Collections | None) -> str:
+    if collected is None:
+        return "-"
+    return "; ".join(f"{n:,}" for n in collected.freed)
+
+
+def _garbage(collected: Collections | None) -> str:
+    if collected is None or not collected.garbage_types:
+        return "-"
+    listed = ", ".join(f"{name} {count:,}" for name, count in collected.garbage_types)
+    return f"{collected.garbage:,} ({listed})"
 
 
 def _oldest(collected: Collections | None) -> str:

@@ -108,7 +108,9 @@ async def test_picture_thread_and_deferred_answer(loopback: LoopbackDiscord, loo
     original = await handle.message()
     assert original.content == "table posted"  # the first follow-up filled the "thinking" message
     assert original.attachments[0].filename == "hand.png"
-    assert loopback_bot.get_channel(thread[0].channel_id).name == "Table 1"  # THREAD_CREATE arrived
+    # THREAD_CREATE reaches the bot through the gateway, a moment after the REST call made it.
+    channel = await loopback.recorder.wait_for(lambda: loopback_bot.get_channel(thread[0].channel_id))
+    assert channel.name == "Table 1"  # type: ignore[attr-defined]
 
 
 async def test_modal(loopback: LoopbackDiscord, loopback_bot: LoopbackBot) -> None:
@@ -151,7 +153,8 @@ async def test_limits_are_enforced(
     await handle.answer()
     [refused] = await loopback.recorder.wait_for(lambda: loopback.recorder.take_errors())
     assert (refused.status, refused.code) == (status, code)
-    [failure] = loopback_bot.cog.failures
+    # The bot reads the refusal a moment after the server sends it.
+    [failure] = await loopback.recorder.wait_for(lambda: loopback_bot.cog.failures)
     assert failure.status == status and failure.code == code
 
 
@@ -179,7 +182,8 @@ async def test_expired_token_is_refused(loopback: LoopbackDiscord, loopback_bot:
     loopback_bot.cog.gate.set()
     [refused] = await loopback.recorder.wait_for(lambda: loopback.recorder.take_errors())
     assert (refused.status, refused.code) == (401, 50027)
-    assert loopback_bot.cog.failures[0].status == 401
+    [failure] = await loopback.recorder.wait_for(lambda: loopback_bot.cog.failures)
+    assert failure.status == 401
 
 
 @pytest.mark.parametrize(

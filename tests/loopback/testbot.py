@@ -158,6 +158,9 @@ class LoopbackBot(commands.Bot):
         self.cog = LoopbackCog(self)
 
     async def setup_hook(self) -> None:
+        # Persistent, as a bot's buttons must be: a click that reaches the bot before the response
+        # that posted the view has been read (the gateway can be quicker than REST) still finds it.
+        self.add_view(PingView())
         await self.add_cog(self.cog)
         self.tree.add_command(table)
 
