@@ -96,6 +96,8 @@ class RunResult:
     late: int
     unanswered: int
     rest_calls: int
+    #: REST calls by kind (benchmarks.load_world.rest_kind).
+    rest_kinds: Counter[str]
     bot_cpu_s: float
     #: The bot's own process alone (without its picture workers).
     bot_main_cpu_s: float
@@ -480,6 +482,7 @@ async def _load(
     moves_before = await count_moves(database_url)
     late_before = server.late_answers()
     rest_before, driver_cpu, started = server.rest_calls, time.process_time(), now()
+    kinds_before = Counter(server.rest_kinds)
     bot_cpu, main_cpu = _sum(tree_cpu_seconds, pids), _sum(cpu_seconds, pids)
     collected_before = collector_snapshots(collector_files)
     until = started + options.duration
@@ -547,6 +550,7 @@ async def _load(
         late=server.late_answers() - late_before,
         unanswered=sum(1 for s in server.unanswered() if s.created <= play_ended),
         rest_calls=rest_calls,
+        rest_kinds=server.rest_kinds - kinds_before,
         bot_cpu_s=bot_cpu,
         bot_main_cpu_s=main_cpu,
         driver_cpu_s=driver_cpu,
@@ -591,6 +595,7 @@ ROWS: list[tuple[str, Callable[[RunResult], str]]] = [
         "REST calls per move (all; people's)",
         lambda r: f"{r.rest_calls / max(1, r.moves or 0):.2f}; {r.rest_calls / max(1, r.person_moves):.2f}",
     ),
+    ("  per person's move, by kind", lambda r: _rest_kinds(r)),
     ("bot CPU ms per interaction", lambda r: f"{1000 * r.bot_cpu_s / max(1, r.interactions):.1f}"),
     (
         "  bot process; picture workers",
@@ -627,6 +632,11 @@ def _full_collections(collected: Collections | None) -> str:
     pauses = collected.full_pauses or [0.0]
     median, longest = 1000 * statistics.median(pauses), 1000 * max(pauses)
     return f"{collected.counts[2]}, {collected.cpu_seconds[2]:.2f}, {median:.0f}/{longest:.0f}"
+
+
+def _rest_kinds(r: RunResult) -> str:
+    moves = max(1, r.person_moves)
+    return ", ".join(f"{kind} {count / moves:.2f}" for kind, count in r.rest_kinds.most_common())
 
 
 def _freed(collected: Collections | None) -> str:

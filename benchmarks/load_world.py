@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +42,25 @@ class _Interactions(dict):
         self.by_token[state.token] = state
 
 
+def rest_kind(method: str, path: str, content_type: str) -> str:
+    """What a REST call does, in a few words ("+ picture" when it uploads a file).
+
+    >>> rest_kind("POST", "/api/v10/interactions/1/tok/callback", "multipart/form-data")
+    'click answer + picture'
+    >>> rest_kind("PATCH", "/api/v10/channels/5/messages/9", "application/json")
+    'message edit'
+    """
+    if path.endswith("/callback"):
+        kind = "click answer"
+    elif path.startswith("/api/v10/webhooks/"):
+        kind = "click edit" if method == "PATCH" else "click follow-up" if method == "POST" else f"webhook {method}"
+    elif "/messages" in path and path.startswith("/api/v10/channels/"):
+        kind = {"POST": "message post", "PATCH": "message edit"}.get(method, f"message {method}")
+    else:
+        kind = f"{method} other"
+    return kind + (" + picture" if content_type.startswith("multipart/") else "")
+
+
 class LoadLoopback(LoopbackDiscord):
     """The loopback Discord with an index where it scans, no picture kept, and REST calls counted."""
 
@@ -52,6 +71,8 @@ class LoadLoopback(LoopbackDiscord):
         self.intents = GUILD_MESSAGES
         #: REST calls the bot made (every route, interaction callbacks included).
         self.rest_calls = 0
+        #: The same, by kind (:func:`rest_kind`).
+        self.rest_kinds: Counter[str] = Counter()
         on_message = self.gateway._on_message
 
         async def identify(conn, session, payload: dict):  # type: ignore[no-untyped-def]
@@ -63,6 +84,7 @@ class LoadLoopback(LoopbackDiscord):
 
     async def _dispatch_route(self, request: web.Request) -> web.StreamResponse:
         self.rest_calls += 1
+        self.rest_kinds[rest_kind(request.method, request.path, request.content_type)] += 1
         return await super()._dispatch_route(request)
 
     async def _announce(self, event: str, message: Message) -> None:
