@@ -5,8 +5,8 @@ vanish in a restart. Discord wants a first answer within 3 seconds: when a save 
 than :data:`DEFER_AFTER`, the click is deferred and answered by an edit once saved, and a move
 is written down meanwhile (:class:`PendingMove`) so that, should the bot stop before it
 answers, the person is told at the next start what became of their click. A bot that is behind
-(the click reached it late, most answers lately came late, or pictures are queued ahead of the
-answer's, so it will wait its turn) defers at once and writes the note just after: the person
+(the click reached it late, most answers lately came late, or pictures are queued, so the
+answer's picture will wait its turn) defers at once and writes the note just after: the person
 sees the click taken now, not when a busy database has taken the note.
 """
 
@@ -165,7 +165,7 @@ async def _defer_later(interaction: discord.Interaction, watch: _Watch, pending:
     try:
         # Discord's clock started when the click was made: under load it waited in queues before it got here.
         waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-        behind = waited >= LATE_ARRIVAL or pace_of(interaction.client).behind() or pictures.answers_wait()
+        behind = waited >= LATE_ARRIVAL or pace_of(interaction.client).behind() or pictures.waiting() > 0
         await asyncio.sleep(0.0 if behind else DEFER_AFTER - waited)
         async with watch.lock:
             if interaction.response.is_done():

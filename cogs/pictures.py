@@ -184,16 +184,6 @@ def waiting() -> int:
     return len(_waiting)
 
 
-def answers_wait() -> bool:
-    """Would the picture of an answer asked for now wait behind others in the queue?
-
-    Drawings nobody waits for yet (hands drawn ahead, table messages) give way to an answer until
-    they have waited their head start (:data:`HEAD_START`); only those due already go first."""
-    while _line and _line[0][2] not in _waiting:
-        heapq.heappop(_line)  # let out already, or cancelled
-    return bool(_line) and _line[0][0] <= asyncio.get_running_loop().time()
-
-
 def _queue_up(drawing: Drawing) -> None:
     _waiting.add(drawing)
     heapq.heappush(_line, (drawing.due, next(_numbers), drawing))

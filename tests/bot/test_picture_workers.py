@@ -88,31 +88,6 @@ def _named(name: str) -> bytes:
     return name.encode()
 
 
-async def test_an_answer_waits_only_behind_drawings_due_before_it() -> None:
-    """A click is deferred at once only when its answer's picture would wait (cogs.answers): hands
-    drawn ahead and table messages give way to it until they have waited their head start."""
-    pictures.start_picture_workers(1)
-    try:
-        drawings = fill_the_worker(pictures.Priority.UPDATE)
-        later = (pictures.Priority.UPDATE, pictures.Priority.AHEAD)
-        drawings += [pictures.start(partial(_named, "later"), priority) for priority in later]
-        await asyncio.sleep(0)
-        assert pictures.waiting() == 2 and not pictures.answers_wait()  # an answer asked now goes first
-        late = pictures.start(partial(_named, "late"), pictures.Priority.UPDATE)
-        late.asked -= pictures.HEAD_START[pictures.Priority.UPDATE] + 1  # waited past its head start
-        await asyncio.sleep(0)
-        assert pictures.answers_wait()
-        await asyncio.gather(*(d.task for d in [*drawings, late]))
-        answer = pictures.start(partial(_named, "answer"), pictures.Priority.ANSWER)
-        fill = fill_the_worker(pictures.Priority.UPDATE)
-        await asyncio.sleep(0)
-        assert pictures.answers_wait()  # another answer, asked earlier, goes before a new one
-        await asyncio.gather(answer.task, *(d.task for d in fill))
-        assert not pictures.answers_wait()
-    finally:
-        pictures.stop_picture_workers()
-
-
 async def test_the_picture_a_click_waits_for_is_drawn_before_pictures_nobody_waits_for() -> None:
     pictures.start_picture_workers(1)
     try:
