@@ -36,14 +36,11 @@ T = TypeVar("T")
 
 #: How long saving and drawing may take before the click is deferred. Most answers are ready well
 #: within it (one response carries the result); a slower one is acknowledged now, so the person
-#: never waits on a spinning button (1.5 s, then 0.25 s before: benchmarks/load.py at 1,000 tables,
-#: first answer p99 1.7 s → 0.7 s → see docs/scale.md, with no more REST calls per move).
-DEFER_AFTER = 0.08
+#: never waits on a spinning button (1.5 s before: benchmarks/load.py at 1,000 tables, first
+#: answer p99 1.7 s → 0.7 s, with no more REST calls per move).
+DEFER_AFTER = 0.25
 #: How long a deferral waits for its click's note to be written first (then the note follows it).
-NOTE_WAIT = 0.04
-#: An answer sent this long after its click was late (:class:`Pace`): most answers lately late
-#: means the bot is behind.
-IN_TIME = 0.25
+NOTE_WAIT = 0.1
 #: A click that reaches its callback this many seconds after it was made found the bot behind
 #: (its event loop, or the gateway, queued it): it is deferred at once, not after DEFER_AFTER,
 #: for the same delay is likely to hold up the deferral too (and its note follows the deferral).
@@ -54,7 +51,7 @@ TOKEN_LIFE = timedelta(minutes=15)
 
 class Pace:
     """How the last answers went: an exponential average of whether each was ready within
-    :data:`IN_TIME` of its click. When most were not (the bot is overloaded), the next click
+    :data:`DEFER_AFTER` of its click. When most were not (the bot is overloaded), the next click
     is deferred at once: it would be deferred anyway, and its person sees the click taken now
     instead of a moment later. Answers sent after a deferral still count, so the bot notices when
     it has caught up."""
@@ -63,7 +60,7 @@ class Pace:
         self.late_share = 0.0
 
     def answered(self, seconds: float) -> None:
-        self.late_share = 0.9 * self.late_share + 0.1 * (seconds > IN_TIME)
+        self.late_share = 0.9 * self.late_share + 0.1 * (seconds > DEFER_AFTER)
 
     def behind(self) -> bool:
         return self.late_share > 0.5

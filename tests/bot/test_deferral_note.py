@@ -99,7 +99,7 @@ async def test_a_bot_behind_defers_before_the_note_and_still_writes_it(monkeypat
     interaction = click()
     pace = answers.pace_of(interaction.client)  # type: ignore[arg-type]
     for _ in range(10):
-        pace.answered(answers.IN_TIME + 1)
+        pace.answered(answers.DEFER_AFTER + 1)
     pending = answers.PendingMove(store, table_id=3, user_id=5, version=9, move="play:1")  # type: ignore[arg-type]
     await deferred(interaction, pending)
     assert interaction.response.deferred and not store.rows

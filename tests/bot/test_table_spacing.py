@@ -27,7 +27,7 @@ def test_table_messages_wait_longer_while_pictures_queue_and_longer_still_while_
     assert shown._spacing() == presenter.BUSY_SPACING
     pace = answers.pace_of(client)  # type: ignore[arg-type]
     for _ in range(10):
-        pace.answered(answers.IN_TIME + 1)
+        pace.answered(answers.DEFER_AFTER + 1)
     assert shown._spacing() == presenter.BEHIND_SPACING > presenter.BUSY_SPACING
     for _ in range(10):
         pace.answered(0.1)  # caught up
