@@ -105,6 +105,8 @@ class RunResult:
     driver_cpu_s: float
     #: How much this process grew during the play, its collector off (:class:`QuietDriver`).
     driver_grown_mib: float
+    #: When the play started (perf_counter, as Timings.at).
+    play_started: float
     rss_before_mib: float
     rss_open_mib: float
     rss_end_mib: float
@@ -584,6 +586,7 @@ async def _load(
         bot_main_cpu_s=main_cpu,
         driver_cpu_s=driver_cpu,
         driver_grown_mib=driver_grown,
+        play_started=started,
         rss_before_mib=rss_before,
         rss_open_mib=rss_open,
         rss_end_mib=rss_end,
@@ -612,6 +615,7 @@ ROWS: list[tuple[str, Callable[[RunResult], str]]] = [
     ("move: first answer", lambda r: spread(r.play.answers["move"])),
     ("every click: first answer", lambda r: spread(r.play.all_answers())),
     ("every click: until seen", lambda r: spread(r.play.seen)),
+    ("  until seen p99 per 10 s of play", lambda r: _seen_by_window(r)),
     ("interactions/s", lambda r: f"{r.interactions / r.played_s:.0f} ({r.interactions} in {r.played_s:.0f} s)"),
     ("  of which Show my hand", lambda r: str(len(r.play.answers["hand"]))),
     ("moves/s (all; people's)", lambda r: f"{(r.moves or 0) / r.played_s:.0f}; {r.person_moves / r.played_s:.0f}"),
@@ -663,6 +667,14 @@ def _full_collections(collected: Collections | None) -> str:
     pauses = collected.full_pauses or [0.0]
     median, longest = 1000 * statistics.median(pauses), 1000 * max(pauses)
     return f"{collected.counts[2]}, {collected.cpu_seconds[2]:.2f}, {median:.0f}/{longest:.0f}"
+
+
+def _seen_by_window(r: RunResult, window: float = 10.0) -> str:
+    """Whether the slowest clicks come all through the play or in a burst."""
+    by_window: dict[int, list[float]] = {}
+    for at, seen in zip(r.play.at, r.play.seen, strict=True):
+        by_window.setdefault(int((at - r.play_started) // window), []).append(seen)
+    return " ".join(f"{percentile(values, 0.99):.0f}" for _, values in sorted(by_window.items()))
 
 
 def _rest_kinds(r: RunResult) -> str:
