@@ -37,16 +37,19 @@ class Priority(IntEnum):
 
     #: A click's answer waits for it (a move's new hand, Show my hand).
     ANSWER = 0
-    #: A message on screen is being brought up to date (the table message, an open hand).
+    #: A person's open hand is being brought up to date (their next choice may be in it).
     UPDATE = 1
+    #: The public table message is being brought up to date (the people at the table see their
+    #: own moment in their hands; the message may lag behind while answers are waited for).
+    TABLE = 2
     #: Nobody asked yet (a hand drawn ahead of its Show my hand).
-    AHEAD = 2
+    AHEAD = 3
 
 
 #: Seconds by which a more urgent drawing goes before a less urgent one asked for earlier: the
 #: queue is served by the time of asking plus this, so an answer goes first, yet a table message
-#: under a stream of answers still waits at most a second or so more than they do (never starves).
-HEAD_START = {Priority.ANSWER: 0.0, Priority.UPDATE: 1.0, Priority.AHEAD: 3.0}
+#: under a stream of answers still waits at most a few seconds more than they do (never starves).
+HEAD_START = {Priority.ANSWER: 0.0, Priority.UPDATE: 1.0, Priority.TABLE: 3.0, Priority.AHEAD: 3.0}
 
 #: Drawings let out of the queue per worker at once: the one it draws and one prepared for its
 #: feeding thread (cogs.picture_workers), which hands it over the moment the worker answers,

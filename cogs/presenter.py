@@ -303,7 +303,7 @@ class DiscordPresenter:
             return None
         if table.outcome is not None:
             note = "\n".join(filter(None, [note, await self._standings_note(table)]))
-        parts = await table_parts(table, note, Priority.UPDATE)
+        parts = await table_parts(table, note, Priority.TABLE)
         try:
             return await self._post_table_message(channel, table, parts)
         finally:

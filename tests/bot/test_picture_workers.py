@@ -94,13 +94,16 @@ async def test_the_picture_a_click_waits_for_is_drawn_before_pictures_nobody_wai
         finished: list[bytes] = []
         first = fill_the_worker(pictures.Priority.UPDATE)
         ahead = pictures.start(partial(_named, "ahead"), pictures.Priority.AHEAD)
+        table = pictures.start(partial(_named, "table"), pictures.Priority.TABLE)
         update = pictures.start(partial(_named, "update"), pictures.Priority.UPDATE)
         answer = pictures.start(partial(_named, "answer"), pictures.Priority.ANSWER)
-        drawings = [*first, ahead, update, answer]
+        drawings = [*first, ahead, table, update, answer]
         note_when_done(drawings, finished)
         ahead.hurry(pictures.Priority.ANSWER)  # Show my hand asks for the hand drawn ahead
         await asyncio.gather(*(d.task for d in drawings))
-        assert finished == [b"first"] * len(first) + [b"ahead", b"answer", b"update"]
+        # The public table message gives way to the pictures people wait for: answers, then their
+        # open hands brought up to date (where their next choice appears).
+        assert finished == [b"first"] * len(first) + [b"ahead", b"answer", b"update", b"table"]
         assert pictures.waiting() == 0 and not pictures.busy()
     finally:
         pictures.stop_picture_workers()
@@ -111,8 +114,8 @@ async def test_a_table_picture_is_not_starved_by_a_stream_of_answers() -> None:
     try:
         finished: list[bytes] = []
         first = fill_the_worker(pictures.Priority.ANSWER)
-        table = pictures.start(partial(_named, "table"), pictures.Priority.UPDATE)
-        table.asked -= pictures.HEAD_START[pictures.Priority.UPDATE] + 0.5  # it has waited longer than its head start
+        table = pictures.start(partial(_named, "table"), pictures.Priority.TABLE)
+        table.asked -= pictures.HEAD_START[pictures.Priority.TABLE] + 0.5  # it has waited longer than its head start
         answer = pictures.start(partial(_named, "answer"), pictures.Priority.ANSWER)
         drawings = [*first, table, answer]
         note_when_done(drawings, finished)
