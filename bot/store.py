@@ -11,6 +11,7 @@ writers (a double click, a second process) cannot both apply a move.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from collections import defaultdict
@@ -43,7 +44,6 @@ from bot.models import (
     utcnow,
 )
 from bot.sqlite_thread import SqliteThread
-from bot.write_turns import WriteTurns
 
 T = TypeVar("T")
 
@@ -167,9 +167,8 @@ class Store:
         self.sessions = sessions
         bind = sessions.kw.get("bind")
         #: SQLite takes one writer at a time and makes the others poll for its lock, sleeping longer
-        #: each try: under load a writer starved for seconds. Here they queue, and wait only their
-        #: turn, a batch of moves never behind more than one other write (bot.write_turns).
-        self._write_turns = WriteTurns() if bind is not None and is_sqlite(bind.url) else None
+        #: each try: under load a writer starved for seconds. Here they queue, and wait only their turn.
+        self._write_lock = asyncio.Lock() if bind is not None and is_sqlite(bind.url) else None
         #: SQLite's transactions in one piece (None on PostgreSQL or an in-memory database).
         self._thread = SqliteThread.for_engine(bind)
         #: The computer pause of a server that has not set its own (COMPUTER_PAUSE_MS).
@@ -363,7 +362,7 @@ class Store:
     async def save_message_versions(self, versions: Mapping[int, int]) -> None:
         """:meth:`save_message_version` for many tables in one statement (a busy bot's table messages)."""
         if versions:
-            await self._in_one_piece(_write_actions, [], versions, utcnow(), batch=True)
+            await self._in_one_piece(_write_actions, [], versions, utcnow())
 
     async def tables_in_channel(self, guild_id: int, channel_id: int) -> list[GameTable]:
         """Open tables in one channel or thread, oldest first."""
@@ -466,26 +465,19 @@ class Store:
             raise ValueError("save_actions takes at most one action per table")
         if not saves and not shown and not notes and not answered:
             return []
-        return await self._in_one_piece(
-            _write_actions, saves, shown or {}, now or utcnow(), notes, answered, batch=True
-        )
-
-    def _turn(self, *, batch: bool = False) -> contextlib.AbstractAsyncContextManager[None]:
-        """SQLite's writer, in turns (``batch``: a batch of moves); nothing to wait for elsewhere."""
-        return self._write_turns.turn(batch=batch) if self._write_turns is not None else contextlib.nullcontext()
+        return await self._in_one_piece(_write_actions, saves, shown or {}, now or utcnow(), notes, answered)
 
     @contextlib.asynccontextmanager
     async def _writing(self) -> AsyncIterator[AsyncSession]:
-        """A write transaction (on SQLite, one at a time in this process: see ``_write_turns``)."""
-        async with self._turn(), self.sessions.begin() as session:
+        """A write transaction (on SQLite, one at a time in this process: see ``_write_lock``)."""
+        async with self._write_lock or contextlib.nullcontext(), self.sessions.begin() as session:
             yield session
 
-    async def _in_one_piece(self, work: Callable[..., T], *args: Any, batch: bool = False) -> T:
+    async def _in_one_piece(self, work: Callable[..., T], *args: Any) -> T:
         """Run ``work(connection, *args)`` in one transaction: on SQLite on the writes thread
-        (one hop, see :mod:`bot.sqlite_thread`), elsewhere through the session's connection.
-        ``batch``: a batch of moves, which goes before other writes waiting for SQLite's writer."""
+        (one hop, see :mod:`bot.sqlite_thread`), elsewhere through the session's connection."""
         if self._thread is not None:
-            async with self._turn(batch=batch):
+            async with self._write_lock or contextlib.nullcontext():
                 return await self._thread.run(work, *args)
         async with self._writing() as session:
             connection = await session.connection()
