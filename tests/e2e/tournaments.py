@@ -128,7 +128,23 @@ async def play_round(
         user = users[table.seats[seat].user_id or 0]
         kind, hand = await parlour.outcome(await parlour.play(user, table.id))
         assert kind == "update" and hand is not None and hand.ephemeral, kind
-    raise AssertionError("the round did not end")
+    raise AssertionError(f"the round did not end after {sweeps} idle sweeps: {await still_playing(parlour, table_ids)}")
+
+
+async def still_playing(parlour: Parlour, table_ids: Collection[int]) -> str:
+    """What each of the round's tables still in play waits on (said when a round does not end)."""
+    assert parlour.bot is not None
+    lines = []
+    for table_id in table_ids:
+        table = await held(parlour, table_id)
+        if table is None or table.status != "playing":
+            continue
+        waits = [f"{table.seats[s].name}{' (computer)' if table.seats[s].computer else ''}" for s in table.waiting_on]
+        task = parlour.bot.tables._computer_tasks.get(table.id)
+        computers = "running" if task is not None and not task.done() else "not running"
+        waiting = ", ".join(waits) or "nobody"
+        lines.append(f"table {table.id}, version {table.version}: waits on {waiting}; computers {computers}")
+    return "; ".join(lines)
 
 
 async def stored(parlour: Parlour, tournament_id: int) -> tuple[Tournament, list[Entrant], dict[int, list]]:
