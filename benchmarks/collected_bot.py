@@ -65,10 +65,7 @@ class CollectorTimes:
         out, self.garbage_out, self._saving = self.garbage_out, None, False
         gc.set_debug(0)
         assert out is not None
-        types = Counter(_name(type(o)) for o in gc.garbage)
-        with open(out + ".tmp", "w") as file:
-            json.dump({"objects": len(gc.garbage), "types": types.most_common(12)}, file)
-        os.replace(out + ".tmp", out)
+        write_json(out, {"objects": len(gc.garbage), "types": commonest_types(gc.garbage, 12)})
         gc.garbage.clear()  # unreachable again: the next full collection frees it
 
     def snapshot(self) -> dict[str, Any]:
@@ -81,25 +78,26 @@ class CollectorTimes:
         }
 
 
+def commonest_types(objects: list[Any], count: int) -> list[tuple[str, int]]:
+    """The ``count`` commonest types among ``objects`` (builtins by name, others with their module)."""
+    return Counter(_name(type(o)) for o in objects).most_common(count)
+
+
 def _name(kind: type) -> str:
     return kind.__qualname__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__qualname__}"
 
 
+def write_json(out: str, data: object) -> None:
+    """Replace the file ``out`` with ``data`` (whole, never half written: the benchmark reads it any time)."""
+    with open(out + ".tmp", "w") as file:
+        json.dump(data, file)
+    os.replace(out + ".tmp", out)
+
+
 def census(out: str) -> None:
-    """Write what the oldest generation holds, by type (whole, never half written)."""
+    """Write what the oldest generation holds, by type."""
     objects = gc.get_objects(2)
-    types = Counter(type(o).__qualname__ for o in objects)
-    with open(out + ".tmp", "w") as file:
-        json.dump({"objects": len(objects), "frozen": gc.get_freeze_count(), "types": types.most_common(8)}, file)
-    del objects
-    os.replace(out + ".tmp", out)
-
-
-def write(out: str, times: CollectorTimes) -> None:
-    """Replace ``out`` with the latest snapshot (whole, never half written)."""
-    with open(out + ".tmp", "w") as file:
-        json.dump(times.snapshot(), file)
-    os.replace(out + ".tmp", out)
+    write_json(out, {"objects": len(objects), "frozen": gc.get_freeze_count(), "types": commonest_types(objects, 8)})
 
 
 def collected(out: str) -> int:
@@ -113,7 +111,7 @@ def collected(out: str) -> int:
             if census_asked.wait(1.0):
                 census_asked.clear()
                 census(out + ".census")
-            write(out, times)
+            write_json(out, times.snapshot())
 
     def stop(*_: object) -> None:
         raise KeyboardInterrupt  # bot.__main__ treats it as a normal stop
@@ -127,7 +125,7 @@ def collected(out: str) -> int:
     try:
         return main([])
     finally:
-        write(out, times)
+        write_json(out, times.snapshot())
 
 
 if __name__ == "__main__":

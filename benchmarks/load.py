@@ -179,28 +179,34 @@ class QuietDriver:
     was charged to the bot it measures, and more to the later runs of one benchmark (a bigger heap
     by then). What the play leaves in cycles waits for the end of the play (printed: the growth)."""
 
-    def start(self) -> QuietDriver:
+    #: How much this process grew while it did not collect (MiB).
+    grown_mib = 0.0
+
+    def __enter__(self) -> QuietDriver:
         gc.collect()
         gc.freeze()  # what the tables' opening made is never walked again
         gc.disable()
         self._rss = memory_of(os.getpid())[1]
         return self
 
-    def stop(self) -> float:
-        """Collect again; return how much this process grew during the play (MiB)."""
-        grown = memory_of(os.getpid())[1] - self._rss
+    def __exit__(self, *_: object) -> None:
+        self.grown_mib = memory_of(os.getpid())[1] - self._rss
         gc.enable()
         gc.unfreeze()
         gc.collect()
-        return grown
+
+
+def ask_collected_bots(pids: list[int], files: list[Path], suffix: str, asked: signal.Signals) -> None:
+    """Send ``asked`` to each bot process (collected_bot.py), which answers in its file + ``suffix``."""
+    for file in files:
+        Path(f"{file}{suffix}").unlink(missing_ok=True)
+    for pid in pids:
+        os.kill(pid, asked)
 
 
 async def collector_census(pids: list[int], files: list[Path]) -> list[dict]:
     """What the oldest generation of each bot process holds now (SIGUSR1 to collected_bot.py)."""
-    for file in files:
-        Path(f"{file}.census").unlink(missing_ok=True)
-    for pid in pids:
-        os.kill(pid, signal.SIGUSR1)
+    ask_collected_bots(pids, files, ".census", signal.SIGUSR1)
     censuses = []
     for file in files:
         census = Path(f"{file}.census")
@@ -210,14 +216,6 @@ async def collector_census(pids: list[int], files: list[Path]) -> list[dict]:
                 break
             await asyncio.sleep(0.1)
     return censuses
-
-
-def ask_for_garbage(pids: list[int], files: list[Path]) -> None:
-    """Ask each bot process to list what its next full collection frees (SIGUSR2 to collected_bot.py)."""
-    for file in files:
-        Path(f"{file}.garbage").unlink(missing_ok=True)
-    for pid in pids:
-        os.kill(pid, signal.SIGUSR2)
 
 
 def garbage_listed(files: list[Path]) -> list[dict]:
@@ -515,36 +513,35 @@ async def _load(
     bot_cpu, main_cpu = _sum(tree_cpu_seconds, pids), _sum(cpu_seconds, pids)
     collected_before = collector_snapshots(collector_files)
     until = started + options.duration
-    quiet = QuietDriver().start()
-    tasks = [asyncio.create_task(p.play(until)) for p in people]
-    spy = None
-    if options.py_spy:
-        spy = await asyncio.create_subprocess_exec(
-            "py-spy",
-            "record",
-            "-p",
-            str(pids[0]),
-            "-d",
-            str(int(options.duration)),
-            "-r",
-            "50",
-            "-f",
-            "raw",
-            "-o",
-            options.py_spy,
-            "-s",
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.DEVNULL,
-        )
-    if collector_files:  # halfway: what dies in cycles while people play
-        await asyncio.wait(tasks, timeout=options.duration / 2)
-        ask_for_garbage(pids, collector_files)
-    await asyncio.wait(tasks, timeout=max(0.0, until - now()))
-    grace = now() + GRACE_S  # the clicks under way are seen through (their timings count)
-    while any(p.clicking for p in people) and now() < grace:
-        await asyncio.sleep(0.05)
-    played = now() - started
-    driver_grown = quiet.stop()
+    with QuietDriver() as quiet:
+        tasks = [asyncio.create_task(p.play(until)) for p in people]
+        spy = None
+        if options.py_spy:
+            spy = await asyncio.create_subprocess_exec(
+                "py-spy",
+                "record",
+                "-p",
+                str(pids[0]),
+                "-d",
+                str(int(options.duration)),
+                "-r",
+                "50",
+                "-f",
+                "raw",
+                "-o",
+                options.py_spy,
+                "-s",
+                stdout=asyncio.subprocess.DEVNULL,
+                stderr=asyncio.subprocess.DEVNULL,
+            )
+        if collector_files:  # halfway: what dies in cycles while people play
+            await asyncio.wait(tasks, timeout=options.duration / 2)
+            ask_collected_bots(pids, collector_files, ".garbage", signal.SIGUSR2)  # what the next full one frees
+        await asyncio.wait(tasks, timeout=max(0.0, until - now()))
+        grace = now() + GRACE_S  # the clicks under way are seen through (their timings count)
+        while any(p.clicking for p in people) and now() < grace:
+            await asyncio.sleep(0.05)
+        played = now() - started
     #: Clicks made after this (people not yet stopped) are not measured: still unanswered at the
     #: count, they would pass for "never answered".
     play_ended = server.clock.now()
@@ -585,7 +582,7 @@ async def _load(
         bot_cpu_s=bot_cpu,
         bot_main_cpu_s=main_cpu,
         driver_cpu_s=driver_cpu,
-        driver_grown_mib=driver_grown,
+        driver_grown_mib=quiet.grown_mib,
         play_started=started,
         rss_before_mib=rss_before,
         rss_open_mib=rss_open,
