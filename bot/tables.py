@@ -37,7 +37,7 @@ from bot.table import (
 )
 from engine import registry
 from engine.core import BadMove, GameState, IllegalMove, Move, Outcome
-from engine.players import choose_from_saved
+from engine.players import choose_from_saved, move_seed
 
 __all__ = [
     "BROKEN_BUTTON",
@@ -477,7 +477,7 @@ class TableService:
         Called under the table's lock: the table waits for it."""
         state = table.state
         assert state is not None
-        seed, saved = table.seed + seat + table.version, table.remembered("json", state.to_json)
+        seed, saved = move_seed(table.seed, seat, table.version), table.remembered("json", state.to_json)
         return Move.parse(await self.think(partial(choose_from_saved, table.game, seed, saved, seat)))
 
     async def _apply(self, table: Table, seat: int, move: Move, actor: str, user_id: int | None) -> Change:

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
 from bot.tables import NOT_A_BUTTON, REST_AFTER, STALE_BUTTON, GuildSettings, Table, TableError, TableService
-from engine.core import Outcome
+from engine import registry
+from engine.core import GameState, Move, Outcome
+from engine.nin_jan import Card, NinJanState
+from engine.nin_jan.rules import full_deck
 
 
 class FakeStore:
@@ -150,3 +154,53 @@ async def test_a_table_whose_people_think_lets_go_of_its_views_and_plays_on_the_
     assert table.view(1) is not views[2] and [table.view(seat) for seat in (None, 0, 1, 2)] == views
     await service.act(table.id, 101, 0, first_move(table, 1))  # and the game goes on from the same moment
     assert table.version == 2
+
+
+async def test_a_play_off_between_a_computer_and_a_person_away_comes_to_an_end() -> None:
+    """Nin Jan's play-off: the computer throws, then the idle rule throws for the person away, round
+    after round, until one sign beats the other (their seeds once made them throw the same for ever)."""
+    now = [datetime(2026, 1, 1, tzinfo=UTC)]
+    service = TableService(FakeStore(), clock=lambda: now[0])
+    table = await service.open(1, 2, "nin_jan", 100, "away")
+    await service.add_computer(table.id, 100)
+    await service.add_computer(table.id, 100)
+    await service.start(table.id, 100)
+    table.seed = 12345
+    async with service.lock(table.id):
+        table.state = playoff_of_seats_0_and_1()
+        service._refresh_pending(table)
+    service._kick_computers(table)
+    for _ in range(60):  # a tie a round is one chance in three
+        await settle_computers(service)
+        if table.status == "finished":
+            break
+        assert table.waiting_on == (0,), table.waiting_on  # the computer has thrown: the person is awaited
+        now[0] += timedelta(hours=1)
+        await service.sweep_idle()
+    assert table.status == "finished"
+    assert table.state is not None and table.state.outcome() is not None
+    throws = [e for e in table.state.events if e.startswith("Play-off")]
+    assert throws and "wins the game" in throws[-1]
+
+
+def playoff_of_seats_0_and_1() -> GameState:
+    """Round 9 of a 3-player Nin Jan game, played: seats 0 and 1 tie for first, seat 2 is behind."""
+    state = registry.get("nin_jan").new_state(3, 1)
+    assert isinstance(state, NinJanState)
+    state.piles = [[Card.parse("5S")], [Card.parse("5P")], [Card.parse("1R")]]
+    state.hands = [[Card.parse("6R")], [Card.parse("6S")], [Card.parse("-3S")]]
+    used = {card for group in state.piles + state.hands for card in group}
+    state.set_aside = [card for card in full_deck() if card not in used]
+    state.won = [[], [], []]
+    state.round = 9
+    for seat, card in enumerate(("6R", "6S", "-3S")):
+        state.act(seat, Move("play", (card,)))
+    state.act(2, "place:p1")
+    assert state.phase == "playoff" and state.waiting_on() == (0, 1)
+    return state
+
+
+async def settle_computers(service: TableService) -> None:
+    while tasks := [t for t in service._computer_tasks.values() if not t.done()]:
+        await asyncio.gather(*tasks)
+    await asyncio.sleep(0)
