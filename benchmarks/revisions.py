@@ -58,14 +58,16 @@ def run_inner(script: str, source: Path, *arguments: str) -> Any:
     return json.loads(output.splitlines()[-1])
 
 
-def medians_side_by_side(script: str, revisions: Iterable[str], repeat: int, title: str, rows: Iterable[str]) -> None:
-    """Run ``script --inner`` (which prints a figure per row as JSON) on this tree and on each
-    revision, taking turns ``repeat`` times, and print each row's median per tree."""
+def medians_side_by_side(
+    script: str, revisions: Iterable[str], repeat: int, title: str, rows: Iterable[str], arguments: Iterable[str] = ()
+) -> None:
+    """Run ``script --inner ARGUMENTS`` (which prints a figure per row as JSON) on this tree and on
+    each revision, taking turns ``repeat`` times, and print each row's median per tree."""
     with trees(revisions) as found:
         runs: dict[str, list[dict[str, float]]] = {label: [] for label in found}
         for _ in range(repeat):
             for label, source in found.items():
-                runs[label].append(run_inner(script, source))
+                runs[label].append(run_inner(script, source, *arguments))
     print(title)
     print(f"{'':>12} " + " ".join(f"{label:>12}" for label in found))
     for row in rows:

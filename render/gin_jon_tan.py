@@ -17,7 +17,7 @@ import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from engine.core import name_seats
 from engine.gin_jon_tan.cards import COLOURS, MULTIPLIER, SYMBOL_VALUE, SYMBOLS, Card
@@ -462,27 +462,74 @@ def _box_mask(w: int, h: int, border: int) -> Image.Image:
     return box.getchannel("A").convert("1", dither=Image.Dither.NONE)
 
 
-@lru_cache(maxsize=2048)
+#: Card faces kept drawn. There are 6,237 cards, each plain, marked or spent, and a worker under
+#: load shows thousands of them in turn: most faces are drawn again, from the parts they share.
+FACES_KEPT = 2048
+
+
+@lru_cache(maxsize=FACES_KEPT)
 def card_face(card: Card, marked: bool = False, spent: bool = False) -> Image.Image:
     """A card face: the colour band with its name, the number, the symbol's motif and name, the value.
 
     ``marked`` gives it a thick gold border (the best combination, the latest clash);
     ``spent`` greys its face (it clashed in this duel). Faces are drawn once and pasted
-    (with see-through corners); they are drawn as wide as a picture so text sizes read as in one.
+    (with see-through corners). A face is put together from the parts it shares with other faces,
+    each drawn once: its colour's box and band (:func:`_face_top`) and its symbol's motif and name
+    (:func:`_face_symbol`); only the number and the value are drawn for the card itself.
     """
-    image = Image.new("RGBA", (WIDTH, CARD_H), (0, 0, 0, 0))
+    image = _face_top(card.colour, marked, spent).copy()
     draw = ImageDraw.Draw(image)
-    face = SPENT if spent else PAPER
-    card_box(draw, 0, 0, CARD_W - 1, CARD_H - 1, fill=face, outline=GOLD if marked else INK, width=4 if marked else 2)
-    band, ink = BANDS[card.colour]
-    draw.rounded_rectangle((4, 4, CARD_W - 5, 22), radius=4, fill=band, outline=INK, width=1)
-    text(draw, (CARD_W / 2, 13), card.colour, SMALL, ink, anchor="mm", bold=True)
     text(draw, (6, 24), str(card.number), TITLE, INK, bold=True)
-    symbol_motif(draw, card.symbol, CARD_W * 0.64, 43, 34, bg=face)
-    text(draw, (CARD_W / 2, 70), card.symbol, SMALL, INK, anchor="mm", max_width=CARD_W - 4)
-    draw.rounded_rectangle((4, CARD_H - 23, CARD_W - 5, CARD_H - 5), radius=4, fill=INK)
+    symbol, covered = _face_symbol(card.symbol, marked, spent)
+    image.paste(symbol, (0, 0), covered)
     text(draw, (CARD_W / 2, CARD_H - 14), amount(card.value), SMALL, WHITE, anchor="mm", bold=True)
     return image.crop((0, 0, CARD_W, CARD_H))
+
+
+@lru_cache(maxsize=4)
+def _face_box(marked: bool, spent: bool) -> Image.Image:
+    """A face's box: its colour (greyed when spent), its border (thick gold when marked)."""
+    image = Image.new("RGBA", (WIDTH, CARD_H), (0, 0, 0, 0))  # as wide as a picture: text sizes read as in one
+    outline, width = (GOLD, 4) if marked else (INK, 2)
+    card_box(
+        ImageDraw.Draw(image),
+        0,
+        0,
+        CARD_W - 1,
+        CARD_H - 1,
+        fill=SPENT if spent else PAPER,
+        outline=outline,
+        width=width,
+    )
+    return image
+
+
+@lru_cache(maxsize=32)
+def _face_top(colour: str, marked: bool, spent: bool) -> Image.Image:
+    """The box, the colour band (with the colour's name) and the value's bar of every face of a
+    colour and look."""
+    image = _face_box(marked, spent).copy()
+    draw = ImageDraw.Draw(image)
+    band, ink = BANDS[colour]
+    draw.rounded_rectangle((4, 4, CARD_W - 5, 22), radius=4, fill=band, outline=INK, width=1)
+    text(draw, (CARD_W / 2, 13), colour, SMALL, ink, anchor="mm", bold=True)
+    draw.rounded_rectangle((4, CARD_H - 23, CARD_W - 5, CARD_H - 5), radius=4, fill=INK)
+    return image
+
+
+@lru_cache(maxsize=128)
+def _face_symbol(symbol: str, marked: bool, spent: bool) -> tuple[Image.Image, Image.Image]:
+    """A symbol's motif and name as its faces of a look show them (drawn on the face's box: a long
+    name's edge blends into the border), and the pixels they cover (a 1-bit mask to paste through)."""
+    box = _face_box(marked, spent)
+    image = box.copy()
+    draw = ImageDraw.Draw(image)
+    symbol_motif(draw, symbol, CARD_W * 0.64, 43, 34, bg=SPENT if spent else PAPER)
+    text(draw, (CARD_W / 2, 70), symbol, SMALL, INK, anchor="mm", max_width=CARD_W - 4)
+    changed = ImageChops.difference(image, box).split()
+    covered = ImageChops.lighter(ImageChops.lighter(changed[0], changed[1]), ImageChops.lighter(changed[2], changed[3]))
+    mask = covered.point(lambda v: 255 if v else 0).convert("1", dither=Image.Dither.NONE)
+    return image.crop((0, 0, CARD_W, CARD_H)), mask.crop((0, 0, CARD_W, CARD_H))
 
 
 @lru_cache(maxsize=2048)

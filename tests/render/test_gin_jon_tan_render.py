@@ -222,6 +222,8 @@ def test_one_drawn_motif_per_symbol_each_different() -> None:
 def test_a_card_names_its_colour_as_well_as_showing_it() -> None:
     """Colour-blind safe: the band says the colour in words (and small cards its initial)."""
     for colour in COLOURS:
+        pictures._face_top.cache_clear()  # the band and the symbol are drawn once, then kept
+        pictures._face_symbol.cache_clear()
         with recording() as drawn:
             pictures.card_face.__wrapped__(Card("Moon", colour, 7))
             pictures.mini_face.__wrapped__(Card("Moon", colour, 7))

@@ -11,6 +11,8 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from engine import registry
+from engine.gin_jon_tan.cards import COLOUR_CODES as GIN_JON_TAN_COLOURS
+from engine.gin_jon_tan.cards import SYMBOL_CODES as GIN_JON_TAN_SYMBOLS
 from engine.gin_jon_tan.cards import Card as GinJonTanCard
 from engine.nin_jan.rules import Card as NinJanCard
 from render import common, gin_go, gin_jon_tan, gin_rummy, nin_jan, pictures_for, tet_gow
@@ -153,6 +155,36 @@ def test_gin_jon_tan_faces_are_pasted_as_through_their_alpha() -> None:
         face = gin_jon_tan.mini_face(card)
         through_alpha.paste(face, (5, 6), face)
         assert not ImageChops.difference(through_mask, through_alpha).getbbox()
+
+
+def _gin_jon_tan_face_in_one_go(card: GinJonTanCard, marked: bool, spent: bool) -> Image.Image:
+    """A face drawn from nothing, every part in turn (as faces were drawn before their tops were kept)."""
+    g = gin_jon_tan
+    image = Image.new("RGBA", (g.WIDTH, g.CARD_H), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    face = g.SPENT if spent else g.PAPER
+    w, h = g.CARD_W, g.CARD_H
+    g.card_box(draw, 0, 0, w - 1, h - 1, fill=face, outline=g.GOLD if marked else g.INK, width=4 if marked else 2)
+    band, ink = g.BANDS[card.colour]
+    draw.rounded_rectangle((4, 4, w - 5, 22), radius=4, fill=band, outline=g.INK, width=1)
+    g.text(draw, (w / 2, 13), card.colour, g.SMALL, ink, anchor="mm", bold=True)
+    g.text(draw, (6, 24), str(card.number), g.TITLE, g.INK, bold=True)
+    g.symbol_motif(draw, card.symbol, w * 0.64, 43, 34, bg=face)
+    g.text(draw, (w / 2, 70), card.symbol, g.SMALL, g.INK, anchor="mm", max_width=w - 4)
+    draw.rounded_rectangle((4, h - 23, w - 5, h - 5), radius=4, fill=g.INK)
+    g.text(draw, (w / 2, h - 14), g.amount(card.value), g.SMALL, g.WHITE, anchor="mm", bold=True)
+    return image.crop((0, 0, w, h))
+
+
+def test_a_gin_jon_tan_face_drawn_on_its_colours_kept_top_is_the_face_drawn_in_one_go() -> None:
+    """Every symbol in every colour, plain, marked and spent, with one- and two-digit numbers."""
+    for symbol in GIN_JON_TAN_SYMBOLS:
+        for colour in GIN_JON_TAN_COLOURS:
+            for number, marked, spent in ((1, False, False), (33, True, False), (8, False, True), (19, True, True)):
+                card = GinJonTanCard(symbol, colour, number)
+                kept = gin_jon_tan.card_face.__wrapped__(card, marked, spent)
+                direct = _gin_jon_tan_face_in_one_go(card, marked, spent)
+                assert kept.tobytes() == direct.tobytes(), (card, marked, spent)
 
 
 def test_an_element_that_blends_with_what_is_under_it_is_no_tile() -> None:
