@@ -6,7 +6,22 @@ from collections.abc import Sequence
 from dataclasses import fields
 
 from engine.core import View, name_seats
-from render.common import BODY, FELT, GOLD, MARGIN, MUTED, TITLE, WHITE, WIDTH, Colour, new_canvas, text, to_png
+from render.common import (
+    BODY,
+    FELT,
+    GOLD,
+    MARGIN,
+    MUTED,
+    TITLE,
+    WHITE,
+    WIDTH,
+    Colour,
+    canvas,
+    cut,
+    fitted,
+    text,
+    to_png,
+)
 from render.text import line_height, wrap
 
 _COMMON = {f.name for f in fields(View)}
@@ -25,8 +40,9 @@ def _lines(view: View, names: Sequence[str]) -> list[str]:
     return lines + [name_seats(line, names) for line in view.events[-5:]]
 
 
+@fitted
 def table_picture(view: View, *, names: Sequence[str]) -> bytes:
-    image, draw = new_canvas(WIDTH, 2000, FELT)
+    image, draw = canvas(FELT)
     text(draw, (MARGIN, MARGIN), view.game, TITLE, GOLD, bold=True)
     y = MARGIN + line_height(TITLE) + 4
     for line in _lines(view, names):
@@ -35,7 +51,7 @@ def table_picture(view: View, *, names: Sequence[str]) -> bytes:
             y += line_height(BODY)
     if y > 1900:
         text(draw, (MARGIN, y), "…", BODY, MUTED)
-    return to_png(image.crop((0, 0, WIDTH, min(2000, y + MARGIN))))
+    return to_png(cut(image, min(2000, y + MARGIN)))
 
 
 def hand_picture(view: View, *, names: Sequence[str]) -> bytes:

@@ -41,8 +41,11 @@ from render.common import (
     WIDTH,
     Colour,
     active_tab_width,
+    canvas,
     card_back,
     card_box,
+    cut,
+    fitted,
     new_canvas,
     plural,
     regular_polygon,
@@ -603,9 +606,10 @@ def _paragraph(
 
 
 # -- the table ------------------------------------------------------------------------------------------
+@fitted
 def table_picture(view: GinGoView, *, names: Sequence[str]) -> bytes:
     """The board with both sides' panels beside it, then the melds, the discard pile and the turn."""
-    image, draw = new_canvas(WIDTH, 2000)
+    image, draw = canvas()
     y = _header(draw, view)
     look = TABLE_BOARD
     draw_board(
@@ -629,7 +633,7 @@ def table_picture(view: GinGoView, *, names: Sequence[str]) -> bytes:
     else:
         y = _melds(image, draw, view, y)
         y = _discards(image, draw, view, y)
-    return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
+    return to_png(cut(image, int(y) + MARGIN))
 
 
 def _header(draw: ImageDraw.ImageDraw, view: GinGoView) -> float:
@@ -847,12 +851,13 @@ def claims(view: GinGoView) -> list[Claim]:
     return best
 
 
+@fitted
 def hand_picture(view: GinGoView, *, names: Sequence[str]) -> bytes:
     """The player's cards wrapped to rows, then the board small with the squares their possible
     melds and hits would take (numbered), each move listed beside it, and the discard pile."""
     seat = view.seat if view.seat is not None else 0
     side = view.sides[seat]
-    image, draw = new_canvas(WIDTH, 2400)
+    image, draw = canvas()
     text(draw, (MARGIN, MARGIN), f"Your hand · {plural(len(view.hand), 'card')}", TITLE, GOLD, bold=True)
     y: float = MARGIN + 30
     letter, where, shape = SIDE_WORDS[side]
@@ -892,7 +897,7 @@ def hand_picture(view: GinGoView, *, names: Sequence[str]) -> bytes:
     y = _paragraph(draw, MARGIN, y + 2, _doing(view, names), BODY, GOLD, WIDTH - 2 * MARGIN, bold=True) + 6
     if view.phase != "over" and view.hand_number:
         y = _discards(image, draw, view, y)
-    return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
+    return to_png(cut(image, int(y) + MARGIN))
 
 
 HAND_CARD = (46, 64)

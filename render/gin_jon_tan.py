@@ -38,7 +38,10 @@ from render.common import (
     WIDTH,
     Colour,
     active_tab_width,
+    canvas,
     card_box,
+    cut,
+    fitted,
     grid,
     new_canvas,
     plural,
@@ -99,6 +102,8 @@ wrap = lru_cache(maxsize=8192)(_text.wrap)
 text_width = lru_cache(maxsize=8192)(_text.width)
 
 CARD_W, CARD_H = 88, 104
+#: Rows of the first canvas of a table or a hand: six players' evaluation runs to some 1,800.
+TALL = 2000
 MINI_W, MINI_H = 46, 62
 GAP = 4
 ROOM = WIDTH - 2 * MARGIN
@@ -576,11 +581,12 @@ def _ordinal(place: int) -> str:
 
 
 # -- the table -----------------------------------------------------------------------------------------
+@fitted
 def table_picture(view: GinJonTanView, *, names: Sequence[str]) -> bytes:
     """The public table: what is happening, the duel that just happened or the evaluation, then a
     panel per player in turn order with the score (exact), the counts of their cards and the
     reserve cards they turned."""
-    image, draw = new_canvas(WIDTH, 5000, TABLE)
+    image, draw = canvas(TABLE, TALL)
     if view.outcome is not None:
         title = f"Gin-jon-tan · game over after {plural(view.rounds, 'round')}"
     else:
@@ -592,7 +598,7 @@ def table_picture(view: GinJonTanView, *, names: Sequence[str]) -> bytes:
     elif view.duel is not None and view.phase in ("duel", "exchange"):
         y = _duel(image, view.duel, view.last_clash, names, y)
     y = _panels(image, view, names, y + 4)
-    return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
+    return to_png(cut(image, int(y) + MARGIN))
 
 
 def _situation(view: GinJonTanView, names: Sequence[str]) -> str:
@@ -909,11 +915,12 @@ def _active_word(view: GinJonTanView, seat: int) -> str | None:
 
 
 # -- one seat's cards ---------------------------------------------------------------------------------------
+@fitted
 def hand_picture(view: GinJonTanView, *, names: Sequence[str]) -> bytes:
     """The seat's own cards: the decision in words, the duel the seat is fighting (public), the hand
     (its best combination marked, with its value), the active cards set aside, the reserve."""
     seat = view.seat if view.seat is not None else 0
-    image, draw = new_canvas(WIDTH, 5000, TABLE)
+    image, draw = canvas(TABLE, TALL)
     text(draw, (MARGIN, MARGIN), f"Your cards · round {view.round_no} of {view.rounds}", TITLE, GOLD, bold=True)
     y: float = MARGIN + line_height(TITLE) + 4
     text(draw, (MARGIN, y), names[seat], BODY, WHITE, bold=True, max_width=ROOM)
@@ -941,7 +948,7 @@ def hand_picture(view: GinJonTanView, *, names: Sequence[str]) -> bytes:
     y = _cards(image, view.reserve, y) if view.reserve else _paragraph(draw, y, "Empty.", SMALL, MUTED)
     draw_pile = view.pile_sizes[seat] if view.pile_sizes else 0
     y = _paragraph(draw, y + 2, f"Draw pile: {plural(draw_pile, 'card')}, face down.", SMALL, MUTED)
-    return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
+    return to_png(cut(image, int(y) + MARGIN))
 
 
 def _decision_words(view: GinJonTanView, names: Sequence[str]) -> str:

@@ -30,9 +30,11 @@ from render.common import (
     WIDTH,
     Colour,
     active_tab_width,
+    canvas,
     card_back,
     card_box,
-    new_canvas,
+    cut,
+    fitted,
     plural,
     seat_panel,
     stamp,
@@ -294,10 +296,11 @@ def _draw_final(draw: ImageDraw.ImageDraw, view: GinRummyView, names: Sequence[s
 
 
 # -- the pictures -----------------------------------------------------------------------------
+@fitted
 def table_picture(view: GinRummyView, *, names: Sequence[str]) -> bytes:
     """The public table: both players with their scores, stock and discard, whose turn; after
     a knock, the reveal of both hands; at the end, who won, by how much and why."""
-    image, draw = new_canvas(WIDTH, 1400)
+    image, draw = canvas()
     y = _header(draw, view)
     for seat in (0, 1):
         y = _seat_panel(draw, view, names, seat, y)
@@ -308,13 +311,14 @@ def table_picture(view: GinRummyView, *, names: Sequence[str]) -> bytes:
         y = _draw_reveal(image, view.last_hand, names, y + 6)
     if view.final is not None:
         y = _draw_final(draw, view, names, y)
-    return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
+    return to_png(cut(image, int(y) + MARGIN))
 
 
+@fitted
 def hand_picture(view: GinRummyView, *, names: Sequence[str]) -> bytes:
     """One player's hand grouped into its best melds, deadwood apart, with the table around it."""
     seat = view.seat if view.seat is not None else 0
-    image, draw = new_canvas(WIDTH, 1400)
+    image, draw = canvas()
     y = _header(draw, view)
     if view.hand:
         title = f"Your hand · deadwood {view.deadwood}"
@@ -343,4 +347,4 @@ def hand_picture(view: GinRummyView, *, names: Sequence[str]) -> bytes:
         y = _draw_reveal(image, view.last_hand, names, y + 6)
     if view.final is not None:
         y = _draw_final(draw, view, names, y)
-    return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
+    return to_png(cut(image, int(y) + MARGIN))

@@ -29,9 +29,11 @@ from render.common import (
     WIDTH,
     Colour,
     active_tab_width,
+    canvas,
     card_back,
     card_box,
-    new_canvas,
+    cut,
+    fitted,
     plural,
     seat_panel,
     stamp,
@@ -298,10 +300,11 @@ def _paragraph(draw: ImageDraw.ImageDraw, y: int, content: str, size: int, fill:
     return y
 
 
+@fitted
 def table_picture(view: NinJanView, *, names: Sequence[str]) -> bytes:
     """The public table: piles, this round's reveals, every player's winnings and total."""
     strip = _strip_for(view.piles, 360)
-    image, draw = new_canvas(WIDTH, 2400, FELT_NJ)
+    image, draw = canvas(FELT_NJ)
     text(draw, (MARGIN, MARGIN), _headline(view, names), TITLE, GOLD, bold=True)
     y = _paragraph(draw, MARGIN + 30, _subline(view, names), BODY, WHITE, bold=view.outcome is not None)
     y = draw_piles(image, view.piles, y + 6, WIDTH, strip) + 12
@@ -310,15 +313,16 @@ def table_picture(view: NinJanView, *, names: Sequence[str]) -> bytes:
     line = _playoff_line(view, names)
     if line:
         y = _paragraph(draw, y + 4, line, BODY, WHITE)
-    return to_png(image.crop((0, 0, WIDTH, y + 6)))
+    return to_png(cut(image, y + 6))
 
 
+@fitted
 def hand_picture(view: NinJanView, *, names: Sequence[str]) -> bytes:
     """One seat's hand wrapped to rows, the decision in words, and the piles' top cards."""
     hand = view.hand
     gap = 8
     per_row = (WIDTH - 2 * MARGIN + gap) // (CARD_W + gap)
-    image, draw = new_canvas(WIDTH, 1400, FELT_NJ)
+    image, draw = canvas(FELT_NJ)
     seat = view.seat if view.seat is not None else 0
     score = view.scores[seat] if view.scores else 0
     text(draw, (MARGIN, MARGIN), "Your hand", TITLE, GOLD, bold=True)
@@ -348,4 +352,4 @@ def hand_picture(view: NinJanView, *, names: Sequence[str]) -> bytes:
         text(draw, (tx, y + 28), plural(len(pile), "card"), SMALL, MUTED, max_width=column - CARD_W - 8)
         text(draw, (tx, y + 48), "worth", SMALL, MUTED)
         text(draw, (tx, y + 66), str(pile_value(pile)), BODY, WHITE, bold=True)
-    return to_png(image.crop((0, 0, WIDTH, y + CARD_H + MARGIN)))
+    return to_png(cut(image, y + CARD_H + MARGIN))

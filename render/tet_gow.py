@@ -31,8 +31,11 @@ from render.common import (
     WIDTH,
     Colour,
     active_tab_width,
+    canvas,
     card_back,
     card_box,
+    cut,
+    fitted,
     new_canvas,
     plural,
     seat_panel,
@@ -184,10 +187,11 @@ def _paragraph(draw: ImageDraw.ImageDraw, y: float, content: str, size: int, fil
 
 
 # -- the table ---------------------------------------------------------------------------------------------
+@fitted
 def table_picture(view: TetGowView, *, names: Sequence[str]) -> bytes:
     """The round so far (face-up plays in order, passes as backs), then each player: cards, tricks, score."""
     plays, title = _round_to_show(view, names)
-    image, draw = new_canvas(WIDTH, 3000, FELT)
+    image, draw = canvas(FELT)
     if view.outcome is not None:
         header = "Tet-Gow · game over" if view.games == 1 else f"Tet-Gow · match of {view.games} games over"
     else:
@@ -200,7 +204,7 @@ def table_picture(view: TetGowView, *, names: Sequence[str]) -> bytes:
     for play in plays:
         y = _play(image, play, names, y, won=play.seat == view.last_winner and plays is not view.plays)
     y = _scoreboard(draw, view, names, y + 4)
-    return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
+    return to_png(cut(image, int(y) + MARGIN))
 
 
 def _round_to_show(view: TetGowView, names: Sequence[str]) -> tuple[tuple[Play, ...], str]:
@@ -272,12 +276,13 @@ def _scoreboard(draw: ImageDraw.ImageDraw, view: TetGowView, names: Sequence[str
 
 
 # -- a hand ------------------------------------------------------------------------------------------------
+@fitted
 def hand_picture(view: TetGowView, *, names: Sequence[str]) -> bytes:
     """One seat's hand grouped by Tier and wrapped to rows, with the round so far and the decision in words."""
     groups: dict[int, list[str]] = {}
     for card in view.hand:
         groups.setdefault(CARDS[card].tier, []).append(card)
-    image, draw = new_canvas(WIDTH, 3000, FELT)
+    image, draw = canvas(FELT)
     seat = view.seat if view.seat is not None else 0
     text(draw, (MARGIN, MARGIN), f"Your hand · {plural(len(view.hand), 'card')}", TITLE, GOLD, bold=True)
     y: float = MARGIN + 30
@@ -292,7 +297,7 @@ def hand_picture(view: TetGowView, *, names: Sequence[str]) -> bytes:
         y = _paragraph(draw, y, "No cards left.", BODY, WHITE)
     for line in _hand_lines(view, names):
         y = _paragraph(draw, y + 2, line, SMALL if line.startswith(("Tricks", "  ")) else BODY, WHITE)
-    return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
+    return to_png(cut(image, int(y) + MARGIN))
 
 
 def _hand_lines(view: TetGowView, names: Sequence[str]) -> list[str]:

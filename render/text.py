@@ -372,6 +372,17 @@ def recording() -> Iterator[list[Drawn]]:
         _records.remove(found)
 
 
+def recorded() -> list[int]:
+    """How many lines each :func:`recording` under way holds now (see :func:`forget_recorded`)."""
+    return [len(found) for found in _records]
+
+
+def forget_recorded(marks: list[int]) -> None:
+    """Forget the lines recorded since :func:`recorded` gave ``marks`` (a picture drawn again)."""
+    for found, mark in zip(_records, marks, strict=False):
+        del found[mark:]
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],

@@ -43,6 +43,7 @@ async def play(game_key: str, think: Thinker, computers: int, person_moves: int 
 
 
 async def test_a_computer_in_a_worker_makes_the_move_it_makes_on_the_event_loop() -> None:
+    computer_moves = 0
     for game_key, computers in (("gin_rummy", 1), ("tet_gow", 2), ("gin_go", 1)):
         here = await play(game_key, think_here, computers)
         pictures.start_picture_workers(1)
@@ -51,8 +52,10 @@ async def test_a_computer_in_a_worker_makes_the_move_it_makes_on_the_event_loop(
             in_worker = await play(game_key, pictures.compute, computers)
         finally:
             pictures.stop_picture_workers()
-        assert len([action for action in here if action[1] != 0]) >= 10
+        assert len([action for action in here if action[1] != 0]) >= 5, game_key
+        computer_moves += len([action for action in here if action[1] != 0])
         assert in_worker == here
+    assert computer_moves >= 50
 
 
 async def test_a_computer_thinks_before_the_drawings_waiting_for_the_worker() -> None:
