@@ -49,6 +49,7 @@ from pathlib import Path
 
 from benchmarks.load_people import Failed, Person, open_table
 from benchmarks.load_world import LoadLoopback, Timings, World, now
+from benchmarks.machine import reference_ms
 from benchmarks.revisions import checked_out
 from tests.loopback.models import GuildSpec
 from tests.loopback.server import LoopbackDiscord, shard_of
@@ -787,6 +788,9 @@ def main() -> None:
     if options.collector and options.profile:
         parser.error("--collector and --profile each start the bot their own way: choose one")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    print(
+        f"machine reference: {reference_ms():.1f} ms of CPU for benchmarks.machine's fixed work (compare rounds by it)"
+    )
     variants = []
     for variant in args.variant:
         label, _, pairs = variant.partition(":")

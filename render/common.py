@@ -67,7 +67,7 @@ def new_canvas(width: int, height: int, colour: Colour = FELT) -> tuple[Image.Im
 # -- pictures as tall as they need -----------------------------------------------------------------------
 #: Rows of the canvas a table or hand picture is drawn on first: more than nearly all of them need
 #: (a picture is cut to the rows it drew). A canvas of the thousands of rows the tallest could need,
-#: filled for every picture, cost a tenth of a Gin-jon-tan picture and a twentieth of others.
+#: filled for every picture, was about a twentieth of a picture's CPU (``benchmarks.picture_stream``).
 FIRST_HEIGHT = 1200
 
 #: The rows of the canvas of a picture being drawn again (unset: :data:`FIRST_HEIGHT`).
