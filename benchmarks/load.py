@@ -373,7 +373,7 @@ async def count_moves(database_url: str) -> int | None:
 
 
 @contextlib.asynccontextmanager
-async def fresh_database(base_url: str | None, folder: Path):  # type: ignore[no-untyped-def]
+async def fresh_database(base_url: str | None, folder: Path):
     """A new empty database for one run: a SQLite file, or a new PostgreSQL database dropped afterwards."""
     if not base_url:
         yield f"sqlite+aiosqlite:///{folder / 'load.db'}"
@@ -488,7 +488,7 @@ async def _load(
     setup = Timings()
     gate = asyncio.Semaphore(options.open_at_once)
 
-    async def opened(host, game, guild):  # type: ignore[no-untyped-def]
+    async def opened(host, game, guild):
         async with gate:
             channel = server.channel("general", guild)
             try:

@@ -49,7 +49,7 @@ class Stalled(Exception):
     """Nothing the person waits for came within STUCK_AFTER seconds (the reason is the message)."""
 
 
-async def timed(world: World, timings: Timings, kind: str, inject) -> tuple[InteractionHandle, Event]:  # type: ignore[no-untyped-def]
+async def timed(world: World, timings: Timings, kind: str, inject) -> tuple[InteractionHandle, Event]:
     """Inject, then time the first answer and the moment the user sees the result."""
     started = now()
     handle: InteractionHandle = await inject
@@ -241,7 +241,7 @@ class Person:
             hand = shown if shown is not None and shown.ephemeral and shown.id != hand.id else messages[hand.id]
         self.hand_id, self.hand_seen = hand.id, self.world.changed_at.get(hand.id, 0)  # left open, watched
 
-    async def _timed(self, kind: str, inject) -> tuple[InteractionHandle, Event]:  # type: ignore[no-untyped-def]
+    async def _timed(self, kind: str, inject) -> tuple[InteractionHandle, Event]:
         self.clicking += 1
         try:
             return await timed(self.world, self.timings, kind, inject)

@@ -30,7 +30,7 @@ TABLE_NUMBER = re.compile(r"table #(\d+)")
 UNKNOWN_INTERACTION = 10062
 
 
-class _Interactions(dict):
+class _Interactions(dict[int, InteractionState]):
     """The loopback's interactions, also indexed by token (it scans them all on every webhook call)."""
 
     def __init__(self) -> None:
@@ -66,7 +66,7 @@ class LoadLoopback(LoopbackDiscord):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.interactions = _Interactions()
+        self.indexed = self.interactions = _Interactions()
         #: The intents the bot identified with: like Discord, send message events only if asked.
         self.intents = GUILD_MESSAGES
         #: REST calls the bot made (every route, interaction callbacks included).
@@ -75,7 +75,7 @@ class LoadLoopback(LoopbackDiscord):
         self.rest_kinds: Counter[str] = Counter()
         on_message = self.gateway._on_message
 
-        async def identify(conn, session, payload: dict):  # type: ignore[no-untyped-def]
+        async def identify(conn, session, payload: dict):
             if payload.get("op") == IDENTIFY:
                 self.intents = int(payload["d"].get("intents", GUILD_MESSAGES))
             return await on_message(conn, session, payload)
@@ -92,7 +92,7 @@ class LoadLoopback(LoopbackDiscord):
             await super()._announce(event, message)
 
     def _token_state(self, app_id: str, token: str) -> InteractionState:
-        state = self.interactions.by_token.get(token)
+        state = self.indexed.by_token.get(token)
         if state is None or app_id != str(self.application_id):
             raise UNKNOWN_WEBHOOK
         if self.clock.now() - state.created > self.token_lifetime:
@@ -151,7 +151,7 @@ class World:
         for woken in self._watchers.get(key, ()):
             woken.set()
 
-    async def until(self, key: int | tuple[int, ...], ready, timeout: float):  # type: ignore[no-untyped-def]
+    async def until(self, key: int | tuple[int, ...], ready, timeout: float):
         """Wait until ``ready()`` is truthy, woken when ``key`` changes (a message id; 0: a new
         table message; -id: interaction id's outcome), or any of several keys."""
         keys = key if isinstance(key, tuple) else (key,)

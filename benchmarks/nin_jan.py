@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 from engine.nin_jan import GAME as NIN_JAN
@@ -83,13 +84,18 @@ def picture_figures(rounds: int = 30) -> None:
     from render.nin_jan import hand_picture, table_picture
 
     state = NIN_JAN.new_state(5, 11)
+    assert isinstance(state, NinJanState)
     players = [NIN_JAN.computer_player(s) for s in range(5)]
     while not state.is_over and state.round < 8:
         seat = state.waiting_on()[0]
         state.act(seat, players[seat].choose(state.view(seat)))
     names = ["Ada", "Bartholomew", "Cy", "Dana", "Eve"]
-    for label, draw, seat in (("table", table_picture, None), ("hand", hand_picture, 0)):
-        view = state.view(seat)
+    pictures: list[tuple[str, Callable[..., bytes], int | None]] = [
+        ("table", table_picture, None),
+        ("hand", hand_picture, 0),
+    ]
+    for label, draw, viewer in pictures:
+        view = state.view(viewer)
         times, size = [], 0
         for _ in range(rounds):
             started = time.perf_counter()

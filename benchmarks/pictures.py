@@ -13,6 +13,7 @@ from functools import partial
 
 from engine import registry
 from engine.core import Game, GameState
+from engine.gin_jon_tan.views import GinJonTanView
 from render import pictures_for
 from render.results import results_picture
 
@@ -63,7 +64,12 @@ def gin_jon_tan_evaluation() -> Callable[[], bytes]:
     module = pictures_for(game.key)
     computers = [game.computer_player(seat) for seat in range(6)]
     state = game.new_state(6, 5)
-    while not (state.phase == "swap" and state.view(None).evaluation):
+
+    def evaluated() -> bool:
+        view = state.view(None)
+        return isinstance(view, GinJonTanView) and bool(view.evaluation)
+
+    while not (state.phase == "swap" and evaluated()):
         seat = state.waiting_on()[0]
         state.act(seat, computers[seat].choose(state.view(seat)))
     return partial(module.table_picture, state.view(None), names=(NAMES * 2)[:6])

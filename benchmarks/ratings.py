@@ -121,7 +121,7 @@ def replay_figures(games: int, seed: int) -> None:
         started = time.perf_counter()
         gif = replay_gif(source, NAMES[:2])
         elapsed = time.perf_counter() - started
-        frames = Image.open(io.BytesIO(gif)).n_frames
+        frames = getattr(Image.open(io.BytesIO(gif)), "n_frames", 1)
         totals.append((elapsed, len(gif)))
         print(
             f"Gin Rummy game to 100 #{offset + 1}: {source.steps} moves, {frames} frames, "

@@ -110,7 +110,7 @@ def run_in(source: Path, database_url: str | None) -> dict[str, tuple[float, flo
 
 def fresh_postgres(base_url: str) -> str:
     """A new empty database on the PostgreSQL server of ``base_url``."""
-    import asyncpg  # type: ignore[import-untyped]
+    import asyncpg
     from sqlalchemy.engine import make_url
 
     url = make_url(base_url)

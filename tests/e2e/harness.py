@@ -93,7 +93,9 @@ class Parlour:
         handle = await self.server.slash(host, "play", channel=self.channel, game=game)
         answer = await handle.message()
         assert "is open" in answer.content, answer.content
-        return await self.server.recorder.wait_for(lambda: self._lobby())
+        lobby = await self.server.recorder.wait_for(lambda: self._lobby())
+        assert isinstance(lobby, Message)
+        return lobby
 
     def _lobby(self) -> Message | None:
         for message in reversed(self.server.recorder.messages_in(self.channel.id)):

@@ -19,6 +19,7 @@ import sys
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord.utils
 import zstandard
@@ -50,7 +51,7 @@ def discord_decompression_context(compress: str) -> type:
         return active
     if compress != "zlib-stream":
         raise ValueError(f"discord.py has no decompression context for {compress!r} here")
-    hidden = {"zstandard": None, "compression.zstd": None}
+    hidden: dict[str, Any] = {"zstandard": None, "compression.zstd": None}
     saved = {name: sys.modules.get(name) for name in hidden}
     spec = importlib.util.spec_from_file_location("discord._utils_without_zstd", discord.utils.__file__)
     assert spec is not None and spec.loader is not None
@@ -142,7 +143,8 @@ class Gateway:
         return ws
 
     async def _on_message(self, conn: Connection, session: Session | None, payload: dict) -> Session | None:
-        op, data = payload.get("op"), payload.get("d")
+        op = payload.get("op")
+        data: dict[str, Any] = payload.get("d") or {}
         if op == HEARTBEAT:
             await conn.send({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
         elif op == IDENTIFY:
@@ -157,7 +159,7 @@ class Gateway:
                 await self.send(session, "GUILD_CREATE", guild)
             return session
         elif op == RESUME:
-            old = self.sessions.get(data.get("session_id"))
+            old = self.sessions.get(str(data.get("session_id")))
             if old is None:
                 await conn.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
                 return None

@@ -436,7 +436,9 @@ class LoopbackDiscord:
             webhook_id=self.application_id if interaction else None,
             interaction_metadata=metadata,
         )
-        message = Message(message_id, channel_id, payload, list(files), visible_only_to, interaction and interaction.id)
+        message = Message(
+            message_id, channel_id, payload, list(files), visible_only_to, interaction.id if interaction else None
+        )
         self.recorder.messages[message_id] = message
         return message
 
