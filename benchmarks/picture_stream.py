@@ -1,14 +1,15 @@
-"""``python -m benchmarks.picture_stream [--compare REV] [--repeat N] [--tables N] [--games K,K]``: CPU per picture
-when many live tables take turns, as the picture workers draw them under load, this tree beside
-other revisions.
+"""``python -m benchmarks.picture_stream [--compare REV] [--repeat N] [--tables N] [--games K,K]``:
+CPU per picture when many live tables take turns, as the picture workers draw them under load,
+this tree beside other revisions.
 
-``benchmarks.pictures`` draws one picture again and again: every cache is warm. A worker under load
-draws a new moment of another table each time, with other names and other cards, and its caches
-(text, card faces) hold only what the last few hundred tables showed; its pictures cost two to three
-times as much. Here each tree, in a process of its own, deals ``--tables`` seeded tables of each
-game (every number of seats up to four, names of several scripts), then goes round them making one random legal
-move at each and drawing the mover's hand and the table after it. The first round warms the
-caches; the rounds after are timed. Printed: the median milliseconds of CPU per picture, by game.
+``benchmarks.pictures`` draws one picture again and again: every cache is warm. A worker under
+load draws a new moment of another table each time, with other names and other cards, and its
+caches (text, card faces) hold only what the last few hundred tables showed; its pictures cost
+two to three times as much. Here each tree, in a process of its own, deals ``--tables`` seeded
+tables of each game (every number of seats up to four, names of several scripts), then goes round
+them making one random legal move at each and drawing the mover's hand and the table after it.
+The first round warms the caches; the rounds after are timed. Printed: CPU milliseconds per
+picture (the mean of a run; the median of the runs), by game.
 """
 
 from __future__ import annotations
