@@ -66,6 +66,7 @@ class LoadLoopback(LoopbackDiscord):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        #: The base class's interactions, also indexed by token (the same dict, typed as the index).
         self.indexed = self.interactions = _Interactions()
         #: The intents the bot identified with: like Discord, send message events only if asked.
         self.intents = GUILD_MESSAGES

@@ -35,8 +35,8 @@ def measure(tables: int, games: list[str]) -> dict[str, float]:
         game, module = get(key), pictures_for(key)
         moves = random.Random(1)
         live = []
+        counts = [n for n in sorted(game.allowed_counts) if n <= 4]
         for number in range(tables):
-            counts = [n for n in sorted(game.allowed_counts) if n <= 4]
             players = counts[number % len(counts)]
             names = [f"{NAMES[(number + seat) % len(NAMES)]} {number}" for seat in range(players)]
             live.append((game.new_state(players, number), names))
