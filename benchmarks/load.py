@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.load_people import Failed, Person, open_table
-from benchmarks.load_world import LoadLoopback, Timings, World, now
+from benchmarks.load_world import LoadLoopback, Timings, World, now, table_lag
 from benchmarks.machine import reference_ms
 from benchmarks.revisions import checked_out
 from tests.loopback.models import GuildSpec
@@ -60,6 +60,8 @@ DEFAULT_GAMES = ("highcard", "gin_rummy", "nin_jan", "tet_gow", "gin_go", "gin_j
 DEADLINE_MS = 3000.0
 #: Seconds the people may take to finish the clicks under way when the run's time is up.
 GRACE_S = 10.0
+#: Moves made this close to the end are left out of the table message's lag (its edit may come later).
+TABLE_LAG_WINDOW = 15.0
 
 
 @dataclass
@@ -119,6 +121,10 @@ class RunResult:
     #: The bot processes' collections during play (--collector): counts and CPU seconds per
     #: generation, and the longest pause of a full collection in seconds.
     collector: Collections | None = None
+    #: Milliseconds from a person's move to the next edit of its table message (moves made up to
+    #: :data:`TABLE_LAG_WINDOW` before the end), and how many of those moves it had not shown by the end.
+    table_lags: list[float] = field(default_factory=list)
+    table_unshown: int = 0
 
     @property
     def interactions(self) -> int:
@@ -546,6 +552,7 @@ async def _load(
     #: Clicks made after this (people not yet stopped) are not measured: still unanswered at the
     #: count, they would pass for "never answered".
     play_ended = server.clock.now()
+    lags, unshown = table_lag(world, play, made_before=now() - TABLE_LAG_WINDOW)
     if spy is not None:
         await spy.wait()
     bot_cpu = _sum(tree_cpu_seconds, pids) - bot_cpu
@@ -590,6 +597,8 @@ async def _load(
         rss_end_mib=rss_end,
         peak_mib=peak,
         collector=collections,
+        table_lags=lags,
+        table_unshown=unshown,
     )
 
 
@@ -614,6 +623,10 @@ ROWS: list[tuple[str, Callable[[RunResult], str]]] = [
     ("every click: first answer", lambda r: spread(r.play.all_answers())),
     ("every click: until seen", lambda r: spread(r.play.seen)),
     ("  until seen p99 per 10 s of play", lambda r: _seen_by_window(r)),
+    (
+        "table message: next edit after a move ms",
+        lambda r: f"{spread(r.table_lags)} ({r.table_unshown} never edited after: choices built in private)",
+    ),
     ("interactions/s", lambda r: f"{r.interactions / r.played_s:.0f} ({r.interactions} in {r.played_s:.0f} s)"),
     ("  of which Show my hand", lambda r: str(len(r.play.answers["hand"]))),
     ("moves/s (all; people's)", lambda r: f"{(r.moves or 0) / r.played_s:.0f}; {r.person_moves / r.played_s:.0f}"),

@@ -210,6 +210,7 @@ class Person:
             hand = messages[hand.id]
             controls = move_controls(hand) or controls
             control = self.rng.choice(controls)
+            clicked = now()
             try:  # the hand may have changed under the person's finger (the bot refreshed it)
                 if control["type"] == 2:
                     click = self.server.click(self.user, hand, custom_id=control["custom_id"])
@@ -237,6 +238,7 @@ class Person:
                     hand = fresh
                 continue
             self.moves += 1
+            self.timings.moves_made.append((self.message_id, clicked))
             # A new private hand (an older bot answered a move with a new message), or this one edited.
             hand = shown if shown is not None and shown.ephemeral and shown.id != hand.id else messages[hand.id]
         self.hand_id, self.hand_seen = hand.id, self.world.changed_at.get(hand.id, 0)  # left open, watched

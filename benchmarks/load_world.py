@@ -10,6 +10,7 @@ calls the bot makes (the figure "REST calls per move").
 from __future__ import annotations
 
 import asyncio
+import bisect
 import re
 import time
 from collections import Counter, defaultdict
@@ -120,6 +121,8 @@ class World:
         self.table_messages: dict[int, int] = {}
         #: Message id -> the seq of its latest creation or edit.
         self.changed_at: dict[int, int] = {}
+        #: Public message id -> when (perf_counter) each of its creations and edits arrived, in order.
+        self.public_changes: dict[int, list[float]] = defaultdict(list)
         self.outcomes: dict[int, Event] = {}
         self._watchers: dict[int, list[asyncio.Event]] = defaultdict(list)
         recorder = server.recorder
@@ -142,6 +145,8 @@ class World:
                 self._wake(-event.interaction_id)
             if message_id is not None:
                 self.changed_at[message_id] = event.seq
+                if not event.ephemeral:
+                    self.public_changes[message_id].append(now())
                 self._wake(message_id)
             recorder.notify()
             return event
@@ -188,9 +193,34 @@ class Timings:
     failed: int = 0
     #: Injection times (perf_counter) of the clicks answered, for the rate over the play window.
     at: list[float] = field(default_factory=list)
+    #: Each person's move (a click the bot took): its table message's id and when it was clicked (perf_counter).
+    moves_made: list[tuple[int, float]] = field(default_factory=list)
 
     def all_answers(self) -> list[float]:
         return [t for values in self.answers.values() for t in values]
+
+
+def table_lag(world: World, timings: Timings, made_before: float) -> tuple[list[float], int]:
+    """How long after each person's move its table message was edited next (ms), for the moves made
+    before ``made_before`` (perf_counter); and how many of those it was never edited after.
+
+    The next edit after the click shows the move, for a picture shows the table as it is when a
+    worker takes the drawing, and a move is saved within milliseconds of its click. Under load an
+    edit that was under way may land just after a click without it: then the move is shown later
+    than this says, by the table message's spacing at most. A click that builds a choice in private
+    (Gin-Go's secret suit row, a page of picks) changes nothing public: the table message is next
+    edited after the choice is made, or never, and such clicks are counted with the moves here."""
+    lags, unshown = [], 0
+    for message_id, clicked in timings.moves_made:
+        if clicked >= made_before:
+            continue
+        changes = world.public_changes.get(message_id, [])
+        after = bisect.bisect_right(changes, clicked)
+        if after < len(changes):
+            lags.append(1000 * (changes[after] - clicked))
+        else:
+            unshown += 1
+    return lags, unshown
 
 
 def now() -> float:
