@@ -1,10 +1,12 @@
 """Worker processes that draw pictures, each fed by a thread of the bot's process.
 
-A worker gets its next drawing the moment it answers the last one: the thread that waits on
-its pipe writes the next drawing from the ones the event loop prepared (already pickled) and
-hands the picture back to the loop. Through ``ProcessPoolExecutor`` that took two turns of a
-busy event loop and two more threads, each waiting for the GIL, so under load the workers drew
-a quarter of the time (``python -m benchmarks.worker_round_trip``; docs/scale.md).
+A worker never waits to be handed its next drawing: its pipe holds the next one already
+(:data:`IN_PIPE`), from the ones the event loop prepared (pickled), and the thread that feeds it
+reads each answer, hands the picture back to the loop and tops the pipe up. Through
+``ProcessPoolExecutor`` that took two turns of a busy event loop and two more threads, each
+waiting for the GIL, so under load the workers drew a quarter of the time; with one drawing in
+the pipe at a time, a worker still waited a third of the time for its feeding thread to wake
+and take the GIL (``python -m benchmarks.worker_round_trip``; docs/scale.md).
 
 A worker that dies (killed from outside) is started again and its drawing drawn there.
 """
@@ -16,10 +18,12 @@ import contextlib
 import ctypes
 import logging
 import multiprocessing
+import os
 import pickle
 import signal
 import threading
 from asyncio import Future
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -32,6 +36,13 @@ log = logging.getLogger(__name__)
 
 #: Times a drawing is tried in a new worker when its worker dies under it.
 TRIES = 2
+#: Jobs written down a worker's pipe at once: when it answers one, the next is there to read.
+IN_PIPE = 2
+#: How much less a worker's claim on a core is than the bot's process (``nice``): the event loop,
+#: which sends every first answer, goes first, and the workers draw with the rest of the machine.
+#: With the workers drawing all the time they could (IN_PIPE), they took cores from the loop and
+#: its first answers came later (``benchmarks.load``, docs/scale.md).
+WORKER_NICENESS = 10
 
 
 class WorkersStopped(RuntimeError):
@@ -50,6 +61,8 @@ class _Job:
     future: Future[Any] = field(compare=False)
     #: Called on the loop once the future is settled (see :meth:`FedWorkers.submit`).
     on_done: Callable[[], None] | None = field(default=None, compare=False)
+    #: Workers it was sent to (one more each time its worker died under it).
+    tries: int = field(default=0, compare=False)
 
 
 class FedWorkers:
@@ -102,44 +115,79 @@ class FedWorkers:
                 process.terminate()
 
     # -- in the feeding threads ------------------------------------------------
-    def _next(self) -> _Job | None:
+    def _next(self, wait: bool) -> _Job | None:
+        """The most urgent job (waiting for one if ``wait``), or None: stopped, or none waits."""
         with self._ready:
-            while not self._jobs and not self._stopped:
+            while wait and not self._jobs and not self._stopped:
                 self._ready.wait()
-            if self._stopped:
+            if self._stopped or not self._jobs:
                 return None
             job = min(self._jobs)
             self._jobs.remove(job)
             return job
 
     def _feed(self, index: int) -> None:
+        """Keep worker ``index``'s pipe topped up with jobs and answer each job as it comes back, in
+        the order sent. A worker that dies is started again and sent its jobs again."""
         connection: Connection | None = None
+        sent: deque[_Job] = deque()  # in the worker's pipe, oldest first
         try:
-            while (job := self._next()) is not None:
-                connection, result = self._draw(index, connection, job)
-                _answer(job, result)
+            while True:
+                while len(sent) < IN_PIPE and (job := self._next(wait=not sent)) is not None:
+                    sent.append(job)
+                    if connection is not None:
+                        connection = self._send(connection, job)
+                if not sent:
+                    return  # stopped
+                if connection is None:
+                    connection = self._restart(index, sent)
+                    continue
+                try:
+                    drawn, value = pickle.loads(connection.recv_bytes())
+                except (EOFError, OSError):  # the worker died: start another one
+                    connection = None
+                    continue
+                except Exception as error:  # an answer that cannot be read: its caller hears of it
+                    _answer(sent.popleft(), error)
+                    continue
+                _answer(sent.popleft(), value if drawn else _as_error(value))
         finally:
             if connection is not None:
                 connection.close()
 
-    def _draw(self, index: int, connection: Connection | None, job: _Job) -> tuple[Connection | None, object]:
-        """Draw one job: its PNG, or the error to raise in its caller. A worker that dies under it is
-        started again (TRIES times at most)."""
-        for _ in range(TRIES):
-            try:
-                if connection is None:
-                    connection = self._start(index)
-                connection.send_bytes(job.payload)
-                drawn, value = pickle.loads(connection.recv_bytes())
-                return connection, value if drawn else _as_error(value)
-            except (EOFError, OSError):  # the worker died: start another one
-                connection = None
-                if self._stopped:
-                    break
-                log.warning("A picture worker died; starting a new one")
-            except Exception as error:  # an answer that cannot be read: its caller hears of it
-                return connection, error
-        return connection, WorkersStopped("No picture worker could draw it.")
+    @staticmethod
+    def _send(connection: Connection, job: _Job) -> Connection | None:
+        """Write ``job`` down the pipe; None if the worker is gone (its jobs are sent again)."""
+        try:
+            connection.send_bytes(job.payload)
+        except OSError:
+            return None
+        return connection
+
+    def _restart(self, index: int, sent: deque[_Job]) -> Connection | None:
+        """Start worker ``index`` and send it the jobs its last one did not answer, each tried
+        :data:`TRIES` times at most; None if it died again at once (or the workers were stopped:
+        then the jobs fail with WorkersStopped, and their callers draw them)."""
+        for job in list(sent):
+            job.tries += 1
+            if self._stopped or job.tries > TRIES:
+                sent.remove(job)
+                _answer(job, WorkersStopped("No picture worker could draw it."))
+        if not sent:
+            return None
+        if self._processes[index] is not None:
+            log.warning("A picture worker died; starting a new one")
+        try:
+            connection: Connection | None = self._start(index)
+        except Exception:  # no process can be started: the callers draw their pictures themselves
+            log.exception("Could not start a picture worker")
+            while sent:
+                _answer(sent.popleft(), WorkersStopped("No picture worker could be started."))
+            return None
+        for job in sent:
+            if connection is not None:
+                connection = self._send(connection, job)
+        return connection
 
     def _start(self, index: int) -> Connection:
         ours, theirs = self._context.Pipe()
@@ -171,6 +219,8 @@ def _as_error(value: object) -> Exception:
 def _serve(connection: Connection) -> None:
     """Draw what comes down the pipe until it closes: (True, PNG) or (False, the error)."""
     _die_with_parent()
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
     while True:
         try:
             call = pickle.loads(connection.recv_bytes())

@@ -51,10 +51,11 @@ class Priority(IntEnum):
 #: under a stream of answers still waits at most a few seconds more than they do (never starves).
 HEAD_START = {Priority.ANSWER: 0.0, Priority.UPDATE: 1.0, Priority.TABLE: 3.0, Priority.AHEAD: 3.0}
 
-#: Drawings let out of the queue per worker at once: the one it draws and one prepared for its
-#: feeding thread (cogs.picture_workers), which hands it over the moment the worker answers,
-#: without waiting for the busy event loop. More would put answers behind drawings already let out.
-DRAWINGS_PER_WORKER = 2
+#: Drawings let out of the queue per worker at once: the one it draws, the next one waiting in its
+#: pipe (cogs.picture_workers.IN_PIPE), and one prepared for its feeding thread, which writes it down
+#: the pipe the moment the worker answers, without waiting for the busy event loop to prepare one.
+#: More would put answers behind drawings already let out.
+DRAWINGS_PER_WORKER = 3
 
 #: Worker processes that draw the pictures, when the bot started them (PICTURE_WORKERS).
 _workers: FedWorkers | None = None

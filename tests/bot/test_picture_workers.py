@@ -8,6 +8,7 @@ from functools import partial
 import pytest
 
 from cogs import pictures
+from cogs.picture_workers import WORKER_NICENESS
 from engine.core import Outcome
 from render.results import results_picture
 
@@ -161,5 +162,54 @@ async def test_an_answer_that_cannot_be_read_fails_where_it_was_wanted_and_never
         with pytest.raises(ValueError, match="unreadable picture"):
             await asyncio.wait_for(pictures.draw(_unreadable), 60)  # type: ignore[arg-type]
         assert await pictures.draw(partial(_named, "next")) == b"next"
+    finally:
+        pictures.stop_picture_workers()
+
+
+def _slow(name: str, started: str) -> bytes:
+    """A drawing that says it has started (a file), then takes long enough to be killed under."""
+    import pathlib
+    import time
+
+    pathlib.Path(started).write_text("drawing")
+    time.sleep(2)
+    return name.encode()
+
+
+async def test_the_drawings_waiting_in_a_dead_workers_pipe_are_drawn_by_the_next_one(tmp_path) -> None:
+    """A worker has its next drawings in its pipe while it draws: killed, none of them is lost."""
+    pictures.start_picture_workers(1)
+    try:
+        workers = pictures._workers
+        assert workers is not None
+        started = tmp_path / "started"
+        slow = pictures.start(partial(_slow, "slow", str(started)))
+        queued = [pictures.start(partial(_named, f"next {n}")) for n in range(pictures.DRAWINGS_PER_WORKER - 1)]
+        for _ in range(600):  # the worker is drawing the slow one, the others are in its pipe or ready
+            if started.exists():
+                break
+            await asyncio.sleep(0.05)
+        assert started.exists() and pictures.waiting() == 0
+        for pid in workers.pids():
+            os.kill(pid, signal.SIGKILL)
+        pictures_back = await asyncio.wait_for(asyncio.gather(slow.task, *(d.task for d in queued)), 60)
+        assert pictures_back == [b"slow", *(f"next {n}".encode() for n in range(len(queued)))]
+    finally:
+        pictures.stop_picture_workers()
+
+
+def _niceness(pid: int) -> int:
+    with open(f"/proc/{pid}/stat") as stat:
+        return int(stat.read().rsplit(")", 1)[1].split()[16])
+
+
+async def test_the_workers_leave_the_cores_to_the_bots_own_process_first() -> None:
+    """On a busy machine the event loop, which sends every first answer, is served before a drawing."""
+    pictures.start_picture_workers(1)
+    try:
+        assert await pictures.draw(partial(_named, "started")) == b"started"
+        workers = pictures._workers
+        assert workers is not None
+        assert [_niceness(pid) for pid in workers.pids()] == [min(19, _niceness(os.getpid()) + WORKER_NICENESS)]
     finally:
         pictures.stop_picture_workers()
