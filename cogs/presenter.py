@@ -46,6 +46,10 @@ MAX_TRIES = 3
 #: While pictures queue for the workers, table messages are edited this many times less often:
 #: the answers people wait for go first, and the table message still shows every move, later.
 BUSY_SPACING = 3
+#: A table message to be edited while its computers are still to move waits this share of the edit
+#: interval first, so that one edit shows a person's move and the computers' replies: with no
+#: computer pause they come within milliseconds, and a picture each was a table message in two.
+COMPUTERS_SETTLE = 0.2
 #: While the bot is behind (most answers lately were not ready in time, :class:`cogs.answers.Pace`),
 #: table messages are edited this many times less often: each edit draws a picture, and what the
 #: machine has left goes to the people's own answers. The table message lags; no move is lost.
@@ -247,6 +251,8 @@ class DiscordPresenter:
         failures = 0
         table: Table | None = None
         while table_id in self._dirty:
+            if self._dirty[table_id].waiting_computers() and self.edit_interval:
+                await asyncio.sleep(self.edit_interval * COMPUTERS_SETTLE)  # their replies join this edit
             table = self._dirty.pop(table_id)
             note = self._notes.pop(table_id, None)
             try:
