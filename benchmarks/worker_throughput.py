@@ -28,14 +28,6 @@ LOOP_BUSY = 0.7
 ROWS = ("drawings/s", "workers drawing %")
 
 
-def drawing(ms: float) -> bytes:
-    """A stand-in picture: ``ms`` of CPU, then 20 KB (a picture's size)."""
-    end = time.thread_time() + ms / 1000
-    while time.thread_time() < end:
-        pass
-    return b"x" * 20_000
-
-
 def _cpu_seconds(pid: int) -> float:
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
@@ -52,6 +44,7 @@ async def _keep_busy(stop: asyncio.Event) -> None:
 
 async def measure() -> dict[str, float]:
     """Drawings a second, and the share of the time the workers drew, with the code importable here."""
+    from benchmarks.worker_round_trip import drawing  # a stand-in picture: CPU, then 20 KB
     from cogs import pictures
 
     pictures.start_picture_workers(WORKERS)

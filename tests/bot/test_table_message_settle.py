@@ -23,8 +23,9 @@ class FakeTable(SimpleNamespace):
         return [] if self.computers_done else [1]
 
 
-async def test_one_edit_shows_the_move_and_the_computers_reply_that_follows_it() -> None:
-    presenter = DiscordPresenter(Client(), save_message=lambda table: asyncio.sleep(0), edit_interval=EDIT_INTERVAL)  # type: ignore[arg-type]
+def presenter_noting_edits(edit_interval: float) -> tuple[DiscordPresenter, list[int]]:
+    """A presenter, and the table versions its table message edits show, in order."""
+    presenter = DiscordPresenter(Client(), save_message=lambda table: asyncio.sleep(0), edit_interval=edit_interval)  # type: ignore[arg-type]
     edits: list[int] = []
 
     async def edit_message(table: FakeTable, note: str | None) -> int:
@@ -33,6 +34,11 @@ async def test_one_edit_shows_the_move_and_the_computers_reply_that_follows_it()
 
     presenter._update_table_message = edit_message  # type: ignore[assignment,method-assign]
     presenter._refresh_hands = lambda table: None  # type: ignore[method-assign]
+    return presenter, edits
+
+
+async def test_one_edit_shows_the_move_and_the_computers_reply_that_follows_it() -> None:
+    presenter, edits = presenter_noting_edits(EDIT_INTERVAL)
     table = FakeTable(id=7, version=1, status="playing", message_behind=False, computers_done=False)
     await presenter.table_changed(table)  # type: ignore[arg-type]  # the person moved; the computer is to reply
     assert REPLY_AFTER < EDIT_INTERVAL * COMPUTERS_SETTLE
@@ -44,15 +50,7 @@ async def test_one_edit_shows_the_move_and_the_computers_reply_that_follows_it()
 
 
 async def test_a_table_waiting_on_people_only_is_edited_at_once() -> None:
-    presenter = DiscordPresenter(Client(), save_message=lambda table: asyncio.sleep(0), edit_interval=60)  # type: ignore[arg-type]
-    edits: list[int] = []
-
-    async def edit_message(table: FakeTable, note: str | None) -> int:
-        edits.append(table.version)
-        return table.version
-
-    presenter._update_table_message = edit_message  # type: ignore[assignment,method-assign]
-    presenter._refresh_hands = lambda table: None  # type: ignore[method-assign]
+    presenter, edits = presenter_noting_edits(60)
     table = FakeTable(id=7, version=3, status="playing", message_behind=False, computers_done=True)
     await presenter.table_changed(table)  # type: ignore[arg-type]
     for _ in range(10):
