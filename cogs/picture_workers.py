@@ -6,9 +6,10 @@ reads each answer, hands the picture back to the loop and tops the pipe up. Thro
 ``ProcessPoolExecutor`` that took two turns of a busy event loop and two more threads, each
 waiting for the GIL, so under load the workers drew a quarter of the time; with one drawing in
 the pipe at a time, a worker still waited a third of the time for its feeding thread to wake
-and take the GIL (``python -m benchmarks.worker_round_trip``; docs/scale.md).
+and take the GIL (``python -m benchmarks.worker_round_trip`` and ``benchmarks.worker_throughput``;
+docs/scale.md).
 
-A worker that dies (killed from outside) is started again and its drawing drawn there.
+A worker that dies (killed from outside) is started again and its drawings drawn there.
 """
 
 from __future__ import annotations
@@ -145,6 +146,7 @@ class FedWorkers:
                 try:
                     drawn, value = pickle.loads(connection.recv_bytes())
                 except (EOFError, OSError):  # the worker died: start another one
+                    _close(connection)
                     connection = None
                     continue
                 except Exception as error:  # an answer that cannot be read: its caller hears of it
@@ -161,6 +163,7 @@ class FedWorkers:
         try:
             connection.send_bytes(job.payload)
         except OSError:
+            _close(connection)
             return None
         return connection
 
@@ -196,6 +199,12 @@ class FedWorkers:
         theirs.close()
         self._processes[index] = process
         return ours
+
+
+def _close(connection: Connection) -> None:
+    """Close the pipe of a worker that died."""
+    with contextlib.suppress(OSError):
+        connection.close()
 
 
 def _answer(job: _Job, result: object) -> None:
