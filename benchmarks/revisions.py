@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
 import os
@@ -42,6 +43,16 @@ def trees(revisions: Iterable[str]) -> Iterator[dict[str, Path]]:
         for revision in revisions:
             found[revision] = stack.enter_context(checked_out(revision))
         yield found
+
+
+def side_by_side_options(doc: str | None, repeat: int = 5) -> argparse.Namespace:
+    """The command line of a benchmark run beside other revisions: ``--compare REV`` (repeatable) and
+    ``--repeat N``. Its ``--inner`` run (:func:`run_inner`) takes no options and does not come here:
+    it may run on an older tree, whose modules are imported, without this function."""
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
+    parser.add_argument("--compare", action="append", default=[], metavar="REV")
+    parser.add_argument("--repeat", type=int, default=repeat, help=f"runs of each tree in turns (default {repeat})")
+    return parser.parse_args()
 
 
 def run_inner(script: str, source: Path, *arguments: str) -> Any:

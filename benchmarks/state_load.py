@@ -8,9 +8,9 @@ moves, saves the state with its own ``to_json`` and loads it again and again; th
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
+import sys
 import time
 
 GAMES = (("gin_rummy", 2), ("nin_jan", 4), ("tet_gow", 4), ("gin_go", 2), ("gin_jon_tan", 4))
@@ -41,15 +41,12 @@ def measure() -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--compare", action="append", default=[], metavar="REV")
-    parser.add_argument("--repeat", type=int, default=5, help="runs of each tree, taking turns (default 5)")
-    parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.inner:
+    if sys.argv[1:] == ["--inner"]:  # run by benchmarks.revisions.run_inner, perhaps on an older tree
         print(json.dumps(measure()))
         return
-    from benchmarks.revisions import medians_side_by_side  # here: the inner run may be an older tree
+    from benchmarks.revisions import medians_side_by_side, side_by_side_options
+
+    args = side_by_side_options(__doc__)
 
     title = f"CPU µs per Game.load of a state 20 moves in, median of {args.repeat} runs × {LOADS} loads"
     medians_side_by_side(__file__, args.compare, args.repeat, title, [key for key, _ in GAMES])

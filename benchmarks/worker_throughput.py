@@ -12,10 +12,10 @@ Printed (the median of the runs): drawings a second, and the workers' share of t
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import os
+import sys
 import time
 from functools import partial
 
@@ -68,15 +68,12 @@ async def measure() -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--compare", action="append", default=[], metavar="REV")
-    parser.add_argument("--repeat", type=int, default=5, help="runs of each tree, taking turns (default 5)")
-    parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.inner:
+    if sys.argv[1:] == ["--inner"]:  # run by benchmarks.revisions.run_inner, perhaps on an older tree
         print(json.dumps(asyncio.run(measure())))
         return
-    from benchmarks.revisions import medians_side_by_side  # here: the inner run may be an older tree
+    from benchmarks.revisions import medians_side_by_side, side_by_side_options
+
+    args = side_by_side_options(__doc__)
 
     title = (
         f"{DRAWINGS} drawings of {DRAWING_MS} ms CPU asked at once, {WORKERS} workers, the event loop "
