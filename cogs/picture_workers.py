@@ -1,13 +1,14 @@
-"""Worker processes that draw pictures, each fed by a thread of the bot's process.
+"""Worker processes that draw pictures, fed by the event loop itself.
 
 A worker never waits to be handed its next drawing: its pipe holds the next one already
-(:data:`IN_PIPE`), from the ones the event loop prepared (pickled), and the thread that feeds it
-reads each answer, hands the picture back to the loop and tops the pipe up. Through
-``ProcessPoolExecutor`` that took two turns of a busy event loop and two more threads, each
-waiting for the GIL, so under load the workers drew a quarter of the time; with one drawing in
-the pipe at a time, a worker still waited a third of the time for its feeding thread to wake
-and take the GIL (``python -m benchmarks.worker_round_trip`` and ``benchmarks.worker_throughput``;
-docs/scale.md).
+(:data:`IN_PIPE`), and the event loop reads each answer as soon as it is there (``add_reader``),
+hands the picture over and tops the pipe up in the same turn. Through ``ProcessPoolExecutor``
+that took two turns of a busy event loop and two more threads, each waiting for the GIL, so under
+load the workers drew a quarter of the time. A feeding thread per worker did better, but every
+drawing then crossed threads twice, each crossing a wake-up and a wait for the GIL the busy loop
+held (``python -m benchmarks.worker_round_trip`` and ``benchmarks.worker_throughput``;
+docs/scale.md). The jobs are small (a view and a render function, a few KB), so writing one never
+waits.
 
 A worker that dies (killed from outside) is started again and its drawings drawn there.
 """
@@ -17,12 +18,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import heapq
+import itertools
 import logging
 import multiprocessing
 import os
 import pickle
 import signal
-import threading
 from asyncio import Future
 from collections import deque
 from collections.abc import Callable
@@ -66,23 +68,32 @@ class _Job:
     tries: int = field(default=0, compare=False)
 
 
+@dataclass
+class _Worker:
+    """One worker process, its end of the pipe, and the jobs sent down it, oldest first (it
+    answers them in that order)."""
+
+    index: int
+    process: BaseProcess | None = None
+    connection: Connection | None = None
+    sent: deque[_Job] = field(default_factory=deque)
+
+
 class FedWorkers:
-    """``count`` drawing processes, each with a thread that feeds it from one line of jobs."""
+    """``count`` drawing processes, fed from one line of jobs by the event loop."""
 
     def __init__(self, count: int) -> None:
         self.count = count
         self._context = multiprocessing.get_context("spawn")  # not forked: no copy of the loop
+        #: Jobs waiting for room in a worker's pipe, most urgent first (a heap).
         self._jobs: list[_Job] = []
-        self._ready = threading.Condition()
+        self._workers = [_Worker(i) for i in range(count)]
         self._stopped = False
-        self._numbers = 0
-        self._processes: list[BaseProcess | None] = [None] * count
-        self._threads = [threading.Thread(target=self._feed, args=(i,), daemon=True) for i in range(count)]
-        for thread in self._threads:
-            thread.start()
+        self._numbers = itertools.count(1)
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def pids(self) -> list[int]:
-        return [p.pid for p in self._processes if p is not None and p.pid is not None]
+        return [w.process.pid for w in self._workers if w.process is not None and w.process.pid is not None]
 
     def submit(self, call: Callable[[], Any], due: float, on_done: Callable[[], None] | None = None) -> Future[Any]:
         """Queue ``call`` for the first worker free (the most urgent, by ``due``, goes first); what
@@ -92,123 +103,132 @@ class FedWorkers:
         the caller can let the next drawing out at once (a task woken by the future would run a
         turn later: on a busy loop, a worker's next drawing would wait for it).
         """
-        loop = asyncio.get_running_loop()
-        job = _Job(due, 0, pickle.dumps(call), loop.create_future(), on_done)
-        with self._ready:
-            if self._stopped:
-                raise WorkersStopped("The picture workers were stopped.")
-            self._numbers += 1
-            job.number = self._numbers
-            self._jobs.append(job)
-            self._ready.notify()
+        if self._stopped:
+            raise WorkersStopped("The picture workers were stopped.")
+        loop = self._loop = asyncio.get_running_loop()
+        job = _Job(due, next(self._numbers), pickle.dumps(call), loop.create_future(), on_done)
+        heapq.heappush(self._jobs, job)
+        self._top_up()
         return job.future
 
     def shutdown(self) -> None:
         """Stop feeding; jobs not yet drawn fail with WorkersStopped; the processes end."""
-        with self._ready:
-            self._stopped = True
-            left, self._jobs = self._jobs, []
-            self._ready.notify_all()
+        self._stopped = True
+        left, self._jobs = self._jobs, []
+        for worker in self._workers:
+            left.extend(worker.sent)
+            worker.sent.clear()
+            self._disconnect(worker)
+            if worker.process is not None:
+                worker.process.terminate()
         for job in left:
             _answer(job, WorkersStopped("The picture workers were stopped."))
-        for process in self._processes:
-            if process is not None:
-                process.terminate()
 
-    # -- in the feeding threads ------------------------------------------------
-    def _next(self, wait: bool) -> _Job | None:
-        """The most urgent job (waiting for one if ``wait``), or None: stopped, or none waits."""
-        with self._ready:
-            while wait and not self._jobs and not self._stopped:
-                self._ready.wait()
-            if self._stopped or not self._jobs:
-                return None
-            job = min(self._jobs)
-            self._jobs.remove(job)
-            return job
+    # -- on the event loop -------------------------------------------------------
+    def _top_up(self) -> None:
+        """Send the most urgent jobs to the workers with room in their pipes, the least busy first."""
+        while self._jobs and not self._stopped:
+            worker = min(self._workers, key=lambda w: len(w.sent))
+            if len(worker.sent) >= IN_PIPE:
+                return
+            job = heapq.heappop(self._jobs)
+            worker.sent.append(job)
+            if worker.connection is None:
+                self._restart(worker)
+            else:
+                self._send(worker, job)
 
-    def _feed(self, index: int) -> None:
-        """Keep worker ``index``'s pipe topped up with jobs and answer each job as it comes back, in
-        the order sent. A worker that dies is started again and sent its jobs again."""
-        connection: Connection | None = None
-        sent: deque[_Job] = deque()  # in the worker's pipe, oldest first
+    def _send(self, worker: _Worker, job: _Job) -> None:
+        """Write ``job`` down the worker's pipe (a worker found gone is started again)."""
+        assert worker.connection is not None
         try:
-            while True:
-                while len(sent) < IN_PIPE and (job := self._next(wait=not sent)) is not None:
-                    sent.append(job)
-                    if connection is not None:
-                        connection = self._send(connection, job)
-                if not sent:
-                    return  # stopped
-                if connection is None:
-                    connection = self._restart(index, sent)
-                    continue
-                try:
-                    drawn, value = pickle.loads(connection.recv_bytes())
-                except (EOFError, OSError):  # the worker died: start another one
-                    _close(connection)
-                    connection = None
-                    continue
-                except Exception as error:  # an answer that cannot be read: its caller hears of it
-                    _answer(sent.popleft(), error)
-                    continue
-                _answer(sent.popleft(), value if drawn else _as_error(value))
-        finally:
-            if connection is not None:
-                connection.close()
-
-    @staticmethod
-    def _send(connection: Connection, job: _Job) -> Connection | None:
-        """Write ``job`` down the pipe; None if the worker is gone (its jobs are sent again)."""
-        try:
-            connection.send_bytes(job.payload)
+            worker.connection.send_bytes(job.payload)
         except OSError:
-            _close(connection)
-            return None
-        return connection
+            self._lost(worker)
 
-    def _restart(self, index: int, sent: deque[_Job]) -> Connection | None:
-        """Start worker ``index`` and send it the jobs its last one did not answer, each tried
-        :data:`TRIES` times at most; None if it died again at once (or the workers were stopped:
-        then the jobs fail with WorkersStopped, and their callers draw them)."""
-        for job in list(sent):
+    def _answered(self, worker: _Worker) -> None:
+        """The worker's pipe can be read: hand over every answer there, then top the pipes up.
+
+        A pipe at its end (the worker died, drawing or idle) starts another worker for the jobs
+        the dead one did not answer."""
+        connection = worker.connection
+        while connection is not None and connection is worker.connection:
+            try:
+                if not connection.poll():
+                    break
+                answer = connection.recv_bytes()
+            except (EOFError, OSError):
+                self._lost(worker)
+                break
+            if not worker.sent:  # never asked for: nothing waits for it
+                log.warning("A picture worker answered a job it was not sent")
+                continue
+            job = worker.sent.popleft()
+            try:
+                drawn, value = pickle.loads(answer)
+            except Exception as error:  # an answer that cannot be read: its caller hears of it
+                _settle(job, error)
+                continue
+            _settle(job, value if drawn else _as_error(value))
+        self._top_up()
+
+    def _lost(self, worker: _Worker) -> None:
+        """The worker died: start another one and send it the jobs the dead one did not answer."""
+        self._disconnect(worker)
+        self._restart(worker)
+
+    def _disconnect(self, worker: _Worker) -> None:
+        connection, worker.connection = worker.connection, None
+        if connection is None:
+            return
+        if self._loop is not None and not self._loop.is_closed():
+            with contextlib.suppress(OSError, ValueError, RuntimeError):
+                self._loop.remove_reader(connection.fileno())
+        with contextlib.suppress(OSError):
+            connection.close()
+        if worker.process is not None and not self._stopped:
+            worker.process.terminate()  # dead already, or never to be read from again
+
+    def _restart(self, worker: _Worker) -> None:
+        """Start the worker and send it the jobs its last one did not answer, each tried
+        :data:`TRIES` times at most (or, stopped or unable to start one, fail them with
+        WorkersStopped: their callers draw them)."""
+        for job in list(worker.sent):
             job.tries += 1
             if self._stopped or job.tries > TRIES:
-                sent.remove(job)
-                _answer(job, WorkersStopped("No picture worker could draw it."))
-        if not sent:
-            return None
-        if self._processes[index] is not None:
+                worker.sent.remove(job)
+                _settle(job, WorkersStopped("No picture worker could draw it."))
+        if not worker.sent:
+            return
+        if worker.process is not None:
             log.warning("A picture worker died; starting a new one")
         try:
-            connection: Connection | None = self._start(index)
+            self._start(worker)
         except Exception:  # no process can be started: the callers draw their pictures themselves
             log.exception("Could not start a picture worker")
-            while sent:
-                _answer(sent.popleft(), WorkersStopped("No picture worker could be started."))
-            return None
-        for job in sent:
-            if connection is not None:
-                connection = self._send(connection, job)
-        return connection
+            while worker.sent:
+                _settle(worker.sent.popleft(), WorkersStopped("No picture worker could be started."))
+            return
+        connection = worker.connection
+        for job in list(worker.sent):
+            if worker.connection is not connection:
+                return  # it died again at once: that death started another and sent it these jobs
+            self._send(worker, job)
 
-    def _start(self, index: int) -> Connection:
+    def _start(self, worker: _Worker) -> None:
         ours, theirs = self._context.Pipe()
-        process = self._context.Process(target=_serve, args=(theirs,), daemon=True, name=f"picture-worker-{index}")
+        process = self._context.Process(
+            target=_serve, args=(theirs,), daemon=True, name=f"picture-worker-{worker.index}"
+        )
         process.start()
         theirs.close()
-        self._processes[index] = process
-        return ours
-
-
-def _close(connection: Connection) -> None:
-    """Close the pipe of a worker that died."""
-    with contextlib.suppress(OSError):
-        connection.close()
+        worker.process, worker.connection = process, ours
+        assert self._loop is not None
+        self._loop.add_reader(ours.fileno(), self._answered, worker)
 
 
 def _answer(job: _Job, result: object) -> None:
-    """Hand the result to the event loop (from a feeding thread)."""
+    """Hand the result to the job's event loop (from anywhere: shutdown may run off the loop)."""
     with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
         job.future.get_loop().call_soon_threadsafe(_settle, job, result)
 

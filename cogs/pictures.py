@@ -52,9 +52,8 @@ class Priority(IntEnum):
 HEAD_START = {Priority.ANSWER: 0.0, Priority.UPDATE: 1.0, Priority.TABLE: 3.0, Priority.AHEAD: 3.0}
 
 #: Drawings let out of the queue per worker at once: the one it draws, the next one waiting in its
-#: pipe (cogs.picture_workers.IN_PIPE), and one prepared for its feeding thread, which writes it down
-#: the pipe the moment the worker answers, without waiting for the busy event loop to prepare one.
-#: More would put answers behind drawings already let out.
+#: pipe (cogs.picture_workers.IN_PIPE), and one prepared (pickled) to be written down the pipe in the
+#: very turn the worker's answer is read. More would put answers behind drawings already let out.
 DRAWINGS_PER_WORKER = 3
 
 #: Worker processes that draw the pictures, when the bot started them (PICTURE_WORKERS).

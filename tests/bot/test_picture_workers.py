@@ -3,6 +3,8 @@
 import asyncio
 import os
 import signal
+import time
+from collections.abc import Callable, Sequence
 from functools import partial
 
 import pytest
@@ -38,12 +40,31 @@ def note_when_done(drawings: list[pictures.Drawing], finished: list[bytes]) -> N
         drawing.task.add_done_callback(lambda task: finished.append(task.result()))
 
 
-def fill_the_worker(priority: pictures.Priority) -> list[pictures.Drawing]:
+def _named(name: str) -> bytes:
+    """A stand-in picture for the queue test (drawn in a worker process, so a module function)."""
+    return name.encode()
+
+
+def _stamped(name: str) -> bytes:
+    """A stand-in picture that says when the worker drew it (the machine's monotonic clock)."""
+    return f"{name}@{time.monotonic_ns()}".encode()
+
+
+def in_drawn_order(drawn: Sequence[bytes]) -> list[bytes]:
+    """The names of :func:`_stamped` pictures, in the order the worker drew them.
+
+    Not the order their tasks end in: answers that come back together are handed over in one
+    turn of the loop, and a task that waited for its place as well ends a turn earlier."""
+    stamped = [picture.rsplit(b"@", 1) for picture in drawn]
+    return [name for name, _ in sorted(stamped, key=lambda pair: int(pair[1]))]
+
+
+def fill_the_worker(priority: pictures.Priority, picture: Callable[[str], bytes] = _named) -> list[pictures.Drawing]:
     """Drawings that take every place in the only worker (the next ones wait in the queue).
 
     They were asked for long ago: a drawing let out of the queue but not yet sent to the worker
     is still overtaken by a more urgent one, and these must be drawn first whatever comes next."""
-    drawings = [pictures.start(partial(_named, "first"), priority) for _ in range(pictures.DRAWINGS_PER_WORKER)]
+    drawings = [pictures.start(partial(picture, "first"), priority) for _ in range(pictures.DRAWINGS_PER_WORKER)]
     for drawing in drawings:
         drawing.asked -= 60
     return drawings
@@ -84,24 +105,17 @@ async def test_the_next_drawing_leaves_the_queue_in_the_turn_an_answer_comes_bac
         pictures.stop_picture_workers()
 
 
-def _named(name: str) -> bytes:
-    """A stand-in picture for the queue test (drawn in a worker process, so a module function)."""
-    return name.encode()
-
-
 async def test_the_picture_a_click_waits_for_is_drawn_before_pictures_nobody_waits_for() -> None:
     pictures.start_picture_workers(1)
     try:
-        finished: list[bytes] = []
-        first = fill_the_worker(pictures.Priority.UPDATE)
-        ahead = pictures.start(partial(_named, "ahead"), pictures.Priority.AHEAD)
-        table = pictures.start(partial(_named, "table"), pictures.Priority.TABLE)
-        update = pictures.start(partial(_named, "update"), pictures.Priority.UPDATE)
-        answer = pictures.start(partial(_named, "answer"), pictures.Priority.ANSWER)
+        first = fill_the_worker(pictures.Priority.UPDATE, _stamped)
+        ahead = pictures.start(partial(_stamped, "ahead"), pictures.Priority.AHEAD)
+        table = pictures.start(partial(_stamped, "table"), pictures.Priority.TABLE)
+        update = pictures.start(partial(_stamped, "update"), pictures.Priority.UPDATE)
+        answer = pictures.start(partial(_stamped, "answer"), pictures.Priority.ANSWER)
         drawings = [*first, ahead, table, update, answer]
-        note_when_done(drawings, finished)
         ahead.hurry(pictures.Priority.ANSWER)  # Show my hand asks for the hand drawn ahead
-        await asyncio.gather(*(d.task for d in drawings))
+        finished = in_drawn_order(await asyncio.gather(*(d.task for d in drawings)))
         # The public table message gives way to the pictures people wait for: answers, then their
         # open hands brought up to date (where their next choice appears).
         assert finished == [b"first"] * len(first) + [b"ahead", b"answer", b"update", b"table"]
@@ -113,14 +127,12 @@ async def test_the_picture_a_click_waits_for_is_drawn_before_pictures_nobody_wai
 async def test_a_table_picture_is_not_starved_by_a_stream_of_answers() -> None:
     pictures.start_picture_workers(1)
     try:
-        finished: list[bytes] = []
-        first = fill_the_worker(pictures.Priority.ANSWER)
-        table = pictures.start(partial(_named, "table"), pictures.Priority.TABLE)
+        first = fill_the_worker(pictures.Priority.ANSWER, _stamped)
+        table = pictures.start(partial(_stamped, "table"), pictures.Priority.TABLE)
         table.asked -= pictures.HEAD_START[pictures.Priority.TABLE] + 0.5  # it has waited longer than its head start
-        answer = pictures.start(partial(_named, "answer"), pictures.Priority.ANSWER)
+        answer = pictures.start(partial(_stamped, "answer"), pictures.Priority.ANSWER)
         drawings = [*first, table, answer]
-        note_when_done(drawings, finished)
-        await asyncio.gather(*(d.task for d in drawings))
+        finished = in_drawn_order(await asyncio.gather(*(d.task for d in drawings)))
         assert finished == [b"first"] * len(first) + [b"table", b"answer"]
     finally:
         pictures.stop_picture_workers()
