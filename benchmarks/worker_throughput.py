@@ -2,9 +2,9 @@
 picture workers finish a second while the bot's event loop is busy, this tree beside others.
 
 Under load the workers' line never empties, yet in ``benchmarks.load`` they drew only part of the
-time: between two drawings a worker waited for its feeding thread to wake, take the GIL from the
-busy loop, read the answer and write the next drawing. Here each tree, in a process of its own,
-starts two workers through :mod:`cogs.pictures` (its queue, its places, its feeding threads), keeps
+time: between two drawings a worker waited for the bot's process to read its answer and write the
+next drawing. Here each tree, in a process of its own, starts two workers through
+:mod:`cogs.pictures` (its queue, its places, and however that tree feeds its workers), keeps
 its event loop busy in 2 ms slices (a share of :data:`LOOP_BUSY`, about what the bot's loop is
 under load), and asks for :data:`DRAWINGS` stand-in drawings of :data:`DRAWING_MS` of CPU at once.
 Printed (the median of the runs): drawings a second, and the workers' share of the time they drew.

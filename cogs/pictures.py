@@ -229,8 +229,8 @@ def _let_out() -> None:
     """Hand the free places in the workers to the waiting drawings due first, prepared now.
 
     Called when a drawing is asked for and, on the event loop, in the very turn a worker's answer
-    comes back (``on_done``): the next drawing is prepared and handed to the workers' feeding
-    threads then, without waiting for a task to wake on a busy loop.
+    comes back (``on_done``): the next drawing is prepared and written down the worker's pipe then,
+    without waiting for a task to wake on a busy loop.
     """
     global _free
     workers = _workers
