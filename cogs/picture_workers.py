@@ -119,8 +119,6 @@ class FedWorkers:
             left.extend(worker.sent)
             worker.sent.clear()
             self._disconnect(worker)
-            if worker.process is not None:
-                worker.process.terminate()
         for job in left:
             _answer(job, WorkersStopped("The picture workers were stopped."))
 
@@ -186,8 +184,8 @@ class FedWorkers:
                 self._loop.remove_reader(connection.fileno())
         with contextlib.suppress(OSError):
             connection.close()
-        if worker.process is not None and not self._stopped:
-            worker.process.terminate()  # dead already, or never to be read from again
+        if worker.process is not None:
+            worker.process.terminate()  # dead already, stopped, or never to be read from again
 
     def _restart(self, worker: _Worker) -> None:
         """Start the worker and send it the jobs its last one did not answer, each tried
