@@ -5,7 +5,9 @@ Show my hand, think again and press one of the controls their private hand offer
 button, or random values of a select menu within its min and max), then go on with the hand the
 bot answers with until it offers nothing more. They keep that hand open: when the bot refreshes
 it with controls again (their turn came back), they think and play on from it, as a person who
-watches their hand would, without waiting for the table message. A refused pick (a sentence
+watches their hand would, without waiting for the table message (and when the table message
+calls them first, they play from the open hand if it has been brought up to date by the time
+they have thought, rather than press Show my hand again). A refused pick (a sentence
 instead of a hand) is followed by another. At the end of a game the host presses Rematch while
 the run lasts.
 
@@ -179,6 +181,12 @@ class Person:
         await self.pause()  # while they think, the table may change: they look again before clicking
         table = self.table_message()
         if self.finished(table) or not self.my_turn(table) or now() >= until:
+            return
+        if hand_id and move_controls(self.server.recorder.messages[hand_id]):
+            # Their open hand was brought up to date meanwhile (the table message is edited first):
+            # they play from it, as a person who sees it would, instead of asking for it again.
+            self.hand_seen = world.changed_at.get(hand_id, 0)
+            await self._decide(self.server.recorder.messages[hand_id], until)
             return
         hand = await self._show_hand(table)
         if hand is not None:
