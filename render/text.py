@@ -28,6 +28,7 @@ Every call is noted in :func:`recording`, so tests can check the sizes a picture
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -36,6 +37,7 @@ from functools import lru_cache
 from itertools import groupby, pairwise
 from operator import itemgetter
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont, features
 
@@ -84,6 +86,8 @@ _LINKERS = "\u094d\u09cd\u0a4d\u0acd\u0b4d\u0c4d\u0ccd\u0d4d\u0dca\u17d2\u1039"
 _LEADING = "\u0e40\u0e41\u0e42\u0e43\u0e44\u0ec0\u0ec1\u0ec2\u0ec3\u0ec4\u0d4e"
 #: Brackets that a right-to-left run shows mirrored (raqm mirrors them itself).
 _MIRRORED = str.maketrans("()[]{}<>«»‹›", ")(][}{><»«›‹")
+#: Where a run is cut into words: at each stretch of spaces (kept, as a piece of its own).
+_SPACES = re.compile("( +)")
 
 #: Discord shows a picture about 400 px wide on a phone; text that matters must be this tall there.
 PHONE_WIDTH = 400
@@ -287,9 +291,24 @@ def _layout(file: str, size: int, part: str, rtl: bool) -> tuple[str, str | None
 
 @lru_cache(maxsize=16384)
 def _length(file: str, size: int, part: str, rtl: bool = False) -> float:
-    """The advance of one run of one font, shaped as it is drawn."""
+    """The advance of one run of one font, shaped as it is drawn (word by word: :func:`_words`)."""
+    words = _words(part, rtl)
+    if len(words) > 1:
+        return sum(_length(file, size, word) for word in words)
     laid, direction = _layout(file, size, part, rtl)
     return font(size, file).getlength(laid, direction=direction)
+
+
+def _words(part: str, rtl: bool) -> list[str]:
+    """A left-to-right run as its words and the spaces between them (each kept on its own).
+
+    A run is drawn and measured word by word: the same words come back in every picture, in
+    lines that are new each time (a sentence with a score in it, a name in a paragraph), so
+    each word is rasterised once and stamped wherever it stands. No shaping reaches across a
+    space, so the words' advances add up to the line's. A right-to-left run stays whole."""
+    if rtl or " " not in part:
+        return [part]
+    return [word for word in _SPACES.split(part) if word]
 
 
 def _cluster_starts(content: str) -> list[int]:
@@ -410,9 +429,12 @@ def draw_text(
     x, y = xy
     x -= {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
     baseline = {"a": y + ascent, "t": y + ascent, "m": y + (ascent - descent) / 2, "s": y}.get(anchor[1], y - descent)
+    ink = _ink(draw, fill)
     for file, part, rtl in parts:
-        _stamp_text(draw, x, baseline, file, size, part, rtl, fill)
-        x += _length(file, size, part, rtl)
+        for word in _words(part, rtl):
+            if not word.isspace():
+                _stamp_text(draw, ink, x, baseline, file, size, word, rtl)
+            x += _length(file, size, word, rtl)
     return total
 
 
@@ -420,29 +442,41 @@ def draw_text(
 _STEPS = 4
 
 
+def _ink(draw: ImageDraw.ImageDraw, fill: Colour) -> int:
+    """``fill`` as the drawing's ink, worked out once for all the stamps of a line."""
+    ink, _ = draw._getink(fill)
+    assert ink is not None
+    return ink
+
+
 def _stamp_text(
-    draw: ImageDraw.ImageDraw, x: float, baseline: float, file: str, size: int, part: str, rtl: bool, fill: Colour
+    draw: ImageDraw.ImageDraw, ink: int, x: float, baseline: float, file: str, size: int, word: str, rtl: bool
 ) -> None:
-    """Draw ``part`` with its left end on the baseline at (x, baseline), from a cached stamp.
+    """Draw ``word`` with its left end on the baseline at (x, baseline), from a cached stamp.
 
     The same words (names, labels, card ranks, scores) come back in every picture, and
     rasterising them is most of what a picture costs, so each is rasterised once and then
-    stamped: the drawing is the one ``ImageDraw.text`` makes at that quarter pixel.
+    stamped: the drawing is the one ``ImageDraw.text`` makes at that quarter pixel. The stamp
+    goes straight to Pillow's drawing core (what ``ImageDraw.bitmap`` ends in): a picture
+    stamps hundreds of words, and the checks ``bitmap`` makes each time were a tenth of it.
     """
     column, row = math.floor(x), math.floor(baseline)
     dx = math.floor((x - column) * _STEPS) / _STEPS
     dy = math.floor((baseline - row) * _STEPS) / _STEPS
-    mask, (left, top) = _stamp(file, size, part, rtl, dx, dy)
-    if mask.width and mask.height:
-        draw.bitmap((column + left, row + top), mask, fill=fill)
+    mask, (left, top) = _stamp(file, size, word, rtl, dx, dy)
+    if mask is not None:
+        draw.draw.draw_bitmap((column + left, row + top), mask, ink)
 
 
 @lru_cache(maxsize=16384)
-def _stamp(file: str, size: int, part: str, rtl: bool, dx: float, dy: float) -> tuple[Image.Image, tuple[int, int]]:
-    """The anti-aliased mask of ``part`` (shaped whole) drawn at sub-pixel offset (dx, dy), and where it goes."""
+def _stamp(file: str, size: int, part: str, rtl: bool, dx: float, dy: float) -> tuple[Any, tuple[int, int]]:
+    """The anti-aliased mask of ``part`` (shaped whole) drawn at sub-pixel offset (dx, dy), as
+    Pillow's core image (None if it draws nothing), and where it goes."""
     laid, direction = _layout(file, size, part, rtl)
     core, offset = font(size, file).getmask2(laid, "L", direction=direction, anchor="ls", start=(dx, dy))
-    return Image.frombytes("L", core.size, bytes(core)), offset
+    if not (core.size[0] and core.size[1]):
+        return None, offset
+    return Image.frombytes("L", core.size, bytes(core)).im, offset
 
 
 def clear_caches() -> None:
