@@ -3,6 +3,8 @@ what a player sees must still be the line as Pillow draws it whole."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 from PIL import Image, ImageDraw
 
@@ -39,7 +41,7 @@ def centre(image: Image.Image, left: float, right: float) -> float:
     """The ink-weighted middle, across, of what is drawn between two columns."""
     grey = image.convert("L")
     columns = range(max(0, int(left) - 1), min(grey.width, int(right) + 2))
-    mass = [sum(grey.getpixel((x, y)) for y in range(grey.height)) for x in columns]
+    mass = [sum(cast(int, grey.getpixel((x, y))) for y in range(grey.height)) for x in columns]
     return sum(x * m for x, m in zip(columns, mass, strict=True)) / max(1, sum(mass))
 
 
