@@ -183,7 +183,7 @@ def apply_finished_table(
 
     Returns each rated seat's change (ratings before and after, level before and after) for
     the end-of-game announcement. Plain (not async) ORM code: the store runs it in one piece,
-    on SQLite's writes thread, or through ``AsyncSession.run_sync`` (bot/store.py).
+    on SQLite's writes connection (bot.sqlite_writes), or through ``AsyncSession.run_sync`` (bot/store.py).
     """
     finished_at = finished_at or utcnow()
     _ensure_rows(session, table_id=table_id, guild_id=guild_id, game_key=game_key, results=results)

@@ -43,7 +43,7 @@ from bot.models import (
     TableStatus,
     utcnow,
 )
-from bot.sqlite_thread import SqliteThread
+from bot.sqlite_writes import SqliteWrites
 
 T = TypeVar("T")
 
@@ -169,21 +169,21 @@ class Store:
         #: SQLite takes one writer at a time and makes the others poll for its lock, sleeping longer
         #: each try: under load a writer starved for seconds. Here they queue, and wait only their turn.
         self._write_lock = asyncio.Lock() if bind is not None and is_sqlite(bind.url) else None
-        #: SQLite's transactions in one piece (None on PostgreSQL or an in-memory database).
-        self._thread = SqliteThread.for_engine(bind)
+        #: SQLite's transactions in one piece, on the event loop (None on PostgreSQL or an in-memory database).
+        self._writes = SqliteWrites.for_engine(bind)
         #: The computer pause of a server that has not set its own (COMPUTER_PAUSE_MS).
         self.default_computer_pause_ms = default_computer_pause_ms
 
     def close(self) -> None:
-        """Stop the SQLite writes thread (the engine itself is the Database's to dispose)."""
-        if self._thread is not None:
-            self._thread.close()
+        """Close SQLite's writes connection and checkpoints thread (the engine is the Database's to dispose)."""
+        if self._writes is not None:
+            self._writes.close()
 
     def engines(self) -> list[Engine]:
         """Every engine this store runs statements through (tests watch them)."""
         bind = self.sessions.kw.get("bind")
         engines = [bind.sync_engine] if bind is not None else []
-        return engines + ([self._thread.engine] if self._thread is not None else [])
+        return engines + ([self._writes.engine] if self._writes is not None else [])
 
     def _default_settings(self, guild_id: int) -> GuildSettings:
         return GuildSettings(guild_id=guild_id, computer_pause_ms=self.default_computer_pause_ms)
@@ -474,21 +474,21 @@ class Store:
             yield session
 
     async def _in_one_piece(self, work: Callable[..., T], *args: Any) -> T:
-        """Run ``work(connection, *args)`` in one transaction: on SQLite on the writes thread
-        (one hop, see :mod:`bot.sqlite_thread`), elsewhere through the session's connection."""
-        if self._thread is not None:
+        """Run ``work(connection, *args)`` in one transaction: on SQLite in one piece on the event
+        loop (see :mod:`bot.sqlite_writes`), elsewhere through the session's connection."""
+        if self._writes is not None:
             async with self._write_lock or contextlib.nullcontext():
-                return await self._thread.run(work, *args)
+                return await self._writes.run(work, *args)
         async with self._writing() as session:
             connection = await session.connection()
             return await connection.run_sync(work, *args)
 
     async def _in_session(self, work: Callable[[Session], T]) -> T:
-        """Run ``work(session)``, plain ORM code, in one write transaction: on SQLite on the writes
-        thread (one hop for the whole transaction, where the async session waits a turn of the
-        event loop for every statement while it holds SQLite's one writer lock), elsewhere through
-        the async session (``run_sync``: sqlmodel's session, as ``work`` expects)."""
-        if self._thread is not None:
+        """Run ``work(session)``, plain ORM code, in one write transaction: on SQLite in one piece
+        (where the async session waits a turn of the event loop for every statement while it holds
+        SQLite's one writer lock), elsewhere through the async session (``run_sync``: sqlmodel's
+        session, as ``work`` expects)."""
+        if self._writes is not None:
             return await self._in_one_piece(_with_session, work)
         async with self._writing() as session:
             return await session.run_sync(lambda sync: work(cast(Session, sync)))

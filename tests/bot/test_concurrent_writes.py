@@ -1,7 +1,7 @@
 """Many writes at once, of every kind a busy bot makes: each lands, none is refused or lost.
 
 On SQLite they queue in the process (one writer at a time) and the busiest ones run in one piece
-on the writes thread; on PostgreSQL they go straight to the database.
+on their own connection (bot.sqlite_writes); on PostgreSQL they go straight to the database.
 """
 
 from __future__ import annotations
