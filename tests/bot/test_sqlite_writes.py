@@ -5,6 +5,7 @@ restart, and the log does not grow without end."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -89,4 +90,29 @@ async def test_a_failed_transaction_writes_nothing_and_the_next_one_lands(tmp_pa
         count = await writes.run(lambda connection: connection.execute(text("SELECT id FROM moves")).scalars().all())
         assert count == [2]
     finally:
+        writes.close()
+
+
+async def test_a_write_finding_the_lock_held_waits_off_the_loop(tmp_path: Path) -> None:
+    """Another connection (a tournament's session, say) holds SQLite's write lock across turns of the
+    loop: the write waits for it on the thread, the loop turns meanwhile, and it lands once the
+    other commits."""
+    path = tmp_path / "parlour.db"
+    writes = writes_to(path)
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        other.execute("INSERT INTO moves (id, state) VALUES (1, 'theirs')")
+        waiting = asyncio.ensure_future(writes.run(add_move, 2))
+        turns = 0
+        for _ in range(20):
+            await asyncio.sleep(0.01)
+            turns += 1
+        assert turns == 20 and not waiting.done()
+        other.execute("COMMIT")
+        assert await waiting == 2
+        ids = await writes.run(lambda connection: connection.execute(text("SELECT id FROM moves")).scalars().all())
+        assert sorted(ids) == [1, 2]
+    finally:
+        other.close()
         writes.close()
