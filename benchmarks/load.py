@@ -442,9 +442,14 @@ async def run_once(label: str, source: Path, options: Options, settings: dict[st
                 result = await _load(
                     label, server, world, pids, guilds, database_url, options, timed if options.collector else []
                 )
+            except Exception:  # the bot's own log says what went wrong (it may have ended by itself)
+                log = "".join(log.read_text() for log in sorted(folder.glob("bot-*.log")))
+                print(f"The run of {label} failed; the end of the bot's log:\n{log[-3000:]}", file=sys.stderr)
+                raise
             finally:
                 for process in processes:
-                    process.terminate()
+                    with contextlib.suppress(ProcessLookupError):  # it ended by itself
+                        process.terminate()
                 for process in processes:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(process.wait(), 60)

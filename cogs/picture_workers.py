@@ -223,6 +223,10 @@ class FedWorkers:
         worker.process, worker.connection = process, ours
         assert self._loop is not None
         self._loop.add_reader(ours.fileno(), self._answered, worker)
+        # uvloop (EVENT_LOOP=uvloop) makes a descriptor it watches non-blocking; the pipe is read
+        # and written whole here (a read of an answer whose first bytes came; a write of a few KB),
+        # and a read or write cut short would be taken for a dead worker.
+        os.set_blocking(ours.fileno(), True)
 
 
 def _answer(job: _Job, result: object) -> None:

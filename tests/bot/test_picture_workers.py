@@ -225,3 +225,28 @@ async def test_the_workers_leave_the_cores_to_the_bots_own_process_first() -> No
         assert [_niceness(pid) for pid in workers.pids()] == [min(19, _niceness(os.getpid()) + WORKER_NICENESS)]
     finally:
         pictures.stop_picture_workers()
+
+
+def _big(size: int) -> bytes:
+    """A stand-in picture larger than a pipe holds: its worker writes it in pieces."""
+    return bytes(range(256)) * (size // 256)
+
+
+def test_workers_draw_on_uvloop_too(caplog: pytest.LogCaptureFixture) -> None:
+    """EVENT_LOOP=uvloop: uvloop makes the pipes it watches non-blocking, and an answer read in
+    pieces was taken for a dead worker (every worker "died" again and again, and the bot hung)."""
+    import uvloop
+
+    big = partial(_big, 300_000)
+
+    async def many() -> list[bytes]:
+        pictures.start_picture_workers(2)
+        try:
+            return await asyncio.gather(*(pictures.draw(big) for _ in range(20)))
+        finally:
+            pictures.stop_picture_workers()
+
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        drawn = runner.run(many())
+    assert drawn == [_big(300_000)] * 20
+    assert "A picture worker died" not in caplog.text  # none was given up for dead
