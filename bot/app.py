@@ -28,8 +28,9 @@ class StartupError(Exception):
 def run(settings: Settings) -> None:
     """Serve until stopped, on asyncio's event loop or, with EVENT_LOOP=uvloop, on uvloop's.
 
-    benchmarks/load.py measures both (``--variant``); uvloop did not pay on a 2-core machine,
-    where pictures and the database cost far more than the event loop.
+    benchmarks/load.py measures both (``--variant``); uvloop did not pay on a 2-core machine
+    (measured again on 2026-11-25: the same CPU per move), where pictures, REST and the database
+    cost far more than the event loop.
     """
     if settings.event_loop == "uvloop":
         try:
