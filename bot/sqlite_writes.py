@@ -73,14 +73,13 @@ class SqliteWrites:
 
     async def run(self, work: Callable[Concatenate[Connection, P], T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run ``work`` in one transaction (committed when it returns, rolled back when it raises)."""
+        call = partial(work, **kwargs)
         try:
-            result = self._here(partial(work, **kwargs), *args)
+            result = self._here(call, *args)
         except OperationalError as error:
             if not _lock_held(error):
                 raise
-            result = await asyncio.get_running_loop().run_in_executor(
-                self._thread, partial(self._waiting, partial(work, **kwargs), *args)
-            )
+            result = await asyncio.get_running_loop().run_in_executor(self._thread, partial(self._waiting, call, *args))
         self._commits += 1
         if self._commits % CHECKPOINT_EVERY == 0 and (self._checkpoint is None or self._checkpoint.done()):
             self._checkpoint = self._thread.submit(self._copy_log)
@@ -116,8 +115,8 @@ class SqliteWrites:
         return connection
 
     def _copy_log(self) -> None:
-        """Checkpoint (on the checkpoints thread): copy what the log holds into the database file,
-        without waiting for readers or blocking the writer."""
+        """Checkpoint (on the thread): copy what the log holds into the database file, without
+        waiting for readers or blocking the writer."""
         with self.engine.connect() as connection:
             connection.execute(text("PRAGMA wal_checkpoint(PASSIVE)"))
 
