@@ -11,6 +11,7 @@ which discord.py reads as-is (it only decompresses binary frames).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import importlib.util
 import json
@@ -96,15 +97,19 @@ class Connection:
         self._lock = asyncio.Lock()
 
     async def send(self, payload: dict) -> None:
+        """Send one payload; to a client going away (closed, or killed while it is sent) nothing is
+        sent, as Discord does: a dispatch stays in its session for a RESUME, and the user's click
+        is not refused for it (it simply goes unanswered)."""
         text = json.dumps(payload)
         async with self._lock:
             if self.ws.closed:
                 return
-            if self._compressor is not None:
-                data = self._compressor.compress(text.encode()) + self._compressor.flush(self._flush)
-                await self.ws.send_bytes(data)
-            else:
-                await self.ws.send_str(text)
+            with contextlib.suppress(ConnectionResetError):  # aiohttp's "Cannot write to closing transport"
+                if self._compressor is not None:
+                    data = self._compressor.compress(text.encode()) + self._compressor.flush(self._flush)
+                    await self.ws.send_bytes(data)
+                else:
+                    await self.ws.send_str(text)
 
 
 class Gateway:
