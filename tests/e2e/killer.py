@@ -292,6 +292,8 @@ class Killer:
     wanted: str | None = None
     counts: Counter[str] = field(default_factory=Counter)
     _armed: dict[int, Callable[[InteractionState], bool]] = field(default_factory=dict)
+    #: Kills on their way while a computer thinks (see :meth:`after_move`).
+    _thinking: set[asyncio.Task[None]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.bot.watch.hooks.append(self._on_event)
@@ -330,7 +332,18 @@ class Killer:
         if self.wanted != THINKING or not has_computers or not self.bot.up.is_set():
             return
         self.wanted = None
-        asyncio.get_running_loop().create_task(self._kill_thinking(table, self.bot.generation))
+        task = asyncio.get_running_loop().create_task(self._kill_thinking(table, self.bot.generation))
+        self._thinking.add(task)
+        task.add_done_callback(self._thinking.discard)
+
+    def stand_down(self) -> None:
+        """The round's play is over: no kill is wanted, armed or on its way any more (a kill on its
+        way after a game's last move would otherwise fall in the next round's setup, which the test
+        plays without kills)."""
+        self.wanted = None
+        self._armed.clear()
+        for task in list(self._thinking):
+            task.cancel()
 
     async def _kill_thinking(self, table: int, generation: int) -> None:
         await asyncio.sleep(self.rng.uniform(0, self.pause / 4))

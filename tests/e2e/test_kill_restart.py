@@ -172,6 +172,8 @@ async def play_round(world: World, rng: random.Random, round_no: int) -> list[tu
         if killing is not None:
             killing.cancel()
             await asyncio.gather(killing, return_exceptions=True)
+        if world.killer:
+            world.killer.stand_down()
     await world.bot.running()
     return tables
 
