@@ -24,6 +24,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import select
 import signal
 from asyncio import Future
 from collections import deque
@@ -76,6 +77,8 @@ class _Worker:
     index: int
     process: BaseProcess | None = None
     connection: Connection | None = None
+    #: Tells whether the pipe can be read, kept with it: ``Connection.poll`` builds a selector per call.
+    readable: select.poll | None = None
     sent: deque[_Job] = field(default_factory=deque)
 
 
@@ -152,7 +155,7 @@ class FedWorkers:
         connection = worker.connection
         while connection is not None and connection is worker.connection:
             try:
-                if not connection.poll():
+                if worker.readable is None or not worker.readable.poll(0):  # nothing more, or at its end
                     break
                 answer = connection.recv_bytes()
             except (EOFError, OSError):
@@ -176,7 +179,7 @@ class FedWorkers:
         self._restart(worker)
 
     def _disconnect(self, worker: _Worker) -> None:
-        connection, worker.connection = worker.connection, None
+        connection, worker.connection, worker.readable = worker.connection, None, None
         if connection is None:
             return
         if self._loop is not None and not self._loop.is_closed():
@@ -221,6 +224,8 @@ class FedWorkers:
         process.start()
         theirs.close()
         worker.process, worker.connection = process, ours
+        worker.readable = select.poll()
+        worker.readable.register(ours.fileno(), select.POLLIN)  # a closed pipe shows as POLLHUP too
         assert self._loop is not None
         self._loop.add_reader(ours.fileno(), self._answered, worker)
         # uvloop (EVENT_LOOP=uvloop) makes a descriptor it watches non-blocking; the pipe is read
