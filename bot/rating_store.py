@@ -15,14 +15,15 @@ import argparse
 import asyncio
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from datetime import datetime, timedelta
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
-from sqlalchemy import delete
+from sqlalchemy import Connection, bindparam, delete, insert, update
+from sqlalchemy import select as core_select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlmodel import Session, col, select
+from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import levels
@@ -36,6 +37,7 @@ from bot.ratings import (
     is_provisional,
     person_key,
     rate,
+    rated_players,
     shown,
     teams_of,
 )
@@ -96,63 +98,74 @@ def player_of(game_key: str, line: ResultLike) -> str:
 # -- the update --------------------------------------------------------------------------------
 
 
+@dataclass
+class RatingRow:
+    """A ``ratings`` row as the update reads and changes it: a plain record (the update runs at
+    every game's end, and an ORM object per row cost more than the rating maths)."""
+
+    guild_id: int
+    game_key: str
+    player: str
+    user_id: int | None
+    name: str
+    computer: bool
+    mu: float
+    sigma: float
+    games: int = 0
+    wins: int = 0
+    points: int = 0
+    best: int | None = None
+    updated_at: datetime | None = None
+
+
 def _apply(
-    rows: dict[str, PlayerRating],
+    rows: dict[str, RatingRow],
     *,
     table_id: int,
     guild_id: int,
     game_key: str,
     results: Sequence[ResultLike],
     finished_at: datetime,
-) -> tuple[list[RatingHistory], list[SeatChange]]:
-    """Rate one finished table over ``rows`` (the players' rows, changed and added in place)."""
+) -> tuple[list[dict[str, Any]], list[SeatChange]]:
+    """Rate one finished table over ``rows`` (the players' rows, changed and added in place); the
+    ``rating_history`` rows it writes (by column) and each rated seat's change."""
     lines = sorted(results, key=lambda line: line.seat)
     players = tuple(player_of(game_key, line) for line in lines)
     finish = Finish(players, tuple(line.place for line in lines), teams_of(game_key, len(lines)))
     before = {key: Rating(row.mu, row.sigma, row.games, row.wins) for key, row in rows.items() if key in players}
     after = rate(finish, before)
-    history: list[RatingHistory] = []
+    history: list[dict[str, Any]] = []
     changes: list[SeatChange] = []
     for line, key in zip(lines, players, strict=True):
         if key not in after:  # seated more than once: its rating stays (bot/ratings.py)
             continue
         row = rows.get(key)
         if row is None:
-            fresh = Rating()
-            row = rows[key] = PlayerRating(
-                guild_id=guild_id,
-                game_key=game_key,
-                player=key,
-                user_id=None if key.startswith("computer:") else line.user_id,
-                name=line.name,
-                computer=key.startswith("computer:"),
-                mu=fresh.mu,
-                sigma=fresh.sigma,
-            )
+            row = rows[key] = _fresh_row(guild_id, game_key, key, line)
         old_shown, old_points = shown(Rating(row.mu, row.sigma)), row.points
         new = after[key]
         row.mu, row.sigma, row.games, row.wins = new.mu, new.sigma, new.games, new.wins
         row.points = old_points + levels.lifetime_points([line.points])
         row.best = line.points if row.best is None else max(row.best, line.points)
-        row.name = COMPUTER_NAME if row.computer else line.name
+        row.name = _name_of(row.computer, line)
         row.updated_at = finished_at
         history.append(
-            RatingHistory(
-                table_id=table_id,
-                guild_id=guild_id,
-                game_key=game_key,
-                player=key,
-                user_id=row.user_id,
-                seat=line.seat,
-                players=len(lines),
-                place=line.place,
-                points=line.points,
-                mu=new.mu,
-                sigma=new.sigma,
-                shown_before=old_shown,
-                shown_after=shown(new),
-                finished_at=finished_at,
-            )
+            {
+                "table_id": table_id,
+                "guild_id": guild_id,
+                "game_key": game_key,
+                "player": key,
+                "user_id": row.user_id,
+                "seat": line.seat,
+                "players": len(lines),
+                "place": line.place,
+                "points": line.points,
+                "mu": new.mu,
+                "sigma": new.sigma,
+                "shown_before": old_shown,
+                "shown_after": shown(new),
+                "finished_at": finished_at,
+            }
         )
         changes.append(
             SeatChange(
@@ -170,8 +183,64 @@ def _apply(
     return history, changes
 
 
+def _fresh_row(guild_id: int, game_key: str, key: str, line: ResultLike) -> RatingRow:
+    """The row of a player's first rated game, at the model's default rating."""
+    computer = key.startswith("computer:")
+    fresh = Rating()
+    return RatingRow(
+        guild_id=guild_id,
+        game_key=game_key,
+        player=key,
+        user_id=None if computer else line.user_id,
+        name=_name_of(computer, line),
+        computer=computer,
+        mu=fresh.mu,
+        sigma=fresh.sigma,
+    )
+
+
+def _name_of(computer: bool, line: ResultLike) -> str:
+    return COMPUTER_NAME if computer else line.name
+
+
+#: The columns a game changes in a player's row.
+_CHANGED = ("name", "mu", "sigma", "games", "wins", "points", "best", "updated_at")
+
+
+_RATINGS = PlayerRating.__table__  # type: ignore[attr-defined]
+_HISTORY = RatingHistory.__table__  # type: ignore[attr-defined]
+#: The rows of one game's players, locked in one order (the key's), so two games locking the same
+#: players never wait on each other in a circle. Its columns are :class:`RatingRow`'s.
+_LOCK_RATINGS = (
+    core_select(*(_RATINGS.c[f.name] for f in fields(RatingRow)))
+    .where(
+        _RATINGS.c.guild_id == bindparam("b_guild"),
+        _RATINGS.c.game_key == bindparam("b_game"),
+        _RATINGS.c.player.in_(bindparam("b_players", expanding=True)),
+    )
+    .order_by(_RATINGS.c.player)
+    .with_for_update()
+)
+#: One player's row after a game (by its key).
+_UPDATE_RATING = (
+    update(_RATINGS)
+    .where(
+        _RATINGS.c.guild_id == bindparam("b_guild"),
+        _RATINGS.c.game_key == bindparam("b_game"),
+        _RATINGS.c.player == bindparam("b_player"),
+    )
+    .values({name: bindparam(name) for name in _CHANGED})
+)
+_HISTORY_LINE = insert(_HISTORY)
+#: The fresh rows a game needs, unless another transaction just added them (per dialect).
+_NEW_ROWS = {
+    "sqlite": sqlite_insert(_RATINGS).on_conflict_do_nothing(),
+    "postgresql": postgresql_insert(_RATINGS).on_conflict_do_nothing(),
+}
+
+
 def apply_finished_table(
-    session: Session,
+    connection: Connection,
     *,
     table_id: int,
     guild_id: int,
@@ -182,29 +251,35 @@ def apply_finished_table(
     """Update the ratings, levels and history for one finished table, in the caller's transaction.
 
     Returns each rated seat's change (ratings before and after, level before and after) for
-    the end-of-game announcement. Plain (not async) ORM code: the store runs it in one piece,
-    on SQLite's writes connection (bot.sqlite_writes), or through ``AsyncSession.run_sync`` (bot/store.py).
+    the end-of-game announcement. Plain (not async) Core statements, each compiled once: the
+    store runs them in one piece, on SQLite's writes connection (bot.sqlite_writes), or through
+    ``AsyncConnection.run_sync`` (bot/store.py).
     """
     finished_at = finished_at or utcnow()
-    _ensure_rows(session, table_id=table_id, guild_id=guild_id, game_key=game_key, results=results)
-    keys = {player_of(game_key, line) for line in results}
-    query = select(PlayerRating).where(
-        PlayerRating.guild_id == guild_id, PlayerRating.game_key == game_key, col(PlayerRating.player).in_(keys)
-    )
-    # Locked in one order (the key's), so two games locking the same players never wait on each other in a circle.
-    query = query.order_by(col(PlayerRating.player)).with_for_update()
-    rows = {row.player: row for row in session.exec(query).all()}
+    _ensure_rows(connection, guild_id=guild_id, game_key=game_key, results=results)
+    keys = sorted({player_of(game_key, line) for line in results})
+    found = connection.execute(_LOCK_RATINGS, {"b_guild": guild_id, "b_game": game_key, "b_players": keys})
+    rows = {row.player: RatingRow(**row._mapping) for row in found}
     history, changes = _apply(
         rows, table_id=table_id, guild_id=guild_id, game_key=game_key, results=results, finished_at=finished_at
     )
-    session.add_all(rows.values())
-    session.add_all(history)
+    if history:
+        changed = [rows[line["player"]] for line in history]
+        updated = connection.execute(
+            _UPDATE_RATING,
+            [{"b_guild": guild_id, "b_game": game_key, "b_player": row.player, **_changed(row)} for row in changed],
+        ).rowcount
+        if updated not in (-1, len(changed)):  # _ensure_rows made them: only a broken database gets here
+            raise RuntimeError(f"{len(changed)} ratings were to change, {updated} did")
+        connection.execute(_HISTORY_LINE, history)
     return changes
 
 
-def _ensure_rows(
-    session: Session, *, table_id: int, guild_id: int, game_key: str, results: Sequence[ResultLike]
-) -> None:
+def _changed(row: RatingRow) -> dict[str, Any]:
+    return {name: getattr(row, name) for name in _CHANGED}
+
+
+def _ensure_rows(connection: Connection, *, guild_id: int, game_key: str, results: Sequence[ResultLike]) -> None:
     """Insert the fresh rating row of every player this game rates who has none yet, unless another
     transaction just did (INSERT … ON CONFLICT DO NOTHING).
 
@@ -213,32 +288,14 @@ def _ensure_rows(
     at the default rating rates exactly as a missing one (bot/ratings.py), so the update that
     follows locks and changes existing rows only.
     """
-    would_create: dict[str, PlayerRating] = {}  # a dry run over no rows: the players this game gives a row
-    _apply(would_create, table_id=table_id, guild_id=guild_id, game_key=game_key, results=results, finished_at=utcnow())
-    if not would_create:
-        return
-    fresh = Rating()
-    values = [
-        {
-            "guild_id": guild_id,
-            "game_key": game_key,
-            "player": key,
-            "user_id": row.user_id,
-            "name": row.name,
-            "computer": row.computer,
-            "mu": fresh.mu,
-            "sigma": fresh.sigma,
-            "games": 0,
-            "wins": 0,
-            "points": 0,
-            "best": None,
-            "updated_at": utcnow(),
-        }
-        for key, row in sorted(would_create.items())
-    ]
-    insert = postgresql_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
-    table = PlayerRating.__table__  # type: ignore[attr-defined]
-    session.exec(insert(table).values(values).on_conflict_do_nothing())
+    lines = sorted(results, key=lambda line: line.seat)
+    players = tuple(player_of(game_key, line) for line in lines)
+    rated = rated_players(Finish(players, tuple(line.place for line in lines), teams_of(game_key, len(lines))))
+    fresh = {key: _fresh_row(guild_id, game_key, key, line) for key, line in zip(players, lines, strict=True)}
+    now = utcnow()
+    values = [{**asdict(row), "updated_at": now} for key, row in sorted(fresh.items()) if key in rated]
+    if values:
+        connection.execute(_NEW_ROWS[connection.dialect.name], values)
 
 
 async def rebuild(session: AsyncSession, guild_id: int | None = None) -> int:
@@ -262,7 +319,7 @@ async def rebuild(session: AsyncSession, guild_id: int | None = None) -> int:
     tables: dict[int, list[Result]] = defaultdict(list)
     for result in results:
         tables[result.table_id].append(result)
-    books: dict[tuple[int, str], dict[str, PlayerRating]] = defaultdict(dict)
+    books: dict[tuple[int, str], dict[str, RatingRow]] = defaultdict(dict)
     for table_id, lines in tables.items():
         first = lines[0]
         history, _ = _apply(
@@ -273,9 +330,9 @@ async def rebuild(session: AsyncSession, guild_id: int | None = None) -> int:
             results=lines,
             finished_at=first.finished_at,
         )
-        session.add_all(history)
+        session.add_all(RatingHistory(**line) for line in history)
     for book in books.values():
-        session.add_all(book.values())
+        session.add_all(PlayerRating(**asdict(row)) for row in book.values())
     return len(tables)
 
 

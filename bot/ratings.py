@@ -125,10 +125,9 @@ def rate(finish: Finish, before: Mapping[str, Rating]) -> dict[str, Rating]:
     is rated.
     """
     entrants = finish.entrants
-    if len(entrants) < 2:
+    rated = rated_players(finish)
+    if not rated:
         return {}
-    seated = [finish.players[seat] for team in entrants for seat in team]
-    repeated = {key for key in seated if seated.count(key) > 1}
     teams = [[_model_rating(before.get(finish.players[seat], Rating())) for seat in team] for team in entrants]
     ranks = [float(min(finish.places[seat] for seat in team)) for team in entrants]
     new_teams = MODEL.rate(teams, ranks=ranks)
@@ -137,11 +136,19 @@ def rate(finish: Finish, before: Mapping[str, Rating]) -> dict[str, Rating]:
         won = team_rank == min(ranks)
         for seat, new in zip(team, new_team, strict=True):
             key = finish.players[seat]
-            if key in repeated:
+            if key not in rated:
                 continue
             old = before.get(key, Rating())
             after[key] = Rating(new.mu, new.sigma, old.games + 1, old.wins + (1 if won else 0))
     return after
+
+
+def rated_players(finish: Finish) -> set[str]:
+    """The players whose rating one finished table changes: every player seated once, if at least
+    two entrants sat (a key seated more than once keeps its rating)."""
+    if len(finish.entrants) < 2:
+        return set()
+    return {key for key in finish.players if finish.players.count(key) == 1}
 
 
 def recompute(finishes: Iterable[Finish], start: Mapping[str, Rating] | None = None) -> dict[str, Rating]:

@@ -422,7 +422,7 @@ class Store:
         when the table is not at ``expected_version``, WrongStatus when it is not in play,
         TableNotFound when there is no such table.
         """
-        return await self._in_session(
+        return await self._in_one_piece(
             partial(
                 _write_action,
                 table_id=table_id,
@@ -764,7 +764,7 @@ def _with_session(connection: Connection, work: Callable[[Session], T]) -> T:
 
 
 def _write_action(
-    session: Session,
+    connection: Connection,
     *,
     table_id: int,
     expected_version: int,
@@ -779,37 +779,28 @@ def _write_action(
     now: datetime,
 ) -> int:
     """The statements of :meth:`Store.save_action`: the new state, its log line, and when the action
-    ended the game its results, ratings and prizes."""
-    new_version = expected_version + 1
-    values: dict[str, Any] = {
-        "state_json": new_state_json,
-        "version": new_version,
-        "updated_at": now,
-        "last_action_at": now,
-    }
-    if fresh_json is not None:
-        values["fresh_json"] = fresh_json
-    changed = session.exec(
-        update(GameTable)
-        .where(
-            col(GameTable.id) == table_id,
-            col(GameTable.version) == expected_version,
-            col(GameTable.status) == TableStatus.PLAYING,
-        )
-        .values(**values)
-        .execution_options(synchronize_session=False)
-    )
-    if changed.rowcount != 1:
-        raise _refusal(session.connection(), table_id, expected_version)
-    session.add(
-        TableAction(table_id=table_id, version=new_version, seat=seat, move=move, actor=actor, user_id=user_id, at=now)
-    )
+    ended the game its results, ratings and prizes (Core statements compiled once: a game's end
+    is every few moves in a short game)."""
+    save = ActionSave(table_id, expected_version, new_state_json, seat, move, actor.value, user_id, fresh_json)
+    statement = _MOVE if results is None else _FINISHING_MOVE
+    if connection.execute(statement, _move_parameters(save, now)).rowcount != 1:
+        raise _refusal(connection, table_id, expected_version)
+    connection.execute(_LOG_LINE, _log_line(save, actor.value, now))
     if results is not None:
-        table = session.get(GameTable, table_id, populate_existing=True)
-        assert table is not None
-        _finish(session, table, new_state_json, results, now)
-        _move_items(session, table, transfers, now)
-    return new_version
+        found = connection.execute(_TABLE_GAME, {"b_id": table_id}).one()
+        finished = _Finished(table_id, found.guild_id, found.game_key)
+        _finish(connection, finished, results, now)
+        _move_items(connection, finished, transfers, now)
+    return expected_version + 1
+
+
+@dataclass(frozen=True)
+class _Finished:
+    """Which table finished: what its results and prizes are filed under."""
+
+    id: int
+    guild_id: int
+    game_key: str
 
 
 def _added(table: GameTable, session: Session) -> GameTable:
@@ -834,38 +825,45 @@ def _finish_table(
     table = _get_for_update(session, table_id)
     if table.status != TableStatus.PLAYING:
         raise WrongStatus(f"Table {table_id} is {table.status}, so it cannot finish.")
-    _finish(session, table, state_json, results, now)
-    return table
-
-
-def _finish(session: Session, table: GameTable, state_json: str, results: Sequence[ResultLine], now: datetime) -> None:
-    """Finish a table: its status and final state, a result row per seat, and the ratings and
-    levels those results change, all in the caller's transaction."""
-    assert table.id is not None
     table.status = TableStatus.FINISHED
     table.state_json = state_json
     table.updated_at = now
-    session.add_all(
-        Result(
-            table_id=table.id,
-            guild_id=table.guild_id,
-            game_key=table.game_key,
-            seat=line.seat,
-            user_id=line.user_id,
-            name=line.name,
-            computer=line.computer,
-            place=line.place,
-            points=line.points,
-            finished_at=now,
-        )
+    session.flush()
+    _finish(session.connection(), _Finished(table_id, table.guild_id, table.game_key), results, now)
+    return table
+
+
+def _finish(connection: Connection, table: _Finished, results: Sequence[ResultLine], now: datetime) -> None:
+    """What a finished table writes besides its own row: a result row per seat, and the ratings and
+    levels those results change, all in the caller's transaction."""
+    rows = [
+        {
+            "table_id": table.id,
+            "guild_id": table.guild_id,
+            "game_key": table.game_key,
+            "seat": line.seat,
+            "user_id": line.user_id,
+            "name": line.name,
+            "computer": line.computer,
+            "place": line.place,
+            "points": line.points,
+            "finished_at": now,
+        }
         for line in results
-    )
+    ]
+    if rows:
+        connection.execute(_RESULT_LINE, rows)
     rating_store.apply_finished_table(
-        session, table_id=table.id, guild_id=table.guild_id, game_key=table.game_key, results=results, finished_at=now
+        connection,
+        table_id=table.id,
+        guild_id=table.guild_id,
+        game_key=table.game_key,
+        results=results,
+        finished_at=now,
     )
 
 
-def _move_items(session: Session, table: GameTable, transfers: Sequence[TransferLine], now: datetime) -> None:
+def _move_items(connection: Connection, table: _Finished, transfers: Sequence[TransferLine], now: datetime) -> None:
     """Move owned items at the end of a game, in the transaction that saves its results.
 
     Each item is one row: a move gives the row to its new owner. Nobody loses what they do not
@@ -874,57 +872,76 @@ def _move_items(session: Session, table: GameTable, transfers: Sequence[Transfer
     new item of that kind; anything else moves nothing. Every line is logged under a unique
     (table, position), so a transfer is never applied twice.
     """
-    assert table.id is not None
     for line in transfers:
-        row: OwnedItem | None = None
+        moved: tuple[int, str] | None = None  # the row that moved: its id and kind
         if line.from_user_id is not None:
-            row = _held(session, table, line.from_user_id, line.item)
-            if row is not None:
-                row.user_id = line.to_user_id  # None: the house
-                row.acquired_at = now
-                row.acquired_table_id = table.id
+            moved = _held(connection, table, line.from_user_id, line.item)
+            if moved is not None:
+                given = {"b_id": moved[0], "b_to": line.to_user_id, "b_now": now, "b_table": table.id}
+                connection.execute(_GIVE_ITEM, given)  # to None: the house
         elif line.to_user_id is not None:  # the house gives
-            row = OwnedItem(
-                guild_id=table.guild_id,
-                game_key=table.game_key,
-                user_id=line.to_user_id,
-                kind=line.kind or line.item,
-                origin="house",
-                created_at=now,
-                acquired_at=now,
-                acquired_table_id=table.id,
-            )
-            session.add(row)
-        session.flush()
-        session.add(
-            ItemTransfer(
-                table_id=table.id,
-                position=line.position,
-                guild_id=table.guild_id,
-                game_key=table.game_key,
-                item=line.item,
-                owned_item_id=row.id if row is not None else None,
-                kind=row.kind if row is not None else line.kind,
-                from_user_id=line.from_user_id,
-                to_user_id=line.to_user_id,
-                moved=row is not None,
-                at=now,
-            )
-        )
-    session.flush()
+            kind = line.kind or line.item
+            made = {
+                "guild_id": table.guild_id,
+                "game_key": table.game_key,
+                "user_id": line.to_user_id,
+                "kind": kind,
+                "origin": "house",
+                "created_at": now,
+                "acquired_at": now,
+                "acquired_table_id": table.id,
+            }
+            key = connection.execute(_NEW_ITEM, made).inserted_primary_key
+            assert key is not None  # an INSERT of one row always reports its primary key
+            moved = (int(key[0]), kind)
+        logged = {
+            "table_id": table.id,
+            "position": line.position,
+            "guild_id": table.guild_id,
+            "game_key": table.game_key,
+            "item": line.item,
+            "owned_item_id": moved[0] if moved is not None else None,
+            "kind": moved[1] if moved is not None else line.kind,
+            "from_user_id": line.from_user_id,
+            "to_user_id": line.to_user_id,
+            "moved": moved is not None,
+            "at": now,
+        }
+        connection.execute(_TRANSFER_LINE, logged)
 
 
-def _held(session: Session, table: GameTable, user_id: int, item: str) -> OwnedItem | None:
-    """The row of ``item`` (an engine item id) if ``user_id`` owns it in this table's server and game."""
+def _held(connection: Connection, table: _Finished, user_id: int, item: str) -> tuple[int, str] | None:
+    """The id and kind of ``item`` (an engine item id), locked, if ``user_id`` owns it in this
+    table's server and game."""
     if not item.isdigit():  # a generated item ("gen:…") is nobody's
         return None
-    query = select(OwnedItem).where(
-        OwnedItem.id == int(item),
-        OwnedItem.guild_id == table.guild_id,
-        OwnedItem.game_key == table.game_key,
-        OwnedItem.user_id == user_id,
+    found = {"b_id": int(item), "b_guild": table.guild_id, "b_game": table.game_key, "b_user": user_id}
+    row = connection.execute(_HELD_ITEM, found).first()
+    return None if row is None else (row.id, row.kind)
+
+
+_OWNED = OwnedItem.__table__  # type: ignore[attr-defined]
+_HELD_ITEM = (
+    select(_OWNED.c.id, _OWNED.c.kind)
+    .where(
+        _OWNED.c.id == bindparam("b_id"),
+        _OWNED.c.guild_id == bindparam("b_guild"),
+        _OWNED.c.game_key == bindparam("b_game"),
+        _OWNED.c.user_id == bindparam("b_user"),
     )
-    return session.exec(query.with_for_update()).first()
+    .with_for_update()
+)
+_GIVE_ITEM = (
+    update(_OWNED)
+    .where(_OWNED.c.id == bindparam("b_id"))
+    .values(
+        user_id=bindparam("b_to", type_=_OWNED.c.user_id.type),
+        acquired_at=bindparam("b_now", type_=_OWNED.c.acquired_at.type),
+        acquired_table_id=bindparam("b_table", type_=_OWNED.c.acquired_table_id.type),
+    )
+)
+_NEW_ITEM = insert(_OWNED)
+_TRANSFER_LINE = insert(ItemTransfer.__table__)  # type: ignore[attr-defined]
 
 
 def _write_actions(
@@ -1013,7 +1030,12 @@ _SHOWN = (
     )
     .values(message_version=bindparam("b_shown"))
 )
+#: A game's last move: as :data:`_MOVE`, and the table is finished with it.
+_FINISHING_MOVE = _MOVE.values(status=TableStatus.FINISHED)
+#: What a finished table's results are filed under.
+_TABLE_GAME = select(_TABLES.c.guild_id, _TABLES.c.game_key).where(_TABLES.c.id == bindparam("b_id"))
 _LOG_LINE = insert(TableAction.__table__)  # type: ignore[attr-defined]
+_RESULT_LINE = insert(Result.__table__)  # type: ignore[attr-defined]
 _NOTES = PendingClick.__table__  # type: ignore[attr-defined]
 _DROP_NOTES = delete(_NOTES).where(_NOTES.c.id.in_(bindparam("b_ids", expanding=True)))
 

@@ -33,7 +33,8 @@ async def test_two_processes_rating_new_players_at_once_both_count(empty_databas
         async def rate(sessions, table_id: int, hold: float) -> None:  # type: ignore[no-untyped-def]
             async with sessions.begin() as session:
                 rate_table = partial(rating_store.apply_finished_table, table_id=table_id, guild_id=GUILD)
-                await session.run_sync(lambda sync: rate_table(sync, game_key="high_card", results=LINES))
+                connection = await session.connection()
+                await connection.run_sync(lambda sync: rate_table(sync, game_key="high_card", results=LINES))
                 if hold:
                     holding.set()
                     await asyncio.sleep(hold)  # the other process rates meanwhile

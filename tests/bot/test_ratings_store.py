@@ -27,13 +27,22 @@ def line(seat: int, user_id: int | None, place: int, points: int) -> ResultLine:
 
 
 async def finish_and_rate(
-    store: Store, lines: list[ResultLine], when: datetime, *, game: str = "high_card", guild: int = GUILD
+    store: Store,
+    lines: list[ResultLine],
+    when: datetime,
+    *,
+    game: str = "high_card",
+    guild: int = GUILD,
+    by_last_move: bool = False,
 ) -> tuple[int, list]:
-    """What the bot does at the end of a game: results and ratings saved in one transaction; then
-    what it announces, read back."""
+    """What the bot does at the end of a game: results and ratings saved in one transaction (with
+    the game's last move, ``by_last_move``, as the bot does; or alone); then what it announces, read back."""
     table = await new_table(store, game=game, guild=guild)
     await store.start_table(table.id, "{}")
-    await store.finish_table(table.id, "{}", lines, now=when)
+    if by_last_move:
+        await store.save_action(table.id, 0, "{}", 0, "last", "player", lines[0].user_id, results=lines, now=when)
+    else:
+        await store.finish_table(table.id, "{}", lines, now=when)
     return table.id, await store.table_standing_changes(table.id)
 
 
@@ -109,8 +118,9 @@ def random_history(rng: random.Random) -> list[tuple[list[ResultLine], str, int]
 async def test_rebuilding_from_results_gives_the_stored_ratings_exactly(store: Store, seed: int) -> None:
     rng = random.Random(seed)
     history = random_history(rng)
-    for step, (lines, game, guild) in enumerate(history):
-        await finish_and_rate(store, lines, START + timedelta(minutes=step), game=game, guild=guild)
+    for step, (lines, game, guild) in enumerate(history):  # games end both ways: with their last move, or alone
+        when = START + timedelta(minutes=step)
+        await finish_and_rate(store, lines, when, game=game, guild=guild, by_last_move=seed % 2 == 1)
     incremental = await snapshot(store)
     async with store.sessions.begin() as session:
         assert await rebuild(session) == len(history)
