@@ -129,9 +129,7 @@ def _apply(
 ) -> tuple[list[dict[str, Any]], list[SeatChange]]:
     """Rate one finished table over ``rows`` (the players' rows, changed and added in place); the
     ``rating_history`` rows it writes (by column) and each rated seat's change."""
-    lines = sorted(results, key=lambda line: line.seat)
-    players = tuple(player_of(game_key, line) for line in lines)
-    finish = Finish(players, tuple(line.place for line in lines), teams_of(game_key, len(lines)))
+    lines, players, finish = _finish_of(game_key, results)
     before = {key: Rating(row.mu, row.sigma, row.games, row.wins) for key, row in rows.items() if key in players}
     after = rate(finish, before)
     history: list[dict[str, Any]] = []
@@ -181,6 +179,13 @@ def _apply(
             )
         )
     return history, changes
+
+
+def _finish_of(game_key: str, results: Sequence[ResultLike]) -> tuple[list[ResultLike], tuple[str, ...], Finish]:
+    """One finished table's lines by seat, their players' rating keys, and the finish they rate."""
+    lines = sorted(results, key=lambda line: line.seat)
+    players = tuple(player_of(game_key, line) for line in lines)
+    return lines, players, Finish(players, tuple(line.place for line in lines), teams_of(game_key, len(lines)))
 
 
 def _fresh_row(guild_id: int, game_key: str, key: str, line: ResultLike) -> RatingRow:
@@ -288,9 +293,8 @@ def _ensure_rows(connection: Connection, *, guild_id: int, game_key: str, result
     at the default rating rates exactly as a missing one (bot/ratings.py), so the update that
     follows locks and changes existing rows only.
     """
-    lines = sorted(results, key=lambda line: line.seat)
-    players = tuple(player_of(game_key, line) for line in lines)
-    rated = rated_players(Finish(players, tuple(line.place for line in lines), teams_of(game_key, len(lines))))
+    lines, players, finish = _finish_of(game_key, results)
+    rated = rated_players(finish)
     fresh = {key: _fresh_row(guild_id, game_key, key, line) for key, line in zip(players, lines, strict=True)}
     now = utcnow()
     values = [{**asdict(row), "updated_at": now} for key, row in sorted(fresh.items()) if key in rated]
