@@ -29,6 +29,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from bot import levels
 from bot.db import open_database
 from bot.models import Result, utcnow
+from bot.prepared import Prepared
 from bot.rating_models import PlayerRating, RatingHistory
 from bot.ratings import (
     Finish,
@@ -216,7 +217,7 @@ _RATINGS = PlayerRating.__table__  # type: ignore[attr-defined]
 _HISTORY = RatingHistory.__table__  # type: ignore[attr-defined]
 #: The rows of one game's players, locked in one order (the key's), so two games locking the same
 #: players never wait on each other in a circle. Its columns are :class:`RatingRow`'s.
-_LOCK_RATINGS = (
+_LOCK_RATINGS = Prepared(
     core_select(*(_RATINGS.c[f.name] for f in fields(RatingRow)))
     .where(
         _RATINGS.c.guild_id == bindparam("b_guild"),
@@ -227,7 +228,7 @@ _LOCK_RATINGS = (
     .with_for_update()
 )
 #: One player's row after a game (by its key).
-_UPDATE_RATING = (
+_UPDATE_RATING = Prepared(
     update(_RATINGS)
     .where(
         _RATINGS.c.guild_id == bindparam("b_guild"),
@@ -236,11 +237,11 @@ _UPDATE_RATING = (
     )
     .values({name: bindparam(name) for name in _CHANGED})
 )
-_HISTORY_LINE = insert(_HISTORY)
+_HISTORY_LINE = Prepared(insert(_HISTORY))
 #: The fresh rows a game needs, unless another transaction just added them (per dialect).
 _NEW_ROWS = {
-    "sqlite": sqlite_insert(_RATINGS).on_conflict_do_nothing(),
-    "postgresql": postgresql_insert(_RATINGS).on_conflict_do_nothing(),
+    "sqlite": Prepared(sqlite_insert(_RATINGS).on_conflict_do_nothing()),
+    "postgresql": Prepared(postgresql_insert(_RATINGS).on_conflict_do_nothing()),
 }
 
 
@@ -263,20 +264,20 @@ def apply_finished_table(
     finished_at = finished_at or utcnow()
     _ensure_rows(connection, guild_id=guild_id, game_key=game_key, results=results)
     keys = sorted({player_of(game_key, line) for line in results})
-    found = connection.execute(_LOCK_RATINGS, {"b_guild": guild_id, "b_game": game_key, "b_players": keys})
-    rows = {row.player: RatingRow(**row._mapping) for row in found}
+    found = _LOCK_RATINGS.rows(connection, {"b_guild": guild_id, "b_game": game_key, "b_players": keys})
+    rows = {row.player: row for row in (RatingRow(*values) for values in found)}
     history, changes = _apply(
         rows, table_id=table_id, guild_id=guild_id, game_key=game_key, results=results, finished_at=finished_at
     )
     if history:
         changed = [rows[line["player"]] for line in history]
-        updated = connection.execute(
-            _UPDATE_RATING,
+        updated = _UPDATE_RATING.run(
+            connection,
             [{"b_guild": guild_id, "b_game": game_key, "b_player": row.player, **_changed(row)} for row in changed],
-        ).rowcount
+        )
         if updated not in (-1, len(changed)):  # _ensure_rows made them: only a broken database gets here
             raise RuntimeError(f"{len(changed)} ratings were to change, {updated} did")
-        connection.execute(_HISTORY_LINE, history)
+        _HISTORY_LINE.run(connection, history)
     return changes
 
 
@@ -299,7 +300,7 @@ def _ensure_rows(connection: Connection, *, guild_id: int, game_key: str, result
     now = utcnow()
     values = [{**asdict(row), "updated_at": now} for key, row in sorted(fresh.items()) if key in rated]
     if values:
-        connection.execute(_NEW_ROWS[connection.dialect.name], values)
+        _NEW_ROWS[connection.dialect.name].run(connection, values)
 
 
 async def rebuild(session: AsyncSession, guild_id: int | None = None) -> int:

@@ -43,6 +43,7 @@ from bot.models import (
     TableStatus,
     utcnow,
 )
+from bot.prepared import Prepared
 from bot.sqlite_writes import SqliteWrites
 
 T = TypeVar("T")
@@ -783,12 +784,12 @@ def _write_action(
     is every few moves in a short game)."""
     save = ActionSave(table_id, expected_version, new_state_json, seat, move, actor.value, user_id, fresh_json)
     statement = _MOVE if results is None else _FINISHING_MOVE
-    if connection.execute(statement, _move_parameters(save, now)).rowcount != 1:
+    if statement.run(connection, _move_parameters(save, now)) != 1:
         raise _refusal(connection, table_id, expected_version)
-    connection.execute(_LOG_LINE, _log_line(save, actor.value, now))
+    _LOG_LINE.run(connection, _log_line(save, actor.value, now))
     if results is not None:
-        found = connection.execute(_TABLE_GAME, {"b_id": table_id}).one()
-        finished = _Finished(table_id, found.guild_id, found.game_key)
+        [(guild_id, game_key)] = _TABLE_GAME.rows(connection, {"b_id": table_id})
+        finished = _Finished(table_id, guild_id, game_key)
         _finish(connection, finished, results, now)
         _move_items(connection, finished, transfers, now)
     return expected_version + 1
@@ -852,7 +853,7 @@ def _finish(connection: Connection, table: _Finished, results: Sequence[ResultLi
         for line in results
     ]
     if rows:
-        connection.execute(_RESULT_LINE, rows)
+        _RESULT_LINE.run(connection, rows)
     rating_store.apply_finished_table(
         connection,
         table_id=table.id,
@@ -878,7 +879,7 @@ def _move_items(connection: Connection, table: _Finished, transfers: Sequence[Tr
             moved = _held(connection, table, line.from_user_id, line.item)
             if moved is not None:
                 given = {"b_id": moved[0], "b_to": line.to_user_id, "b_now": now, "b_table": table.id}
-                connection.execute(_GIVE_ITEM, given)  # to None: the house
+                _GIVE_ITEM.run(connection, given)  # to None: the house
         elif line.to_user_id is not None:  # the house gives
             kind = line.kind or line.item
             made = {
@@ -891,9 +892,7 @@ def _move_items(connection: Connection, table: _Finished, transfers: Sequence[Tr
                 "acquired_at": now,
                 "acquired_table_id": table.id,
             }
-            key = connection.execute(_NEW_ITEM, made).inserted_primary_key
-            assert key is not None  # an INSERT of one row always reports its primary key
-            moved = (int(key[0]), kind)
+            moved = (_NEW_ITEM.insert(connection, made), kind)
         logged = {
             "table_id": table.id,
             "position": line.position,
@@ -907,7 +906,7 @@ def _move_items(connection: Connection, table: _Finished, transfers: Sequence[Tr
             "moved": moved is not None,
             "at": now,
         }
-        connection.execute(_TRANSFER_LINE, logged)
+        _TRANSFER_LINE.run(connection, logged)
 
 
 def _held(connection: Connection, table: _Finished, user_id: int, item: str) -> tuple[int, str] | None:
@@ -916,12 +915,13 @@ def _held(connection: Connection, table: _Finished, user_id: int, item: str) -> 
     if not item.isdigit():  # a generated item ("gen:…") is nobody's
         return None
     found = {"b_id": int(item), "b_guild": table.guild_id, "b_game": table.game_key, "b_user": user_id}
-    row = connection.execute(_HELD_ITEM, found).first()
-    return None if row is None else (row.id, row.kind)
+    for item_id, kind in _HELD_ITEM.rows(connection, found):
+        return item_id, kind
+    return None
 
 
 _OWNED = OwnedItem.__table__  # type: ignore[attr-defined]
-_HELD_ITEM = (
+_HELD_ITEM = Prepared(
     select(_OWNED.c.id, _OWNED.c.kind)
     .where(
         _OWNED.c.id == bindparam("b_id"),
@@ -931,7 +931,7 @@ _HELD_ITEM = (
     )
     .with_for_update()
 )
-_GIVE_ITEM = (
+_GIVE_ITEM = Prepared(
     update(_OWNED)
     .where(_OWNED.c.id == bindparam("b_id"))
     .values(
@@ -940,8 +940,8 @@ _GIVE_ITEM = (
         acquired_table_id=bindparam("b_table", type_=_OWNED.c.acquired_table_id.type),
     )
 )
-_NEW_ITEM = insert(_OWNED)
-_TRANSFER_LINE = insert(ItemTransfer.__table__)  # type: ignore[attr-defined]
+_NEW_ITEM = Prepared(insert(_OWNED))
+_TRANSFER_LINE = Prepared(insert(ItemTransfer.__table__))  # type: ignore[attr-defined]
 
 
 def _write_actions(
@@ -964,22 +964,22 @@ def _write_actions(
     answers: list[int | StoreError] = []
     if saves:
         found = {
-            row.id: (row.status, row.version)
-            for row in connection.execute(_LOCK_TABLES, {"b_ids": [s.table_id for s in saves]})
+            table_id: (status, version)
+            for table_id, status, version in _LOCK_TABLES.rows(connection, {"b_ids": [s.table_id for s in saves]})
         }
         answers = [_answer_for(s.table_id, s.expected_version, found.get(s.table_id)) for s in saves]
     moving = [(s, actor) for s, actor, answer in zip(saves, actors, answers, strict=True) if isinstance(answer, int)]
     if moving:
-        moved = connection.execute(_MOVE, [_move_parameters(s, now) for s, _ in moving]).rowcount
+        moved = _MOVE.run(connection, [_move_parameters(s, now) for s, _ in moving])
         if moved not in (-1, len(moving)):  # the rows are locked: only a broken database gets here
             raise RuntimeError(f"{len(moving)} tables were to move, {moved} did")
-        connection.execute(_LOG_LINE, [_log_line(s, actor, now) for s, actor in moving])
+        _LOG_LINE.run(connection, [_log_line(s, actor, now) for s, actor in moving])
     if shown:
-        connection.execute(_SHOWN, [{"b_id": table_id, "b_shown": version} for table_id, version in shown.items()])
+        _SHOWN.run(connection, [{"b_id": table_id, "b_shown": version} for table_id, version in shown.items()])
     for note in notes:
         note.id = _insert_pending_click(connection, note)
     if answered:
-        connection.execute(_DROP_NOTES, {"b_ids": list(answered)})
+        _DROP_NOTES.run(connection, {"b_ids": list(answered)})
     return answers
 
 
@@ -999,14 +999,14 @@ def _answer_for(table_id: int, expected_version: int, found: tuple[str, int] | N
 _TABLES = GameTable.__table__  # type: ignore[attr-defined]
 #: The tables of a batch, locked until it commits (in the order of their ids, so two batches
 #: never wait on each other in a circle).
-_LOCK_TABLES = (
+_LOCK_TABLES = Prepared(
     select(_TABLES.c.id, _TABLES.c.status, _TABLES.c.version)
     .where(_TABLES.c.id.in_(bindparam("b_ids", expanding=True)))
     .order_by(_TABLES.c.id)
     .with_for_update()
 )
 #: One move of one table, if it is still in play at the version the move was made at.
-_MOVE = (
+_MOVE_STATEMENT = (
     update(_TABLES)
     .where(
         _TABLES.c.id == bindparam("b_id"),
@@ -1021,8 +1021,11 @@ _MOVE = (
         last_action_at=bindparam("b_now", type_=_TABLES.c.last_action_at.type),
     )
 )
+_MOVE = Prepared(_MOVE_STATEMENT)
+#: A game's last move: as :data:`_MOVE`, and the table is finished with it.
+_FINISHING_MOVE = Prepared(_MOVE_STATEMENT.values(status=TableStatus.FINISHED))
 #: The table message shows this version now (kept only if newer than what it showed).
-_SHOWN = (
+_SHOWN = Prepared(
     update(_TABLES)
     .where(
         _TABLES.c.id == bindparam("b_id"),
@@ -1030,14 +1033,15 @@ _SHOWN = (
     )
     .values(message_version=bindparam("b_shown"))
 )
-#: A game's last move: as :data:`_MOVE`, and the table is finished with it.
-_FINISHING_MOVE = _MOVE.values(status=TableStatus.FINISHED)
 #: What a finished table's results are filed under.
-_TABLE_GAME = select(_TABLES.c.guild_id, _TABLES.c.game_key).where(_TABLES.c.id == bindparam("b_id"))
-_LOG_LINE = insert(TableAction.__table__)  # type: ignore[attr-defined]
-_RESULT_LINE = insert(Result.__table__)  # type: ignore[attr-defined]
+_TABLE_GAME = Prepared(select(_TABLES.c.guild_id, _TABLES.c.game_key).where(_TABLES.c.id == bindparam("b_id")))
+_LOG_LINE = Prepared(insert(TableAction.__table__))  # type: ignore[attr-defined]
+_RESULT_LINE = Prepared(insert(Result.__table__))  # type: ignore[attr-defined]
 _NOTES = PendingClick.__table__  # type: ignore[attr-defined]
-_DROP_NOTES = delete(_NOTES).where(_NOTES.c.id.in_(bindparam("b_ids", expanding=True)))
+#: Every column of a note but its id (the database numbers it).
+_NOTE_COLUMNS = tuple(column.name for column in _NOTES.columns if column.name != "id")
+_NOTE_LINE = Prepared(insert(_NOTES))
+_DROP_NOTES = Prepared(delete(_NOTES).where(_NOTES.c.id.in_(bindparam("b_ids", expanding=True))))
 
 
 def _move_parameters(save: ActionSave, now: datetime) -> dict[str, Any]:
@@ -1068,14 +1072,11 @@ def _write_drafts(connection: Connection, table_id: int, drafts_json: str | None
 
 
 def _insert_pending_click(connection: Connection, click: PendingClick) -> int:
-    values = {column.name: getattr(click, column.name) for column in _NOTES.columns if column.name != "id"}
-    key = connection.execute(insert(_NOTES), values).inserted_primary_key
-    assert key is not None  # an INSERT of one row always reports its primary key
-    return int(key[0])
+    return _NOTE_LINE.insert(connection, {column: getattr(click, column) for column in _NOTE_COLUMNS})
 
 
 def _delete_pending_click(connection: Connection, click_id: int) -> None:
-    connection.execute(_DROP_NOTES, {"b_ids": [click_id]})
+    _DROP_NOTES.run(connection, {"b_ids": [click_id]})
 
 
 def _refusal(connection: Connection, table_id: int, expected_version: int) -> StoreError:
