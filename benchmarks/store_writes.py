@@ -6,6 +6,9 @@ Gin-Go's size, are moved in batches of several sizes, ``ROUNDS`` rounds, and the
 CPU per saved move is printed (median over the rounds), with the wall time per batch. Then the
 two writes of a table that are not batched: a game's last move (``Store.save_action`` with its
 results, ratings and levels) and a new table message (``Store.update_table``), ``ROUNDS`` each.
+Last, what a game's end announces (``Store.table_standing_changes``), read back at the computer's
+``ROUNDS``-th game in the server and at its ``LATER_GAME``-th: it read every earlier game of
+each player before 0007.
 
 ``--compare REV`` (repeatable) runs the same measurement on a git revision checked out into a
 temporary folder, in turn with this tree, so both meet the same machine (its other load moves
@@ -21,41 +24,61 @@ import os
 import statistics
 import tempfile
 import time
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 TABLES = 400
 BATCHES = (1, 8, 32)
 ROUNDS = 30
+#: The later game whose announcement is measured too (it read every earlier game of a player).
+LATER_GAME = 1000
 #: About the size of a saved Gin-Go state (JSON).
 STATE = json.dumps({"cards": list(range(400)), "words": "x" * 2000})
+
+
+async def timed(write: Callable[[int, int], Awaitable[object]], tables: list[int]) -> tuple[float, float]:
+    """Median CPU ms and wall ms of ``write(table, n)`` over ``tables``."""
+    cpu, wall = [], []
+    for n, t in enumerate(tables):
+        started, started_cpu = time.perf_counter(), time.process_time()
+        await write(t, n)
+        cpu.append((time.process_time() - started_cpu) * 1000)
+        wall.append((time.perf_counter() - started) * 1000)
+    return statistics.median(cpu), statistics.median(wall)
+
+
+async def new_table(store: Any) -> int:
+    """A table of Alice and a computer, in play."""
+    from bot.models import Seat
+
+    row = await store.create_table(
+        guild_id=1,
+        channel_id=2,
+        parent_channel_id=1,
+        game_key="gin_go",
+        host_id=3,
+        seats=[Seat(3, "Alice"), Seat(None, "Computer 1", computer=True)],
+        options={},
+        seed=7,
+    )
+    assert row.id is not None
+    await store.start_table(row.id, STATE)
+    return int(row.id)
 
 
 async def measure(database_url: str) -> dict[str, tuple[float, float]]:
     """Per batch size (and per kind of single write): median CPU ms per saved move and median wall
     ms per batch."""
     from bot.db import open_database
-    from bot.models import Seat
     from bot.store import ActionSave, ResultLine, Store
 
     database = await open_database(database_url)
     store = Store(database.sessions)
     try:
-        tables: list[int] = []
-        for _ in range(TABLES):
-            row = await store.create_table(
-                guild_id=1,
-                channel_id=2,
-                parent_channel_id=1,
-                game_key="gin_go",
-                host_id=3,
-                seats=[Seat(3, "Alice"), Seat(None, "Computer 1", computer=True)],
-                options={},
-                seed=7,
-            )
-            assert row.id is not None
-            tables.append(row.id)
-            await store.start_table(row.id, STATE)
-        version = dict.fromkeys(tables, 0)
+        tables = [await new_table(store) for _ in range(TABLES)]
+        version: defaultdict[int, int] = defaultdict(int)
         figures: dict[str, tuple[float, float]] = {}
         for size in BATCHES:
             cpu, wall = [], []
@@ -83,13 +106,16 @@ async def measure(database_url: str) -> dict[str, tuple[float, float]]:
             "table message": lambda t, n: store.update_table(t, message_id=10_000 + n),
         }
         for (label, write), some in zip(singles.items(), (tables[:ROUNDS], tables[ROUNDS : 2 * ROUNDS]), strict=True):
-            cpu, wall = [], []
-            for n, t in enumerate(some):
-                started, started_cpu = time.perf_counter(), time.process_time()
-                await write(t, n)
-                cpu.append((time.process_time() - started_cpu) * 1000)
-                wall.append((time.perf_counter() - started) * 1000)
-            figures[label] = (statistics.median(cpu), statistics.median(wall))
+            figures[label] = await timed(write, some)
+        # What a game's end announces, read back: the computer has played every game so far.
+        announce = store.table_standing_changes
+        figures[f"announcement, game {ROUNDS}"] = await timed(lambda t, n: announce(t), tables[:ROUNDS])
+        while len(tables) < LATER_GAME:
+            tables.append(await new_table(store))
+        later = tables[2 * ROUNDS : LATER_GAME]
+        for n, t in enumerate(later):
+            await singles["game's last move"](t, n)
+        figures[f"announcement, game {len(later) + ROUNDS:,}"] = await timed(lambda t, n: announce(t), later[-ROUNDS:])
         return figures
     finally:
         store.close()
@@ -148,14 +174,14 @@ def main() -> None:
                 runs[label].append(run_in(source, args.database_url))
     backend = "PostgreSQL" if args.database_url else "SQLite file"
     print(f"Store writes on {backend}, {TABLES} tables, medians of {args.repeat} runs × {ROUNDS} writes")
-    print(f"{'':>18}" + "".join(f"{label:>28}" for label in trees))
-    for row in [f"batch of {size}" for size in BATCHES] + ["game's last move", "table message"]:
+    print(f"{'':>24}" + "".join(f"{label:>28}" for label in trees))
+    for row in runs[next(iter(trees))][0]:  # every line, in the order measured
         cells = []
         for label in trees:
             cpu = statistics.median(run[row][0] for run in runs[label])
             wall = statistics.median(run[row][1] for run in runs[label])
             cells.append(f"{cpu:6.2f} ms CPU/move {wall:6.1f} ms")
-        print(f"{row:>18}" + "".join(f"{cell:>28}" for cell in cells))
+        print(f"{row:>24}" + "".join(f"{cell:>28}" for cell in cells))
 
 
 if __name__ == "__main__":

@@ -67,4 +67,9 @@ class RatingHistory(SQLModel, table=True):
     #: The shown rating before and after, so a result line can say "+23".
     shown_before: int
     shown_after: int
+    #: The player's rated games and lifetime points (bot/levels.py) through this game, so that a
+    #: game's announcement (provisional or not, the level before and after) reads this table's
+    #: rows only, not the player's whole history (migration 0007).
+    games: int
+    lifetime_points: int = Field(sa_type=BigScore)
     finished_at: datetime = Field(sa_type=UTCDateTime)

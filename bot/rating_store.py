@@ -163,6 +163,8 @@ def _apply(
                 "sigma": new.sigma,
                 "shown_before": old_shown,
                 "shown_after": shown(new),
+                "games": new.games,
+                "lifetime_points": row.points,
                 "finished_at": finished_at,
             }
         )
@@ -342,43 +344,27 @@ async def rebuild(session: AsyncSession, guild_id: int | None = None) -> int:
 
 
 async def table_changes(session: AsyncSession, table_id: int) -> list[SeatChange]:
-    """What one finished table did to each rated seat, read back from the history.
-
-    A player's level before and after comes from their lifetime points up to this table
-    (history rows are written in the order tables finish, so their ids keep that order).
-    """
+    """What one finished table did to each rated seat, read back from its history rows (each
+    holds the player's games and lifetime points through that table)."""
     rows = (
         await session.exec(
             select(RatingHistory).where(RatingHistory.table_id == table_id).order_by(col(RatingHistory.seat))
         )
     ).all()
-    changes: list[SeatChange] = []
-    for row in rows:
-        earlier = await session.exec(
-            select(RatingHistory.points).where(
-                RatingHistory.guild_id == row.guild_id,
-                RatingHistory.game_key == row.game_key,
-                RatingHistory.player == row.player,
-                col(RatingHistory.id) <= row.id,
-            )
+    return [
+        SeatChange(
+            seat=row.seat,
+            name=COMPUTER_NAME if row.user_id is None else f"<@{row.user_id}>",
+            player=row.player,
+            computer=row.user_id is None,
+            shown_before=row.shown_before,
+            shown_after=row.shown_after,
+            provisional=is_provisional(Rating(row.mu, row.sigma, games=row.games)),
+            level_before=levels.level(row.game_key, row.lifetime_points - levels.lifetime_points([row.points])),
+            level_after=levels.level(row.game_key, row.lifetime_points),
         )
-        scores = list(earlier.all())
-        through = levels.lifetime_points(scores)
-        before = through - levels.lifetime_points([row.points])
-        changes.append(
-            SeatChange(
-                seat=row.seat,
-                name=COMPUTER_NAME if row.user_id is None else f"<@{row.user_id}>",
-                player=row.player,
-                computer=row.user_id is None,
-                shown_before=row.shown_before,
-                shown_after=row.shown_after,
-                provisional=is_provisional(Rating(row.mu, row.sigma, games=len(scores))),
-                level_before=levels.level(row.game_key, before),
-                level_after=levels.level(row.game_key, through),
-            )
-        )
-    return changes
+        for row in rows
+    ]
 
 
 async def needs_rebuild(session: AsyncSession) -> bool:
