@@ -267,35 +267,28 @@ class Store:
         message_id: int | None = _UNSET,
         message_posted_at: datetime | None = _UNSET,
         now: datetime | None = None,
-    ) -> GameTable:
+    ) -> None:
         """Change a lobby (seats, options, host) or the table's message, in lobby or in play.
 
         Seats may change in play too (the host puts a computer in an absent player's seat).
         Setting ``message_id`` without ``message_posted_at`` stamps it with ``now``.
         """
         now = now or utcnow()
-        posted_at = message_posted_at
-        if message_id is not _UNSET and posted_at is _UNSET:
-            posted_at = now if message_id is not None else None
-
-        def change(session: Session) -> GameTable:
-            table = _get_for_update(session, table_id)
-            if seats is not None:
-                table.seats_json = _seats_json(seats)
-            if options is not None:
-                table.options_json = _options_json(options)
-            if host_id is not None:
-                table.host_id = host_id
-            if channel_id is not None:
-                table.channel_id = channel_id
-            if message_id is not _UNSET:
-                table.message_id = message_id
-            if posted_at is not _UNSET:
-                table.message_posted_at = posted_at
-            table.updated_at = now
-            return table
-
-        return await self._in_session(change)
+        values: dict[str, Any] = {"updated_at": now}
+        if seats is not None:
+            values["seats_json"] = _seats_json(seats)
+        if options is not None:
+            values["options_json"] = _options_json(options)
+        if host_id is not None:
+            values["host_id"] = host_id
+        if channel_id is not None:
+            values["channel_id"] = channel_id
+        if message_id is not _UNSET:
+            values["message_id"] = message_id
+            values["message_posted_at"] = now if message_id is not None else None
+        if message_posted_at is not _UNSET:
+            values["message_posted_at"] = message_posted_at
+        await self._in_one_piece(_change_table, table_id, values)
 
     async def start_table(
         self,
@@ -306,28 +299,24 @@ class Store:
         options: dict[str, Any] | None = None,
         fresh_json: str | None = None,
         now: datetime | None = None,
-    ) -> GameTable:
+    ) -> None:
         """Lobby to playing with the initial state (version 0). Raises WrongStatus if not a lobby."""
         now = now or utcnow()
-
-        def change(session: Session) -> GameTable:
-            table = _get_for_update(session, table_id)
-            if table.status != TableStatus.LOBBY:
-                raise WrongStatus(f"Table {table_id} is {table.status}, so it cannot start.")
-            if seats is not None:
-                table.seats_json = _seats_json(seats)
-            if options is not None:
-                table.options_json = _options_json(options)
-            table.status = TableStatus.PLAYING
-            table.state_json = state_json
-            table.version = 0
-            table.fresh_json = fresh_json
-            table.drafts_json = None
-            table.message_version = None
-            table.updated_at = table.last_action_at = now
-            return table
-
-        return await self._in_session(change)
+        values: dict[str, Any] = {
+            "status": TableStatus.PLAYING,
+            "state_json": state_json,
+            "version": 0,
+            "fresh_json": fresh_json,
+            "drafts_json": None,
+            "message_version": None,
+            "updated_at": now,
+            "last_action_at": now,
+        }
+        if seats is not None:
+            values["seats_json"] = _seats_json(seats)
+        if options is not None:
+            values["options_json"] = _options_json(options)
+        await self._in_one_piece(_start_table, table_id, values)
 
     async def load_table(self, table_id: int) -> GameTable | None:
         async with self.sessions() as session:
@@ -811,6 +800,20 @@ def _added(table: GameTable, session: Session) -> GameTable:
     return table
 
 
+def _change_table(connection: Connection, table_id: int, values: Mapping[str, Any]) -> None:
+    """The statement of :meth:`Store.update_table`: ``values`` by column."""
+    if _CHANGE_TABLE.run(connection, {"b_id": table_id, **values}) != 1:
+        raise TableNotFound(f"There is no table {table_id}.")
+
+
+def _start_table(connection: Connection, table_id: int, values: Mapping[str, Any]) -> None:
+    """The statement of :meth:`Store.start_table`: ``values`` by column, if it is a lobby."""
+    if _START_TABLE.run(connection, {"b_id": table_id, **values}) != 1:
+        for (status,) in _TABLE_STATUS.rows(connection, {"b_id": table_id}):
+            raise WrongStatus(f"Table {table_id} is {status}, so it cannot start.")
+        raise TableNotFound(f"There is no table {table_id}.")
+
+
 def _get_for_update(session: Session, table_id: int) -> GameTable:
     """The table's row, locked until the transaction ends."""
     table = session.get(GameTable, table_id, with_for_update=True)
@@ -1033,6 +1036,11 @@ _SHOWN = Prepared(
     )
     .values(message_version=bindparam("b_shown"))
 )
+#: A table's columns (given by name with the parameters).
+_CHANGE_TABLE = Prepared(update(_TABLES).where(_TABLES.c.id == bindparam("b_id")))
+#: A lobby's columns as its game starts.
+_START_TABLE = Prepared(update(_TABLES).where(_TABLES.c.id == bindparam("b_id"), _TABLES.c.status == TableStatus.LOBBY))
+_TABLE_STATUS = Prepared(select(_TABLES.c.status).where(_TABLES.c.id == bindparam("b_id")))
 #: What a finished table's results are filed under.
 _TABLE_GAME = Prepared(select(_TABLES.c.guild_id, _TABLES.c.game_key).where(_TABLES.c.id == bindparam("b_id")))
 _LOG_LINE = Prepared(insert(TableAction.__table__))  # type: ignore[attr-defined]

@@ -37,7 +37,10 @@ async def new_table(store: Store, *, guild: int = GUILD, channel: int = CHANNEL,
 
 async def playing_table(store: Store, **kwargs):
     table = await new_table(store, **kwargs)
-    return await store.start_table(table.id, '{"state": 0}')
+    await store.start_table(table.id, '{"state": 0}')
+    started = await store.load_table(table.id)
+    assert started is not None and started.status == "playing" and started.version == 0
+    return started
 
 
 async def finished_game(store: Store, lines: list[ResultLine], *, game: str = "high_card", guild=GUILD):
@@ -112,6 +115,8 @@ async def test_a_table_starts_once(store: Store) -> None:
     with pytest.raises(WrongStatus):
         await store.start_table(table.id, '{"state": "again"}')
     assert (await store.load_table(table.id)).state_json == '{"state": 0}'
+    with pytest.raises(TableNotFound):
+        await store.start_table(table.id + 1000, '{"state": 0}')
 
 
 async def test_open_tables_are_those_in_lobby_or_play(store: Store) -> None:
