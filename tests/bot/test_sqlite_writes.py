@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Connection, text
+from sqlalchemy import Column, Connection, Integer, MetaData, Table, Text, insert, text
 
 from bot import sqlite_writes
+from bot.prepared import Prepared
 from bot.sqlite_writes import SqliteWrites
 
 ROW = "x" * 20_000  # a few pages of the log per commit, as a move with its state writes
@@ -27,6 +29,15 @@ def writes_to(path: Path) -> SqliteWrites:
 def add_move(connection: Connection, n: int) -> int:
     connection.execute(text("INSERT INTO moves (id, state) VALUES (:id, :state)"), {"id": n, "state": ROW})
     return n
+
+
+MOVES = Table("moves", MetaData(), Column("id", Integer, primary_key=True), Column("state", Text))
+ADD_MOVE = Prepared(insert(MOVES))
+
+
+def add_move_prepared(connection: Connection, n: int) -> int:
+    """As :func:`add_move`, on sqlite3's own cursor (bot.prepared)."""
+    return ADD_MOVE.insert(connection, {"id": n, "state": ROW})
 
 
 async def checkpoints_done(writes: SqliteWrites) -> None:
@@ -93,7 +104,8 @@ async def test_a_failed_transaction_writes_nothing_and_the_next_one_lands(tmp_pa
         writes.close()
 
 
-async def test_a_write_finding_the_lock_held_waits_off_the_loop(tmp_path: Path) -> None:
+@pytest.mark.parametrize("add", [add_move, add_move_prepared], ids=["sqlalchemy", "prepared"])
+async def test_a_write_finding_the_lock_held_waits_off_the_loop(tmp_path: Path, add: Callable[..., int]) -> None:
     """Another connection (a tournament's session, say) holds SQLite's write lock across turns of the
     loop: the write waits for it on the thread, the loop turns meanwhile, and it lands once the
     other commits."""
@@ -103,7 +115,7 @@ async def test_a_write_finding_the_lock_held_waits_off_the_loop(tmp_path: Path) 
     try:
         other.execute("BEGIN IMMEDIATE")
         other.execute("INSERT INTO moves (id, state) VALUES (1, 'theirs')")
-        waiting = asyncio.ensure_future(writes.run(add_move, 2))
+        waiting = asyncio.ensure_future(writes.run(add, 2))
         turns = 0
         for _ in range(20):
             await asyncio.sleep(0.01)
