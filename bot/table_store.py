@@ -14,9 +14,9 @@ from collections.abc import Awaitable, Sequence
 from typing import Any, TypeVar
 
 from bot.futures import settle
-from bot.models import GameTable, PendingClick, TableStatus
+from bot.models import GameTable, TableStatus
 from bot.profiles import item_kind, person_profile
-from bot.store import ActionSave, ResultLine, Store, TransferLine
+from bot.store import ActionSave, ClickNote, ResultLine, Store, TransferLine
 from bot.tables import Draft, GuildSettings, Seat, Table
 from engine import registry
 from engine.core import Outcome
@@ -39,7 +39,7 @@ class TableStoreAdapter:
         self._shown: dict[int, int] = {}
         self._shown_waiters: list[asyncio.Future[None]] = []
         #: Notes of deferred clicks to write, and of answered ones to drop (see cogs.answers.PendingMove).
-        self._notes: list[tuple[PendingClick, asyncio.Future[int]]] = []
+        self._notes: list[tuple[ClickNote, asyncio.Future[int]]] = []
         self._answered: list[tuple[int, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
 
@@ -73,7 +73,7 @@ class TableStoreAdapter:
         self._start_writer()
         await done
 
-    async def add_pending_click(self, click: PendingClick) -> int:
+    async def add_pending_click(self, click: ClickNote) -> int:
         """Write down a deferred click (:meth:`Store.add_pending_click`) with the writer's next batch:
         under load nearly every click is deferred, and a transaction each held up the moves."""
         written: asyncio.Future[int] = asyncio.get_running_loop().create_future()
@@ -255,7 +255,7 @@ class TableStoreAdapter:
 
 def _futures(
     saves: list[tuple[ActionSave, asyncio.Future[int]]],
-    notes: list[tuple[PendingClick, asyncio.Future[int]]],
+    notes: list[tuple[ClickNote, asyncio.Future[int]]],
     answered: list[tuple[int, asyncio.Future[None]]],
     shown: list[asyncio.Future[None]],
 ) -> list[asyncio.Future[Any]]:

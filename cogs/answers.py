@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import discord
 
-from bot.models import PendingClick
+from bot.store import ClickNote
 from cogs import pictures
 from cogs.let_go import let_go_view
 
@@ -77,7 +77,7 @@ def pace_of(client: discord.Client) -> Pace:
 class Notes(Protocol):
     """Where notes of deferred clicks are written (bot.table_store.TableStoreAdapter: with the moves)."""
 
-    async def add_pending_click(self, click: PendingClick) -> int: ...
+    async def add_pending_click(self, click: ClickNote) -> int: ...
     async def drop_pending_click(self, click_id: int) -> None: ...
 
 
@@ -94,7 +94,7 @@ class PendingMove:
     async def deferred(self, interaction: discord.Interaction) -> None:
         try:
             row_id = await self.store.add_pending_click(
-                PendingClick(
+                ClickNote(
                     table_id=self.table_id,
                     user_id=self.user_id,
                     version=self.version,

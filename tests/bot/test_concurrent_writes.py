@@ -11,15 +11,14 @@ import asyncio
 import pytest
 from sqlmodel import select
 
-from bot.models import PendingClick
 from bot.rating_models import PlayerRating
-from bot.store import ActionSave, Store
+from bot.store import ActionSave, ClickNote, Store
 from bot.table_store import TableStoreAdapter
 from tests.bot.test_store import ALICE, line, playing_table
 
 
-def click(table_id: int, n: int) -> PendingClick:
-    return PendingClick(table_id=table_id, user_id=ALICE, version=0, move=f"play:{n}", application_id=1, token=f"t{n}")
+def click(table_id: int, n: int) -> ClickNote:
+    return ClickNote(table_id=table_id, user_id=ALICE, version=0, move=f"play:{n}", application_id=1, token=f"t{n}")
 
 
 async def test_moves_notes_drafts_and_shown_versions_at_once_all_land(store: Store) -> None:

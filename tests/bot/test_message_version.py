@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 from types import SimpleNamespace
 
-from bot.models import PendingClick, TableStatus
-from bot.store import ActionSave, Store
+from bot.models import TableStatus
+from bot.store import ActionSave, ClickNote, Store
 from bot.table_store import TableStoreAdapter
 from tests.bot.test_store import ALICE, finished_game, line, playing_table
 
@@ -76,8 +76,8 @@ async def test_notes_of_deferred_clicks_ride_with_the_moves(store: Store) -> Non
     assert [(click.id, click.move) for click in left] == [(first, "play:1"), (second, "play:2")]
 
 
-def note(table_id: int, move: str) -> PendingClick:
-    return PendingClick(table_id=table_id, user_id=ALICE, version=0, move=move, application_id=1, token="t")
+def note(table_id: int, move: str) -> ClickNote:
+    return ClickNote(table_id=table_id, user_id=ALICE, version=0, move=move, application_id=1, token="t")
 
 
 def counted_adapter(store: Store) -> tuple[TableStoreAdapter, list[tuple[list[int], dict[int, int]]]]:
