@@ -5,10 +5,11 @@ On SQLite, SQLAlchemy's work around each statement (its cache key, its parameter
 context, a result) cost more than SQLite's own work: half of a batch's CPU, and a tenth of the
 bot's process under ``python -m benchmarks.load`` (docs/scale.md). A :class:`Prepared` statement
 is the same Core statement, compiled for SQLite once for each shape its parameters take (the
-columns an INSERT is given, the length of an ``IN`` list) and run with ``sqlite3``'s ``execute``
-or ``executemany``: each value goes through its column type's bind processor and each returned
-value through its result processor, as SQLAlchemy would, and an error of the driver is raised as
-SQLAlchemy's (``IntegrityError``, ``OperationalError``), as callers expect.
+columns an INSERT is given, the length of an ``IN`` list rounded up to a power of two) and run
+with ``sqlite3``'s ``execute`` or ``executemany``: each value goes through its column type's bind
+processor and each returned value through its result processor, as SQLAlchemy would, and an
+error of the driver is raised as SQLAlchemy's (``IntegrityError``, ``OperationalError``), as
+callers expect.
 
 Everywhere else it runs through ``Connection.execute`` as any statement does: on PostgreSQL, on
 SQLite through aiosqlite, and whenever something listens to the engine's statements (a test that
@@ -64,7 +65,9 @@ class _Form:
             value = row[name]
             row[name] = [convert(item) for item in value] if isinstance(value, list | tuple) else convert(value)
         for name, items in self.expanded:
-            row.update(zip(items, row.pop(name), strict=True))
+            values = list(row.pop(name))
+            values += values[-1:] * (len(items) - len(values))  # an IN is the same with an item twice
+            row.update(zip(items, values, strict=True))
         return row
 
     def read(self, found: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -144,12 +147,15 @@ def _on_sqlite3(connection: Connection) -> bool:
 
 
 def _length(value: object) -> int:
-    """A list's length (an ``IN`` of that many items), or -1 for a single value."""
-    return len(value) if isinstance(value, list | tuple) else -1
+    """The items an ``IN`` of this list is written with (its length rounded up to a power of two,
+    the last item repeated: a few forms serve every length), or -1 for a single value."""
+    if not isinstance(value, list | tuple):
+        return -1
+    return 1 << (len(value) - 1).bit_length() if value else 0
 
 
 def _compile(statement: Statement, parameters: Parameters) -> _Form:
-    lists = {name: len(value) for name, value in parameters.items() if isinstance(value, list | tuple)}
+    lists = {name: _length(value) for name, value in parameters.items() if isinstance(value, list | tuple)}
     # With an IN list, the statement is written out whole (render_postcompile), which wants a value
     # for every parameter: each given one gets a stand-in (a list of its length for an IN).
     shaped = cloned_traverse(statement, {}, {"bindparam": partial(_stand_in, parameters)}) if lists else statement
@@ -182,7 +188,7 @@ def _compile(statement: Statement, parameters: Parameters) -> _Form:
 
 
 def _stand_in(parameters: Parameters, bind: BindParameter[Any]) -> None:
-    """Give a parameter a stand-in value of its shape (a list of its length for an ``IN``)."""
+    """Give a parameter a stand-in value of its shape (a list for an ``IN``)."""
     if bind.key in parameters:
         length = _length(parameters[bind.key])
         bind.value, bind.required = ([None] * length if bind.expanding else None), False

@@ -970,10 +970,10 @@ def _write_actions(
     """The statements of :meth:`Store.save_actions`, on a plain connection inside its transaction
     (a bad actor raises before anything is written).
 
-    Every statement has one shape whatever the batch holds, so SQLAlchemy compiles it once and
-    runs it for all the batch's rows at once: a statement shaped by the batch (a CASE with a
-    branch per table) was compiled again for every batch, and that was most of the cost of a
-    save (``python -m benchmarks.store_writes``).
+    Every statement has one shape whatever the batch holds, so it is compiled once (on SQLite, for
+    sqlite3's own cursor: bot.prepared) and run for all the batch's rows at once: a statement
+    shaped by the batch (a CASE with a branch per table) was compiled again for every batch, and
+    that was most of the cost of a save (``python -m benchmarks.store_writes``).
     """
     actors = [Actor(s.actor).value for s in saves]
     answers: list[int | StoreError] = []

@@ -104,6 +104,7 @@ def play(connection: Connection) -> list[object]:
     answers.append(FOUND.rows(connection, {"b_ids": [1, 2], "b_least": 1}))
     answers.append(FOUND.rows(connection, {"b_ids": [1, 3], "b_least": 2}))  # the ace has 1
     answers.append(FOUND.rows(connection, {"b_ids": [], "b_least": 0}))
+    answers.append(FOUND.rows(connection, {"b_ids": [3, 1, 2], "b_least": 0}))  # written as an IN of four
     answers.append(DROP.run(connection, {"b_ids": [1, 3]}))
     answers.append(DROP.run(connection, {"b_ids": []}))
     return answers
@@ -125,7 +126,8 @@ def test_the_driver_answers_and_writes_what_sqlalchemy_does(tmp_path: Path, monk
     # Values come back as SQLAlchemy gives them: booleans, aware datetimes.
     assert answers[4] == [(1, "ace", True, NOON), (2, "two", False, NOON + timedelta(minutes=1))]
     assert answers[5] == [(3, "three", False, None)] and answers[6] == []
-    assert answers[7:] == [2, 0]
+    assert [row[0] for row in answers[7]] == [1, 2, 3]
+    assert answers[8:] == [2, 0]
     assert rows == [(2, "two", 3, False, NOON + timedelta(minutes=1), 0)]
 
 
