@@ -87,7 +87,9 @@ class Prepared:
 
     def run(self, connection: Connection, parameters: Parameters | Sequence[Parameters]) -> int:
         """Execute an INSERT, UPDATE or DELETE for one row of parameters, or for each of several;
-        the number of rows it changed."""
+        the number of rows it changed (none for no rows)."""
+        if not isinstance(parameters, Mapping) and not parameters:
+            return 0  # SQLAlchemy would run it once without parameters
         if not _on_sqlite3(connection) or not parameters:
             return int(connection.execute(self.statement, parameters).rowcount)
         if isinstance(parameters, Mapping):

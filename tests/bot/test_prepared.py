@@ -107,6 +107,7 @@ def play(connection: Connection) -> list[object]:
     answers.append(FOUND.rows(connection, {"b_ids": [3, 1, 2], "b_least": 0}))  # written as an IN of four
     answers.append(DROP.run(connection, {"b_ids": [1, 3]}))
     answers.append(DROP.run(connection, {"b_ids": []}))
+    answers.append(NEW.run(connection, []))  # no rows: nothing, not an INSERT of defaults
     return answers
 
 
@@ -127,7 +128,7 @@ def test_the_driver_answers_and_writes_what_sqlalchemy_does(tmp_path: Path, monk
     assert answers[4] == [(1, "ace", True, NOON), (2, "two", False, NOON + timedelta(minutes=1))]
     assert answers[5] == [(3, "three", False, None)] and answers[6] == []
     assert [row[0] for row in answers[7]] == [1, 2, 3]
-    assert answers[8:] == [2, 0]
+    assert answers[8:] == [2, 0, 0]
     assert rows == [(2, "two", 3, False, NOON + timedelta(minutes=1), 0)]
 
 
