@@ -274,7 +274,8 @@ class Ledger:
 
 @dataclass
 class Killer:
-    """Kills the bot until each kind of kill has happened ``quota`` times.
+    """Kills the bot until each kind of kill has happened ``quota`` times, and until ``goal`` says
+    what the test needs has happened (more kills at random moments meanwhile).
 
     (a) ACK: a person about to click a move asks ``ack_kill_wanted``; when yes, the callback
     of that click kills the bot as it is recorded. (b) THINKING: after a person's accepted move
@@ -290,6 +291,8 @@ class Killer:
     #: Seconds a computer pauses before it moves (the server's setting).
     pause: float
     wanted: str | None = None
+    #: What else the test needs before the kills may stop (something restarts make possible).
+    goal: Callable[[], bool] = lambda: True
     counts: Counter[str] = field(default_factory=Counter)
     _armed: dict[int, Callable[[InteractionState], bool]] = field(default_factory=dict)
     #: Kills on their way while a computer thinks (see :meth:`after_move`).
@@ -299,7 +302,7 @@ class Killer:
         self.bot.watch.hooks.append(self._on_event)
 
     def satisfied(self) -> bool:
-        return all(self.counts[kind] >= n for kind, n in self.quota.items())
+        return all(self.counts[kind] >= n for kind, n in self.quota.items()) and self.goal()
 
     # -- (a) right after an acknowledgement ----------------------------------------------
     def ack_kill_wanted(self, matches: Callable[[InteractionState], bool]) -> bool:
@@ -362,7 +365,7 @@ class Killer:
             await asyncio.sleep(self.rng.uniform(0.3, 1.5))  # let the games move on between kills
             if not self.bot.up.is_set():
                 continue
-            kind = self.rng.choice([k for k, n in self.quota.items() if self.counts[k] < n])
+            kind = self.rng.choice([k for k, n in self.quota.items() if self.counts[k] < n] or [RANDOM])
             if kind == RANDOM:
                 self.bot.kill(RANDOM)
                 self.counts[RANDOM] += 1
