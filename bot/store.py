@@ -21,7 +21,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any, Protocol, TypeVar, cast
 
-from sqlalchemy import Connection, Engine, Text, bindparam, delete, func, insert, or_, update
+from sqlalchemy import Connection, Engine, Table, Text, bindparam, delete, func, insert, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel import Session, col, select
@@ -1011,6 +1011,11 @@ def _answer_for(table_id: int, expected_version: int, found: tuple[str, int] | N
     return expected_version + 1
 
 
+def _columns_but_id(table: Table) -> tuple[str, ...]:
+    """Every column of ``table`` but its id, which the database numbers: what a new row is given."""
+    return tuple(column.name for column in table.columns if column.name != "id")
+
+
 _TABLES = GameTable.__table__  # type: ignore[attr-defined]
 #: The tables of a batch, locked until it commits (in the order of their ids, so two batches
 #: never wait on each other in a circle).
@@ -1048,8 +1053,8 @@ _SHOWN = Prepared(
     )
     .values(message_version=bindparam("b_shown"))
 )
-#: A new table (every column but its id, which the database numbers).
-_TABLE_COLUMNS = tuple(column.name for column in _TABLES.columns if column.name != "id")
+#: A new table.
+_TABLE_COLUMNS = _columns_but_id(_TABLES)
 _NEW_TABLE = Prepared(insert(_TABLES))
 #: A table's columns (given by name with the parameters).
 _CHANGE_TABLE = Prepared(update(_TABLES).where(_TABLES.c.id == bindparam("b_id")))
@@ -1061,8 +1066,8 @@ _TABLE_GAME = Prepared(select(_TABLES.c.guild_id, _TABLES.c.game_key).where(_TAB
 _LOG_LINE = Prepared(insert(TableAction.__table__))  # type: ignore[attr-defined]
 _RESULT_LINE = Prepared(insert(Result.__table__))  # type: ignore[attr-defined]
 _NOTES = PendingClick.__table__  # type: ignore[attr-defined]
-#: Every column of a note but its id (the database numbers it): ClickNote's fields.
-_NOTE_COLUMNS = tuple(column.name for column in _NOTES.columns if column.name != "id")
+#: The columns a note is given: ClickNote's fields but its id.
+_NOTE_COLUMNS = _columns_but_id(_NOTES)
 assert set(_NOTE_COLUMNS) | {"id"} == {f.name for f in fields(ClickNote)}
 _NOTE_LINE = Prepared(insert(_NOTES))
 _DROP_NOTES = Prepared(delete(_NOTES).where(_NOTES.c.id.in_(bindparam("b_ids", expanding=True))))
