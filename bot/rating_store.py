@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from datetime import datetime, timedelta
 from typing import Any, Literal, Protocol
@@ -168,20 +168,25 @@ def _apply(
                 "finished_at": finished_at,
             }
         )
-        changes.append(
-            SeatChange(
-                seat=line.seat,
-                name=line.name,
-                player=key,
-                computer=row.computer,
-                shown_before=old_shown,
-                shown_after=shown(new),
-                provisional=is_provisional(new),
-                level_before=levels.level(game_key, old_points),
-                level_after=levels.level(game_key, row.points),
-            )
-        )
+        changes.append(_seat_change(history[-1]))
     return history, changes
+
+
+def _seat_change(line: Mapping[Any, Any]) -> SeatChange:
+    """What one table did to one rated seat, from its ``rating_history`` row (by column): the same
+    whether the table's save computed it just now or the announcement reads it back later."""
+    user_id, game_key, points = line["user_id"], line["game_key"], line["lifetime_points"]
+    return SeatChange(
+        seat=line["seat"],
+        name=COMPUTER_NAME if user_id is None else f"<@{user_id}>",
+        player=line["player"],
+        computer=user_id is None,
+        shown_before=line["shown_before"],
+        shown_after=line["shown_after"],
+        provisional=is_provisional(Rating(line["mu"], line["sigma"], games=line["games"])),
+        level_before=levels.level(game_key, points - levels.lifetime_points([line["points"]])),
+        level_after=levels.level(game_key, points),
+    )
 
 
 def _finish_of(game_key: str, results: Sequence[ResultLike]) -> tuple[list[ResultLike], tuple[str, ...], Finish]:
@@ -346,25 +351,10 @@ async def rebuild(session: AsyncSession, guild_id: int | None = None) -> int:
 async def table_changes(session: AsyncSession, table_id: int) -> list[SeatChange]:
     """What one finished table did to each rated seat, read back from its history rows (each
     holds the player's games and lifetime points through that table)."""
-    rows = (
-        await session.exec(
-            select(RatingHistory).where(RatingHistory.table_id == table_id).order_by(col(RatingHistory.seat))
-        )
-    ).all()
-    return [
-        SeatChange(
-            seat=row.seat,
-            name=COMPUTER_NAME if row.user_id is None else f"<@{row.user_id}>",
-            player=row.player,
-            computer=row.user_id is None,
-            shown_before=row.shown_before,
-            shown_after=row.shown_after,
-            provisional=is_provisional(Rating(row.mu, row.sigma, games=row.games)),
-            level_before=levels.level(row.game_key, row.lifetime_points - levels.lifetime_points([row.points])),
-            level_after=levels.level(row.game_key, row.lifetime_points),
-        )
-        for row in rows
-    ]
+    history = RatingHistory.__table__  # type: ignore[attr-defined]
+    statement = core_select(history).where(history.c.table_id == table_id).order_by(history.c.seat)
+    rows = (await (await session.connection()).execute(statement)).all()
+    return [_seat_change(row._mapping) for row in rows]
 
 
 async def needs_rebuild(session: AsyncSession) -> bool:

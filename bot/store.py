@@ -178,6 +178,10 @@ class LeaderboardPage:
 
 _UNSET: Any = object()
 
+#: Game ends whose standings a store keeps for their announcements (each is taken within moments;
+#: one never asked for, a table without a message, is dropped once this many came after it).
+KEPT_STANDINGS = 256
+
 
 class Store:
     """The repository over an async session maker (``bot.db.Database.sessions``)."""
@@ -192,6 +196,9 @@ class Store:
         self._writes = SqliteWrites.for_engine(bind)
         #: The computer pause of a server that has not set its own (COMPUTER_PAUSE_MS).
         self.default_computer_pause_ms = default_computer_pause_ms
+        #: What the games that ended last did to their players' standings, as their saves computed
+        #: it, until their announcement asks (:meth:`table_standing_changes`; oldest dropped first).
+        self._game_ends: dict[int, list[rating_store.SeatChange]] = {}
 
     def close(self) -> None:
         """Close SQLite's writes connection and checkpoints thread (the engine is the Database's to dispose)."""
@@ -431,7 +438,7 @@ class Store:
         when the table is not at ``expected_version``, WrongStatus when it is not in play,
         TableNotFound when there is no such table.
         """
-        return await self._in_one_piece(
+        version, changes = await self._in_one_piece(
             partial(
                 _write_action,
                 table_id=table_id,
@@ -447,6 +454,11 @@ class Store:
                 now=now or utcnow(),
             )
         )
+        if results is not None:  # committed: kept for the game's announcement
+            self._game_ends[table_id] = changes
+            while len(self._game_ends) > KEPT_STANDINGS:
+                del self._game_ends[next(iter(self._game_ends))]
+        return version
 
     async def save_actions(
         self,
@@ -539,7 +551,12 @@ class Store:
             return await rating_store.levels_of(session, guild_id, game_key, user_ids)
 
     async def table_standing_changes(self, table_id: int) -> list[rating_store.SeatChange]:
-        """What a finished table did to its players' ratings and levels (for the announcement)."""
+        """What a finished table did to its players' ratings and levels (for the announcement):
+        as its save computed it, when that was this process's save not long ago (the first ask
+        takes it), otherwise read back from its history rows."""
+        changes = self._game_ends.pop(table_id, None)
+        if changes is not None:
+            return changes
         async with self.sessions() as session:
             return await rating_store.table_changes(session, table_id)
 
@@ -786,21 +803,23 @@ def _write_action(
     transfers: Sequence[TransferLine],
     fresh_json: str | None,
     now: datetime,
-) -> int:
+) -> tuple[int, list[rating_store.SeatChange]]:
     """The statements of :meth:`Store.save_action`: the new state, its log line, and when the action
     ended the game its results, ratings and prizes (Core statements compiled once: a game's end
-    is every few moves in a short game)."""
+    is every few moves in a short game). Returns the new version and, at a game's end, what it did
+    to each rated seat's standing."""
     save = ActionSave(table_id, expected_version, new_state_json, seat, move, actor.value, user_id, fresh_json)
     statement = _MOVE if results is None else _FINISHING_MOVE
     if statement.run(connection, _move_parameters(save, now)) != 1:
         raise _refusal(connection, table_id, expected_version)
     _LOG_LINE.run(connection, _log_line(save, actor.value, now))
+    changes: list[rating_store.SeatChange] = []
     if results is not None:
         [(guild_id, game_key)] = _TABLE_GAME.rows(connection, {"b_id": table_id})
         finished = _Finished(table_id, guild_id, game_key)
-        _finish(connection, finished, results, now)
+        changes = _finish(connection, finished, results, now)
         _move_items(connection, finished, transfers, now)
-    return expected_version + 1
+    return expected_version + 1, changes
 
 
 @dataclass(frozen=True)
@@ -849,9 +868,11 @@ def _finish_table(
     return table
 
 
-def _finish(connection: Connection, table: _Finished, results: Sequence[ResultLine], now: datetime) -> None:
+def _finish(
+    connection: Connection, table: _Finished, results: Sequence[ResultLine], now: datetime
+) -> list[rating_store.SeatChange]:
     """What a finished table writes besides its own row: a result row per seat, and the ratings and
-    levels those results change, all in the caller's transaction."""
+    levels those results change, all in the caller's transaction. Returns each rated seat's change."""
     rows = [
         {
             "table_id": table.id,
@@ -869,7 +890,7 @@ def _finish(connection: Connection, table: _Finished, results: Sequence[ResultLi
     ]
     if rows:
         _RESULT_LINE.run(connection, rows)
-    rating_store.apply_finished_table(
+    return rating_store.apply_finished_table(
         connection,
         table_id=table.id,
         guild_id=table.guild_id,

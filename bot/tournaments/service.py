@@ -171,6 +171,11 @@ class TournamentService:
         self.checkpoint = checkpoint
         self._locks: dict[int, asyncio.Lock] = {}
         self._seeds = random.SystemRandom()
+        #: The game tables a tournament table has claimed, as read once from the database (None:
+        #: not yet), and as claimed here since: a game's end looks for its tournament table only
+        #: if its table is one of them (every game's end is no tournament's but a few).
+        self._stored_claims: set[int] | None = None
+        self._claims: set[int] = set()
 
     # -- sign-up -----------------------------------------------------------------------------------
     async def create(
@@ -345,6 +350,8 @@ class TournamentService:
 
         Returns False when the table is not a tournament table. Safe to call twice.
         """
+        if not await self._claimed(game_table_id):
+            return False
         async with self.sessions() as session:
             row = (
                 await session.exec(select(TournamentTable).where(TournamentTable.game_table_id == game_table_id))
@@ -354,6 +361,20 @@ class TournamentService:
         await self._record(row, TableEnd.of(outcome))
         await self.drive(row.tournament_id)
         return True
+
+    async def _claimed(self, game_table_id: int) -> bool:
+        """Whether a tournament table has claimed this game table: what the database held when first
+        asked, and what was claimed here since (a claim is the only write of a game table's id, and
+        the tables claimed by another process's service play and end in that process)."""
+        if game_table_id in self._claims:
+            return True
+        if self._stored_claims is None:
+            async with self.sessions() as session:
+                found = await session.exec(
+                    select(TournamentTable.game_table_id).where(col(TournamentTable.game_table_id).is_not(None))
+                )
+                self._stored_claims = {table_id for table_id in found.all() if table_id is not None}
+        return game_table_id in self._stored_claims
 
     async def _record(self, row: TournamentTable, end: TableEnd) -> None:
         values: dict[str, Any] = {"status": TableStatus.VOID.value if end.void else TableStatus.FINISHED.value}
@@ -532,6 +553,7 @@ class TournamentService:
             await session.commit()
             stored = await session.get(TournamentTable, table.id, populate_existing=True)
         assert stored is not None and stored.game_table_id is not None
+        self._claims.add(stored.game_table_id)
         if stored.game_table_id != game_table_id:
             log.info("Table %s of tournament %s was created by another writer", table.number, table.tournament_id)
         return stored.game_table_id

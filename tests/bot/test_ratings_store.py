@@ -114,6 +114,26 @@ def random_history(rng: random.Random) -> list[tuple[list[ResultLine], str, int]
     return games
 
 
+@pytest.mark.parametrize("seed", range(3))
+async def test_the_announcement_a_save_keeps_is_what_the_database_says_later(store: Store, seed: int) -> None:
+    """A game ended by its last move is announced from what its save computed; asked again (or
+    by the bot after a restart) the announcement is read back from the history rows, the same."""
+    rng = random.Random(seed)
+    history = [game for _ in range(8) for game in random_history(rng)]  # past the provisional games, through levels
+    kept = {}
+    for step, (lines, game, guild) in enumerate(history):
+        when = START + timedelta(minutes=step)
+        table_id, kept[table_id] = await finish_and_rate(store, lines, when, game=game, guild=guild, by_last_move=True)
+        assert await store.table_standing_changes(table_id) == kept[table_id]  # read back this time
+    assert any(change.level_up for changes in kept.values() for change in changes)
+    assert {change.provisional for changes in kept.values() for change in changes} == {True, False}
+    restarted = Store(store.sessions)
+    try:
+        assert {table_id: await restarted.table_standing_changes(table_id) for table_id in kept} == kept
+    finally:
+        restarted.close()
+
+
 @pytest.mark.parametrize("seed", range(4))
 async def test_rebuilding_from_results_gives_the_stored_ratings_exactly(store: Store, seed: int) -> None:
     rng = random.Random(seed)

@@ -11,6 +11,7 @@ import asyncio
 import random
 
 import pytest
+from sqlalchemy import event
 from sqlmodel import select
 
 from bot.db import Database
@@ -254,3 +255,36 @@ async def test_sign_up_refusals_are_sentences(database: Database) -> None:
     with pytest.raises(TournamentError, match="seat"):
         await service.create(guild_id=1, channel_id=2, host_id=3, game_key="gin_rummy", table_size=4)
     assert await service.leave(tournament_id, 100) == 1
+
+
+async def test_a_game_that_is_no_tournaments_ends_without_reading_the_tournaments(database: Database) -> None:
+    """Every game's end is reported to the tournaments; the tables they claimed are read once."""
+    opener = FakeOpener()
+    service = TournamentService(database.sessions, opener)
+    read: list[str] = []
+
+    def count(conn, cursor, statement: str, *args) -> None:
+        if "tournament_tables" in statement:
+            read.append(statement)
+
+    event.listen(database.engine.sync_engine, "before_cursor_execute", count)
+    try:
+        outcome = Outcome("test", (3, 1), (1, 2))
+        assert not await service.table_finished(1, outcome)
+        assert len(read) == 1  # the claims as stored
+        assert not await service.table_finished(2, outcome)
+        assert len(read) == 1
+        tournament_id = await new_tournament(service, 4, game_key="gin_rummy", table_size=2, rounds=1)
+        await service.start(tournament_id)  # its tables are claimed after the claims were read
+        rng = random.Random(4)
+        for table_id in unfinished(opener):
+            assert await service.table_finished(table_id, opener.play(table_id, rng))
+        assert not await service.table_finished(3, outcome)
+        restarted = TournamentService(database.sessions, opener)  # reads them as stored
+        assert await restarted.table_finished(next(iter(opener.by_key.values())), None)  # safe twice
+        assert not await restarted.table_finished(3, outcome)
+    finally:
+        event.remove(database.engine.sync_engine, "before_cursor_execute", count)
+    assert (await service.get(tournament_id)).status == "finished"
+    tables = await rows(database, TournamentTable, tournament_id)
+    assert len(tables) == 2 and all(t.status == "finished" and t.places_json for t in tables)
