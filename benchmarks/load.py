@@ -628,6 +628,7 @@ ROWS: list[tuple[str, Callable[[RunResult], str]]] = [
     ("every click: first answer", lambda r: spread(r.play.all_answers())),
     ("every click: until seen", lambda r: spread(r.play.seen)),
     ("  until seen p99 per 10 s of play", lambda r: _seen_by_window(r)),
+    ("their turn again seen, after their move", lambda r: spread(r.play.turn_back)),
     (
         "table message: next edit after a move ms",
         lambda r: f"{spread(r.table_lags)} ({r.table_unshown} never edited after: choices built in private)",

@@ -105,6 +105,8 @@ class Person:
         self.stalled: str | None = None
         #: Clicks injected and not yet seen through (the run waits for them before it ends).
         self.clicking = 0
+        #: When the last click of their turn was made (perf_counter; None: their turn is seen again).
+        self.moved_at: float | None = None
 
     @property
     def message_id(self) -> int:
@@ -162,6 +164,8 @@ class Person:
         seq, hand_seq = await world.until(keys, news, timeout=STUCK_AFTER)
         if hand_id and hand_seq > self.hand_seen:
             self.hand_seen = hand_seq
+            if move_controls(self.server.recorder.messages[hand_id]):
+                self._turn_seen()
             if await self._play_on(hand_id, until):
                 return
         if seq <= self.handled:
@@ -169,6 +173,7 @@ class Person:
         self.handled = seq
         table = self.table_message()
         if self.finished(table):
+            self.moved_at = None
             self.games += 1
             if self.max_games is not None and self.games >= self.max_games:
                 raise _Done
@@ -178,6 +183,7 @@ class Person:
             return
         if not self.my_turn(table):
             return
+        self._turn_seen()
         await self.pause()  # while they think, the table may change: they look again before clicking
         table = self.table_message()
         if self.finished(table) or not self.my_turn(table) or now() >= until:
@@ -191,6 +197,12 @@ class Person:
         hand = await self._show_hand(table)
         if hand is not None:
             await self._decide(hand, until)
+
+    def _turn_seen(self) -> None:
+        """They see it is their turn again: how long after their last click (once a turn)."""
+        if self.moved_at is not None:
+            self.timings.turn_back.append(1000 * (now() - self.moved_at))
+            self.moved_at = None
 
     async def _play_on(self, hand_id: int, until: float) -> bool:
         """The open hand was refreshed: if it offers moves again, think and play from it."""
@@ -247,6 +259,7 @@ class Person:
                 continue
             self.moves += 1
             self.timings.moves_made.append((self.message_id, clicked))
+            self.moved_at = clicked
             # A new private hand (an older bot answered a move with a new message), or this one edited.
             hand = shown if shown is not None and shown.ephemeral and shown.id != hand.id else messages[hand.id]
         self.hand_id, self.hand_seen = hand.id, self.world.changed_at.get(hand.id, 0)  # left open, watched

@@ -195,6 +195,10 @@ class Timings:
     at: list[float] = field(default_factory=list)
     #: Each person's move (a click the bot took): its table message's id and when it was clicked (perf_counter).
     moves_made: list[tuple[int, float]] = field(default_factory=list)
+    #: Milliseconds from a person's last click of a turn (their hand offered nothing more) until they
+    #: see that it is their turn again (their open hand offers moves, or the table message waits on
+    #: them): the computers' replies and the drawings that show them, which no click's answer times.
+    turn_back: list[float] = field(default_factory=list)
 
     def all_answers(self) -> list[float]:
         return [t for values in self.answers.values() for t in values]
