@@ -65,13 +65,22 @@ def new_canvas(width: int, height: int, colour: Colour = FELT) -> tuple[Image.Im
 
 
 # -- pictures as tall as they need -----------------------------------------------------------------------
-#: Rows of the canvas a table or hand picture is drawn on first: more than nearly all of them need
-#: (a picture is cut to the rows it drew). A canvas of the thousands of rows the tallest could need,
-#: filled for every picture, was about a twentieth of a picture's CPU (``benchmarks.picture_stream``).
+#: Rows of the canvas the first table or hand picture of its kind is drawn on: more than nearly all
+#: of them need (a picture is cut to the rows it drew; the next of its kind are drawn on canvases as
+#: tall as the tallest so far needed, :func:`canvas`). A canvas of the thousands of rows the tallest
+#: could need, filled for every picture, was about a twentieth of a picture's CPU
+#: (``benchmarks.picture_stream``).
 FIRST_HEIGHT = 1200
 
 #: The rows of the canvas of a picture being drawn again (unset: :data:`FIRST_HEIGHT`).
 _height: contextvars.ContextVar[int] = contextvars.ContextVar("picture_height")
+
+#: Rows a canvas keeps below the tallest picture of its kind drawn so far (see :func:`canvas`).
+SPARE_ROWS = 96
+#: The kind of :func:`fitted` picture being drawn (its function), whose canvas is being made or cut.
+_kind: contextvars.ContextVar[str] = contextvars.ContextVar("picture_kind")
+#: For each kind of picture, the rows the tallest one drawn in this process so far needed.
+_tallest: dict[str, int] = {}
 
 
 class _TooShort(Exception):
@@ -89,9 +98,12 @@ def fitted(picture: Callable[P, bytes]) -> Callable[P, bytes]:
     """A picture drawn on a :func:`canvas` of :data:`FIRST_HEIGHT` rows and cut with :func:`cut`,
     drawn again on a canvas as tall as it needs when it reaches further."""
 
+    kind = f"{picture.__module__}.{picture.__qualname__}"
+
     @functools.wraps(picture)
     def drawn(*args: P.args, **kwargs: P.kwargs) -> bytes:
         recorded = _text.recorded()
+        this_kind = _kind.set(kind)
         try:
             return picture(*args, **kwargs)
         except _TooShort as short:
@@ -101,19 +113,33 @@ def fitted(picture: Callable[P, bytes]) -> Callable[P, bytes]:
                 return picture(*args, **kwargs)
             finally:
                 _height.reset(taller)
+        finally:
+            _kind.reset(this_kind)
 
     return drawn
 
 
 def canvas(colour: Colour = FELT, rows: int | None = None) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """The canvas of a :func:`fitted` picture, :data:`WIDTH` wide and ``rows`` tall (by default
-    :data:`FIRST_HEIGHT`: give more where nearly every picture of the kind could need more)."""
-    return new_canvas(WIDTH, _height.get(rows or FIRST_HEIGHT), colour)
+    :data:`FIRST_HEIGHT`: give more where nearly every picture of the kind could need more).
+
+    Once a picture of its kind was drawn, no taller than the tallest of them so far (and
+    :data:`SPARE_ROWS`): most are half as tall as ``rows``, and filling the rows nobody drew was
+    a tenth of a picture's CPU. Its picture is the same whatever the canvas (:func:`cut`)."""
+    again = _height.get(None)
+    if again is not None:
+        return new_canvas(WIDTH, again, colour)
+    first = rows or FIRST_HEIGHT
+    tallest = _tallest.get(_kind.get(""))
+    return new_canvas(WIDTH, first if tallest is None else min(first, tallest + SPARE_ROWS), colour)
 
 
 def cut(image: Image.Image, height: int) -> Image.Image:
     """The top ``height`` rows of a :func:`fitted` picture's canvas (its picture is drawn again on a
     taller canvas if this one is shorter)."""
+    kind = _kind.get("")
+    if kind and height > _tallest.get(kind, 0):
+        _tallest[kind] = height
     if height > image.height:
         raise _TooShort(height)
     return image.crop((0, 0, image.width, height))

@@ -63,3 +63,44 @@ def test_a_picture_taller_than_its_first_canvas_is_drawn_whole(key: str, monkeyp
         assert one == two, label
         assert Image.open(io.BytesIO(two)).height > 64, label
     assert said_again == said_once
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_a_canvas_is_as_tall_as_the_tallest_picture_of_its_kind_and_the_picture_the_same(
+    key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After the first picture of a kind, its canvases are no taller than the tallest of them so far
+    needed (and SPARE_ROWS): the pictures are those drawn by a process that never drew one before."""
+    module = pictures_for(key)
+    shown = pictures_of_a_game(key)
+    canvases: list[int] = []
+    plain_canvas = common.new_canvas
+
+    def new_canvas(width: int, height: int, colour: common.Colour = common.FELT):  # type: ignore[no-untyped-def]
+        canvases.append(height)
+        return plain_canvas(width, height, colour)
+
+    def draw(seat: int | None, view: View, names: list[str]) -> bytes:
+        return (module.table_picture if seat is None else module.hand_picture)(view, names=names)
+
+    monkeypatch.setattr(common, "new_canvas", new_canvas)
+    fresh = []
+    for _, seat, view, names in shown:
+        monkeypatch.setattr(common, "_tallest", {})  # a process that never drew a picture
+        fresh.append(draw(seat, view, names))
+    monkeypatch.setattr(common, "_tallest", {})
+    first = getattr(module, "TALL", common.FIRST_HEIGHT)  # the canvas a game's pictures start on
+    tallest: dict[bool, int] = {}  # by kind: table (True) or hand
+    smaller = 0
+    for (label, seat, view, names), expected in zip(shown, fresh, strict=True):
+        canvases.clear()
+        png = draw(seat, view, names)
+        assert png == expected, label
+        height = Image.open(io.BytesIO(png)).height
+        kind = seat is None
+        rows = first if kind not in tallest else min(first, tallest[kind] + common.SPARE_ROWS)
+        # Drawn once when it fits; else (taller than any before) drawn again, as tall as it needs.
+        assert canvases == ([rows] if height <= rows else [rows, height]), label
+        smaller += rows < first
+        tallest[kind] = max(tallest.get(kind, 0), height)
+    assert smaller > 0
