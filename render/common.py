@@ -72,7 +72,7 @@ def new_canvas(width: int, height: int, colour: Colour = FELT) -> tuple[Image.Im
 #: (``benchmarks.picture_stream``).
 FIRST_HEIGHT = 1200
 
-#: The rows of the canvas of a picture being drawn again (unset: :data:`FIRST_HEIGHT`).
+#: The rows of the canvas of a picture being drawn again (unset: a first drawing, see :func:`canvas`).
 _height: contextvars.ContextVar[int] = contextvars.ContextVar("picture_height")
 
 #: Rows a canvas keeps below the tallest picture of its kind drawn so far (see :func:`canvas`).
@@ -124,8 +124,8 @@ def canvas(colour: Colour = FELT, rows: int | None = None) -> tuple[Image.Image,
     :data:`FIRST_HEIGHT`: give more where nearly every picture of the kind could need more).
 
     Once a picture of its kind was drawn, no taller than the tallest of them so far (and
-    :data:`SPARE_ROWS`): most are half as tall as ``rows``, and filling the rows nobody drew was
-    a tenth of a picture's CPU. Its picture is the same whatever the canvas (:func:`cut`)."""
+    :data:`SPARE_ROWS`): most need half of ``rows``, and filling the rows nobody drew was about a
+    tenth of the picture workers' CPU. The picture is the same whatever its canvas (:func:`cut`)."""
     again = _height.get(None)
     if again is not None:
         return new_canvas(WIDTH, again, colour)
