@@ -10,6 +10,7 @@ from sqlalchemy import delete
 from sqlmodel import col, select
 
 from bot import levels
+from bot import store as store_module
 from bot.db import open_database
 from bot.rating_models import PlayerRating, RatingHistory
 from bot.rating_store import leaderboard, needs_rebuild, profile, rebuild, rebuild_database
@@ -132,6 +133,26 @@ async def test_the_announcement_a_save_keeps_is_what_the_database_says_later(sto
         assert {table_id: await restarted.table_standing_changes(table_id) for table_id in kept} == kept
     finally:
         restarted.close()
+
+
+async def test_a_store_keeps_the_last_game_ends_standings_only(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Standings no announcement asked for are dropped, oldest first; asked later, they are read back."""
+    monkeypatch.setattr(store_module, "KEPT_STANDINGS", 2)
+    ended = []
+    for step in range(3):
+        lines = [line(0, ALICE, 1 + step % 2, 10), line(1, BOB, 2 - step % 2, 5)]
+        table = await new_table(store)
+        await store.start_table(table.id, "{}")
+        await store.save_action(table.id, 0, "{}", 0, "last", "player", ALICE, results=lines, now=START)
+        ended.append(table.id)
+    assert sorted(store._game_ends) == ended[1:]
+    read_back = Store(store.sessions)
+    try:
+        for table_id in ended:
+            assert await store.table_standing_changes(table_id) == await read_back.table_standing_changes(table_id)
+    finally:
+        read_back.close()
+    assert store._game_ends == {}
 
 
 @pytest.mark.parametrize("seed", range(4))
