@@ -95,8 +95,9 @@ P = ParamSpec("P")
 
 
 def fitted(picture: Callable[P, bytes]) -> Callable[P, bytes]:
-    """A picture drawn on a :func:`canvas` of :data:`FIRST_HEIGHT` rows and cut with :func:`cut`,
-    drawn again on a canvas as tall as it needs when it reaches further."""
+    """A picture drawn on a :func:`canvas` (:data:`FIRST_HEIGHT` rows for the first of its kind, then
+    as tall as the tallest of its kind so far) and cut with :func:`cut`, drawn again on a canvas as
+    tall as it needs when it reaches further."""
 
     kind = f"{picture.__module__}.{picture.__qualname__}"
 
