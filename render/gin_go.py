@@ -174,11 +174,9 @@ def chip_icon(image: Image.Image, side: int, cx: float, cy: float, r: float) -> 
     paste_icon(image, str(side), cx, cy, 2 * r / 0.9)
 
 
-@lru_cache(maxsize=32)
-def _empty_board(
-    look: Look, suits_a: tuple[str, ...] | None, suits_b: tuple[str, ...] | None, viewer: int
-) -> Image.Image:
-    """The board without chips, drawn large (cached: it changes once a game)."""
+@lru_cache(maxsize=8)
+def _empty_board(look: Look, viewer: int) -> Image.Image:
+    """The board without chips and suits, drawn large (cached: two looks, two viewers)."""
     s = SCALE
     layer = Image.new("RGB", (look.width * s, look.height * s), FELT)
     d = ImageDraw.Draw(layer)
@@ -193,15 +191,43 @@ def _empty_board(
         d.line((left + i * cw, top, left + i * cw, bottom), fill=GRID, width=s)
     for j in range(ROWS + 1):
         d.line((left, top + j * ch, right, top + j * ch), fill=GRID, width=s)
-    # Suit rows: the viewer's at the bottom, the other side's at the top (both read from the viewer's end).
-    for side, band_y in ((1 - viewer, 0), (viewer, bottom)):
-        suits = (suits_a, suits_b)[side]
+    # Suit rows: the viewer's at the bottom, the other side's at the top (both read from the viewer's
+    # end); their suits are pasted on (_suit_tile).
+    for side in (1 - viewer, viewer):
+        band_y = _band_top(look, viewer, side)
         d.rectangle((left, band_y + 3 * s, right, band_y + look.band * s - 3 * s), fill=SIDE_TINTS[side])
-        for col in range(COLUMNS):
-            if suits:
-                suit = suits[_board_x(col, viewer) - 1]
-                suit_shape(d, suit, left + (col + 0.5) * cw, band_y + look.band * s / 2, look.band * s * 0.5)
     return layer
+
+
+def _band_top(look: Look, viewer: int, side: int) -> int:
+    """The top of ``side``'s suit row on the large board: the viewer's at the bottom."""
+    return (look.band + ROWS * look.cell_h) * SCALE if side == viewer else 0
+
+
+def _band_cell(look: Look, viewer: int, side: int, col: int) -> tuple[int, int, int, int]:
+    """The box of screen column ``col`` of ``side``'s suit row on the large board."""
+    left, top = (look.edge + col * look.cell_w) * SCALE, _band_top(look, viewer, side)
+    return left, top, left + look.cell_w * SCALE, top + look.band * SCALE
+
+
+def _suit_in_band(d: ImageDraw.ImageDraw, look: Look, viewer: int, side: int, col: int, suit: str) -> None:
+    """The suit shape of screen column ``col`` of ``side``'s suit row, large."""
+    s = SCALE
+    left, cw = look.edge * s, look.cell_w * s
+    band_y = _band_top(look, viewer, side)
+    suit_shape(d, suit, left + (col + 0.5) * cw, band_y + look.band * s / 2, look.band * s * 0.5)
+
+
+#: A suit row's shapes, in every column of every row of every look (4 suits, 4 columns, 2 rows,
+#: 2 viewers, 2 looks): 128 tiles of 3–4 KB.
+@lru_cache(maxsize=256)
+def _suit_tile(look: Look, viewer: int, side: int, col: int, suit: str) -> Image.Image:
+    """One cell of a suit row with its suit, scaled down (cached). Drawn on the whole empty board
+    where it lies, so that the shape is the very one drawn there; its cell starts on an even pixel,
+    so scaled down alone it is the whole board scaled down there."""
+    layer = _empty_board(look, viewer).copy()
+    _suit_in_band(ImageDraw.Draw(layer), look, viewer, side, col, suit)
+    return layer.crop(_band_cell(look, viewer, side, col)).reduce(SCALE)
 
 
 def draw_board(
@@ -223,14 +249,24 @@ def draw_board(
 
     Drawing the board large and scaling it down was most of a Gin-Go picture's CPU after its PNG,
     so it is put together from pieces drawn once per process: the empty board with its labels
-    (:func:`_board_base`), and each square that shows something (:func:`_square_tile`). Scaling
+    (:func:`_board_base`), each suit of the suit rows (:func:`_suit_tile`: a game deals its rows in
+    one of 576 orders, so a base per order was drawn again for most pictures of a worker serving
+    many tables) and each square that shows something (:func:`_square_tile`). Scaling
     down averages 2×2 blocks and every square starts on an even pixel, so a square scaled down
     alone is the whole board scaled down there. A link's band crosses squares: the squares it
     spans are drawn together, large, as the whole board was (:func:`_large_board`)."""
     s = SCALE
     rows = tuple(tuple(suits) if suits is not None else None for suits in column_suits)
     left, top = round(x0), round(y0)
-    layer = _board_base(look, rows[0], rows[1], viewer, hidden, (x0 - left, y0 - top)).copy()
+    layer = _board_base(look, (rows[0] is not None, rows[1] is not None), viewer, hidden, (x0 - left, y0 - top)).copy()
+    for side, suits in enumerate(rows):
+        if not suits:
+            continue
+        for col in range(COLUMNS):
+            cell = _band_cell(look, viewer, side, col)
+            layer.paste(
+                _suit_tile(look, viewer, side, col, suits[_board_x(col, viewer) - 1]), (cell[0] // s, cell[1] // s)
+            )
     shown = _squares(board, marks)
     if not _ring_fits(look) and any(one.ring for one in shown.values()):
         raise ValueError(f"a ring reaches past a square of {look}: its tile would cut it (the hand shows none)")
@@ -306,18 +342,14 @@ def _squares(board: Sequence[int | None], marks: Marks) -> dict[int, Square]:
 
 @lru_cache(maxsize=32)
 def _board_base(
-    look: Look,
-    suits_a: tuple[str, ...] | None,
-    suits_b: tuple[str, ...] | None,
-    viewer: int,
-    hidden: str,
-    offset: tuple[float, float],
+    look: Look, shown: tuple[bool, bool], viewer: int, hidden: str, offset: tuple[float, float]
 ) -> Image.Image:
-    """The empty board scaled down, with its rank labels and the words of a suit row not shown,
-    their text placed ``offset`` (the board's place less the whole pixel it is pasted at) from
-    the top left. Drawn on a canvas as wide as a picture, so its text is noted as a picture's."""
+    """The empty board scaled down without its suits, with its rank labels and the words of a
+    suit row not ``shown``, their text placed ``offset`` (the board's place less the whole pixel
+    it is pasted at) from the top left. Drawn on a canvas as wide as a picture, so its text is
+    noted as a picture's. No text reaches a suit row that is shown: its suits are pasted on after."""
     canvas, draw = new_canvas(WIDTH, look.height)
-    canvas.paste(_empty_board(look, suits_a, suits_b, viewer).reduce(SCALE))
+    canvas.paste(_empty_board(look, viewer).reduce(SCALE))
     x0, y0 = offset
     # Labels at full size: the viewer's ranks on the left (its A at the bottom), the other side's on the right.
     for side, lx in ((viewer, x0 + look.edge / 2), (1 - viewer, x0 + look.width - look.edge / 2)):
@@ -327,7 +359,7 @@ def _board_base(
             text(draw, (lx, y0 + cy), rank, SMALL, SIDE_EDGES[side], anchor="mm", bold=True)
     bands: tuple[tuple[int, float], ...] = ((1 - viewer, y0), (viewer, y0 + look.band + ROWS * look.cell_h))
     for side, label_y in bands:
-        if (suits_a, suits_b)[side] is None:
+        if not shown[side]:
             text(draw, (x0 + look.width / 2, label_y + look.band / 2), hidden, SMALL, SIDE_EDGES[side], anchor="mm")
     return canvas.crop((0, 0, look.width, look.height))
 
@@ -338,7 +370,7 @@ def _square_tile(look: Look, cx: float, cy: float, one: Square) -> Image.Image:
     """The square centred on (cx, cy) of the large board, with what it shows, scaled down (cached).
 
     Drawn on the whole empty board where it lies, so that each shape is the very one drawn there."""
-    layer = _empty_board(look, None, None, 0).copy()
+    layer = _empty_board(look, 0).copy()
     draw = ImageDraw.Draw(layer)
     if one.bumped is not None:
         _bump_cross(draw, look, cx, cy, one.bumped)
@@ -358,7 +390,7 @@ def _large_board(
     """The board's grid drawn large with the squares ``shown`` (centred on ``centres``) and the
     links: the crosses of bumped chips under the links under the chips."""
     s = SCALE
-    layer = _empty_board(look, None, None, 0).copy()
+    layer = _empty_board(look, 0).copy()
     draw = ImageDraw.Draw(layer)
     for (cx, cy), one in zip(centres, shown, strict=True):
         if one.bumped is not None:

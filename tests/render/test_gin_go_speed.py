@@ -3,6 +3,7 @@ must be the very ones the whole board drawn large and scaled down makes."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from functools import partial
 
@@ -33,9 +34,12 @@ def _whole_board(
     hidden: str = "suit row secret",
 ) -> None:
     """The board as it was drawn before its pieces were cached: all of it large, then scaled down."""
-    rows = tuple(tuple(suits) if suits is not None else None for suits in column_suits)
-    layer = gin_go._empty_board(look, rows[0], rows[1], viewer).copy()
+    layer = gin_go._empty_board(look, viewer).copy()
     d = ImageDraw.Draw(layer)
+    for side, suits in enumerate(column_suits):
+        for col in range(COLUMNS):
+            if suits:
+                gin_go._suit_in_band(d, look, viewer, side, col, suits[gin_go._board_x(col, viewer) - 1])
     shown = gin_go._squares(board, marks)
     centres = [(x * SCALE, y * SCALE) for x, y in (look.centre(sq, viewer) for sq in shown)]
     for (cx, cy), one in zip(centres, shown.values(), strict=True):
@@ -122,7 +126,7 @@ def test_every_square_stays_in_its_square_and_its_tile_is_it_drawn_there(look: L
     """What a square shows, drawn large, changes no pixel outside the square: so squares drawn
     alone and scaled down alone make the whole board scaled down. Every look on every square."""
     assert gin_go._ring_fits(look) == (look == gin_go.TABLE_BOARD)
-    empty = gin_go._empty_board(look, None, None, 0)
+    empty = gin_go._empty_board(look, 0)
     w, h = look.cell_w * SCALE, look.cell_h * SCALE
     for sq in range(COLUMNS * ROWS):
         cx, cy = (v * SCALE for v in look.centre(sq))
@@ -143,6 +147,66 @@ def test_every_square_stays_in_its_square_and_its_tile_is_it_drawn_there(look: L
             tile = gin_go._square_tile(look, cx, cy, one)
             small = layer.reduce(SCALE).crop((box[0] // 2, box[1] // 2, box[2] // 2, box[3] // 2))
             assert tile.tobytes() == small.tobytes(), (sq, one)
+
+
+@pytest.mark.parametrize("look", LOOKS)
+def test_every_suit_stays_in_its_cell_and_its_tile_is_it_drawn_there(look: Look) -> None:
+    """A suit row's shape, drawn large, changes no pixel outside its cell: so each suit scaled down
+    alone, pasted on the empty board, makes the whole board scaled down. Every look, viewer, row,
+    column and suit."""
+    for viewer in (0, 1):
+        empty = gin_go._empty_board(look, viewer)
+        for side in (0, 1):
+            for col in range(COLUMNS):
+                box = gin_go._band_cell(look, viewer, side, col)
+                assert all(v % SCALE == 0 for v in box), "a cell must start on an even pixel to be scaled down alone"
+                for suit in "shdc":
+                    layer = empty.copy()
+                    gin_go._suit_in_band(ImageDraw.Draw(layer), look, viewer, side, col, suit)
+                    changed = ImageChops.difference(layer, empty).getbbox()
+                    assert changed is not None
+                    inside = box[0] < changed[0] and box[1] < changed[1] and changed[2] < box[2] and changed[3] < box[3]
+                    assert inside, (viewer, side, col, suit)
+                    small = layer.reduce(SCALE).crop(
+                        (box[0] // SCALE, box[1] // SCALE, box[2] // SCALE, box[3] // SCALE)
+                    )
+                    tile = gin_go._suit_tile(look, viewer, side, col, suit)
+                    assert tile.tobytes() == small.tobytes(), (viewer, side, col, suit)
+
+
+@pytest.mark.parametrize("viewer", [0, 1])
+def test_boards_of_many_suit_orders_are_the_whole_board_drawn_large(viewer: int) -> None:
+    """A game deals each side's suit row in one of 24 orders: boards of many orders, with rows
+    shown, secret and not set yet, are the ones the whole board drawn large makes."""
+    orders = list(itertools.permutations("shdc"))
+    board: list[int | None] = [None] * (COLUMNS * ROWS)
+    board[7], board[20] = 0, 1
+    rows: list[tuple[Sequence[str] | None, Sequence[str] | None]] = [
+        (orders[i], orders[(5 * i + 3) % len(orders)]) for i in range(len(orders))
+    ]
+    rows += [(orders[4], None), (None, orders[9]), (None, None), ((), ())]
+    for look in LOOKS:
+        marks = Marks(new=frozenset({7}) if gin_go._ring_fits(look) else frozenset(), bumped={9: 1})
+        for column_suits in rows:
+            for hidden in ("suit row secret", "suit row not set yet"):
+                pictures = []
+                for draw_board in (gin_go.draw_board, _whole_board):
+                    image, draw = gin_go.new_canvas(480, 400)
+                    draw_board(
+                        image,
+                        draw,
+                        12.5,
+                        30.25,
+                        board,
+                        column_suits,
+                        (None, None),
+                        look,
+                        marks,
+                        viewer=viewer,
+                        hidden=hidden,
+                    )
+                    pictures.append(image.tobytes())
+                assert pictures[0] == pictures[1], (look, column_suits, hidden)
 
 
 def test_a_ring_that_would_reach_past_its_square_is_refused() -> None:
