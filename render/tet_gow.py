@@ -131,23 +131,13 @@ def _rotate(p: tuple[float, float], cx: float, cy: float, angle: float) -> tuple
 
 # -- one card ---------------------------------------------------------------------------------------------
 def draw_card(image: Image.Image, card_id: str, x: float, y: float) -> None:
-    """A Decktet card face: rank, its suit shapes, the name, and a Set · Tier strip."""
-    stamp(image, x, y, (CARD_W, CARD_H), _card_box, card_id)
-    draw = ImageDraw.Draw(image)
-    card = CARDS[card_id]
-    w = CARD_W
-    for i, suit in enumerate(card.suits):
-        suit_symbol(draw, suit, x + w - 12, y + 12 + i * 17, 14)
-    mid = y + 38
-    if len(card.suits) == 1:
-        suit_symbol(draw, card.suits[0], x + w / 2, mid + 4, 28)
-    else:
-        suit_symbol(draw, card.suits[0], x + w * 0.3, mid + 6, 22)
-        suit_symbol(draw, card.suits[1], x + w * 0.62, mid + 6, 22)
+    """A Decktet card face: rank, its suit shapes, the name, and a Set · Tier strip (stamped: its
+    suits were drawn afresh on every card of every picture, a seventh of a Tet-Gow picture's CPU)."""
+    stamp(image, x, y, (CARD_W, CARD_H), _card_face, card_id)
 
 
-def _card_box(image: Image.Image, x: float, y: float, card_id: str) -> None:
-    """A card's box, rank, name and strip, what :func:`draw_card` stamps (its suits are drawn on it)."""
+def _card_face(image: Image.Image, x: float, y: float, card_id: str) -> None:
+    """A card's box, rank, suits, name and strip: what :func:`draw_card` stamps."""
     draw = ImageDraw.Draw(image)
     card = CARDS[card_id]
     w, h = CARD_W, CARD_H
@@ -162,6 +152,14 @@ def _card_box(image: Image.Image, x: float, y: float, card_id: str) -> None:
     strip = SMALL + 6
     draw.rounded_rectangle((x + 3, y + h - strip - 3, x + w - 3, y + h - 3), radius=4, fill=SET_COLOURS[card.set])
     text(draw, (x + w / 2, y + h - 3 - strip / 2), f"{card.set} {card.tier}", SMALL, WHITE, anchor="mm", bold=True)
+    for i, suit in enumerate(card.suits):
+        suit_symbol(draw, suit, x + w - 12, y + 12 + i * 17, 14)
+    mid = y + 38
+    if len(card.suits) == 1:
+        suit_symbol(draw, card.suits[0], x + w / 2, mid + 4, 28)
+    else:
+        suit_symbol(draw, card.suits[0], x + w * 0.3, mid + 6, 22)
+        suit_symbol(draw, card.suits[1], x + w * 0.62, mid + 6, 22)
 
 
 def _cards(image: Image.Image, cards: Sequence[str], x: float, y: float) -> float:

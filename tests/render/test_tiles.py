@@ -95,7 +95,8 @@ ELEMENTS: list[tuple[Callable[..., None], tuple[Hashable, ...]]] = [
     (nin_jan._card_box, (NinJanCard(-4, "P"), True)),
     (nin_jan._strip_box, (NinJanCard(7, "S"), 15)),
     (nin_jan._chip_box, (NinJanCard(12, "R"),)),
-    (tet_gow._card_box, (next(iter(tet_gow.CARDS)),)),
+    (tet_gow._card_face, (next(iter(tet_gow.CARDS)),)),
+    (tet_gow._card_face, (max(tet_gow.CARDS, key=lambda card: len(tet_gow.CARDS[card].suits)),)),
 ]
 
 
