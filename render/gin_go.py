@@ -219,7 +219,7 @@ def _suit_in_band(d: ImageDraw.ImageDraw, look: Look, viewer: int, side: int, co
 
 
 #: A suit row's shapes, in every column of every row of every look (4 suits, 4 columns, 2 rows,
-#: 2 viewers, 2 looks): 128 tiles of 3–4 KB.
+#: 2 viewers, 2 looks): 128 tiles of 2.6–3.8 KB.
 @lru_cache(maxsize=256)
 def _suit_tile(look: Look, viewer: int, side: int, col: int, suit: str) -> Image.Image:
     """One cell of a suit row with its suit, scaled down (cached). Drawn on the whole empty board
