@@ -110,6 +110,15 @@ def test_a_stamp_is_the_element_drawn_there(
     assert not ImageChops.difference(draw(x, y, *args), draw(x, y, *args, stamp=False)).getbbox()
 
 
+def test_every_tet_gow_card_stamped_with_its_suits_is_the_card_drawn_there() -> None:
+    """A Tet-Gow card is stamped whole, its suit shapes with it: every card, at whole, half and
+    1/32 pixels, is the card drawn there directly."""
+    draw = _box(tet_gow._card_face)
+    for card in tet_gow.CARDS:
+        for x, y in ((10, 20), (131.5, 8.5), (12.90625, 100.25)):
+            assert not ImageChops.difference(draw(x, y, card), draw(x, y, card, stamp=False)).getbbox(), (card, x, y)
+
+
 def test_a_tile_stands_for_its_own_look_only() -> None:
     """Two cards, or one card marked and not, at the same place: different pixels."""
     looks: list[Image.Image] = []
@@ -117,9 +126,13 @@ def test_a_tile_stands_for_its_own_look_only() -> None:
         image = Image.new("RGB", (100, 120), common.FELT)
         gin_rummy.card_face(image, 10, 10, card, gin_rummy.BIG, mark)
         looks.append(image)
-    for card, highlight in ((NinJanCard(5, "R"), False), (NinJanCard(5, "R"), True), (NinJanCard(6, "R"), False)):
+    for nin_jan_card, highlight in (
+        (NinJanCard(5, "R"), False),
+        (NinJanCard(5, "R"), True),
+        (NinJanCard(6, "R"), False),
+    ):
         image = Image.new("RGB", (100, 120), common.FELT)
-        nin_jan.draw_card(image, card, 10, 10, highlight=highlight)
+        nin_jan.draw_card(image, nin_jan_card, 10, 10, highlight=highlight)
         looks.append(image.resize((100, 120)))
     for i, one in enumerate(looks):
         for other in looks[i + 1 :]:
