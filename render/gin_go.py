@@ -256,10 +256,10 @@ def draw_board(
     alone is the whole board scaled down there. A link's band crosses squares: the squares it
     spans are drawn together, large, as the whole board was (:func:`_large_board`)."""
     s = SCALE
-    rows = tuple(tuple(suits) if suits is not None else None for suits in column_suits)
     left, top = round(x0), round(y0)
-    layer = _board_base(look, (rows[0] is not None, rows[1] is not None), viewer, hidden, (x0 - left, y0 - top)).copy()
-    for side, suits in enumerate(rows):
+    shown_rows = (column_suits[0] is not None, column_suits[1] is not None)
+    layer = _board_base(look, shown_rows, viewer, hidden, (x0 - left, y0 - top)).copy()
+    for side, suits in enumerate(column_suits):
         if not suits:
             continue
         for col in range(COLUMNS):

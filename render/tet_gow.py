@@ -131,8 +131,8 @@ def _rotate(p: tuple[float, float], cx: float, cy: float, angle: float) -> tuple
 
 # -- one card ---------------------------------------------------------------------------------------------
 def draw_card(image: Image.Image, card_id: str, x: float, y: float) -> None:
-    """A Decktet card face: rank, its suit shapes, the name, and a Set · Tier strip (stamped: its
-    suits were drawn afresh on every card of every picture, a seventh of a Tet-Gow picture's CPU)."""
+    """A Decktet card face: rank, its suit shapes, the name, and a Set · Tier strip (stamped whole:
+    its suit shapes were drawn afresh on every card of every picture)."""
     stamp(image, x, y, (CARD_W, CARD_H), _card_face, card_id)
 
 
