@@ -296,7 +296,7 @@ async def tell_pending(client: discord.Client, store: Store, now: datetime | Non
             actions = [a for a in await store.actions_for(click.table_id) if a.version > click.version]
             made = any(a.user_id == click.user_id and a.move == click.move and a.actor == "player" for a in actions)
             sentence = (
-                f"Your move ({click.move}) at table #{click.table_id} was saved just before the bot restarted; "
+                f"Your move at table #{click.table_id} was saved just before the bot restarted; "
                 "press Show my hand on the table message to go on."
                 if made
                 else f"Your last click at table #{click.table_id} was not saved: the bot restarted before it could. "

@@ -66,6 +66,8 @@ PLAIN_ANSWER = re.compile(r"\b(none|pass|skip|keep|undo|no|done|stop|back)\b", r
 PICKED = re.compile(r"Picked so far\*\* \((\d+) of (\d+)(?:–(\d+))?\)")
 #: Clicks a person makes on one hand message before looking at the table again.
 CLICKS_PER_LOOK = 8
+#: What the restarted bot tells a person whose move it saved but could not answer (cogs/answers.py).
+SAVED_BEFORE_RESTART = "was saved just before the bot restarted"
 
 
 def is_confirm(control: dict) -> bool:
@@ -250,7 +252,9 @@ class World:
         if (event.kind == "edit_original" and state.callback_type == 6) or event.callback_type == 7:
             click.outcome = "accepted" if event.message_id == click.message_id else "other"
         elif shown is not None and shown.ephemeral and not shown.attachments and not shown.components:
-            click.outcome, click.sentence = "refused", shown.content
+            # After a restart the bot tells a person whose click it saved but never answered that it was saved.
+            saved = SAVED_BEFORE_RESTART in (shown.content or "")
+            click.outcome, click.sentence = ("saved" if saved else "refused"), shown.content
         else:
             click.outcome = "message"
 
