@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -51,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as error:
         print(f"Parlour cannot start: {error}", file=sys.stderr)
         return EXIT_CONFIG
+    # engine.registry reads the extra game modules from the environment; .env may have named them.
+    os.environ["PARLOUR_EXTRA_GAMES"] = ",".join(settings.extra_games)
     configure_logging(settings.log_level)
     from bot.app import StartupError, run
 
