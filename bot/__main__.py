@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from bot.settings import SettingsError, load_settings
+from bot.settings import Settings, SettingsError, load_settings
 
 EXIT_CONFIG = 2
 
@@ -39,6 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     demo = sub.add_parser("demo", help="play complete games between computer players, offline")
     demo.add_argument("--out", type=Path, default=Path("demo-output"), help="folder for pictures and logs")
     demo.add_argument("--seed", type=int, default=1, help="seed of the deals")
+    listed = sub.add_parser("commands", help="list the registered slash commands, or --clear them")
+    listed.add_argument("--clear", action="store_true", help="remove the global commands and the test server's")
+    listed.add_argument("--guild", type=int, action="append", default=[], help="a server whose commands to include")
     args = parser.parse_args(argv)
 
     if args.command == "demo":
@@ -54,6 +57,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_CONFIG
     # engine.registry reads the extra game modules from the environment; .env may have named them.
     os.environ["PARLOUR_EXTRA_GAMES"] = ",".join(settings.extra_games)
+    if args.command == "commands":
+        return _commands(settings, args.clear, args.guild)
     configure_logging(settings.log_level)
     from bot.app import StartupError, run
 
@@ -64,6 +69,20 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_CONFIG
     except KeyboardInterrupt:
         pass
+    return 0
+
+
+def _commands(settings: Settings, clear: bool, guilds: list[int]) -> int:
+    import asyncio
+
+    from bot.commands import CommandsError, run_commands_command
+
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    try:
+        print(asyncio.run(run_commands_command(settings, clear, guilds)))
+    except CommandsError as error:
+        print(f"Parlour cannot do that: {error}", file=sys.stderr)
+        return EXIT_CONFIG
     return 0
 
 

@@ -13,6 +13,7 @@ import sys
 import discord
 
 from bot.client import EXTENSIONS, ParlourBot, make_bot
+from bot.commands import CommandsError
 from bot.db import DatabaseError, open_database
 from bot.leases import LeaseRefused, ShardLeases
 from bot.settings import Settings
@@ -68,6 +69,8 @@ async def run_bot(settings: Settings) -> None:
     try:
         async with bot:
             await start_within_time(bot, settings.discord_token)
+    except CommandsError as error:
+        raise StartupError(str(error)) from None
     except discord.LoginFailure:
         raise StartupError(
             "DISCORD_TOKEN was refused by Discord: reset it in the Developer Portal (Bot → Reset Token) "

@@ -299,6 +299,48 @@ async def open_database(url: str | URL, *, engine_kwargs: Mapping[str, Any] | No
     return Database(engine=engine, sessions=session_maker(engine))
 
 
+async def open_read_only(url: str | URL) -> AsyncEngine:
+    """An engine that reads the database and can neither write it nor create it (``python -m bot check``,
+    ``commands``); raises DatabaseError, one sentence, when it is missing or cannot be reached."""
+    url = normalise_url(url)
+    if is_sqlite(url):
+        path = Path(url.database or "").expanduser().resolve()
+        if not path.is_file():
+            raise DatabaseUnreachable(
+                f"There is no SQLite file at {str(path)!r} (DATABASE_URL): check the path and the folder the bot "
+                "starts in (the bot creates the file at its first start)."
+            )
+        engine = create_async_engine(
+            URL.create("sqlite+aiosqlite", database=f"file:{path}?mode=ro", query={"uri": "true"}),
+            connect_args={"timeout": CONNECT_TIMEOUT_S},
+        )
+    else:
+        read_only = {"timeout": CONNECT_TIMEOUT_S, "server_settings": {"default_transaction_read_only": "on"}}
+        engine = create_async_engine(url, connect_args=read_only)
+    try:
+        async with asyncio.timeout(CONNECT_TIMEOUT_S + 5):
+            async with engine.connect() as connection:
+                await connection.execute(text("SELECT 1"))
+    except Exception as error:
+        await engine.dispose()
+        reason = _reason(error)
+        if is_sqlite(url):
+            raise DatabaseUnreachable(_sqlite_problem(url, reason)) from None
+        raise DatabaseUnreachable(
+            f"The database in DATABASE_URL ({_shown(url)}) cannot be reached ({reason}): "
+            "check the URL and that the database server is running and accepts this user."
+        ) from None
+    return engine
+
+
+def migration_state(connection: Any) -> tuple[str | None, str | None]:
+    """(the database's migration revision, the newest this code has); run with ``connection.run_sync``."""
+    from alembic.runtime.migration import MigrationContext
+
+    current = MigrationContext.configure(connection).get_current_revision()
+    return current, ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
 def _main(argv: list[str] | None = None) -> None:
     """Developer commands: ``upgrade`` and ``revision`` (autogenerate against a migrated database)."""
     parser = argparse.ArgumentParser(prog="python -m bot.db", description=_main.__doc__)
