@@ -39,6 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     demo = sub.add_parser("demo", help="play complete games between computer players, offline")
     demo.add_argument("--out", type=Path, default=Path("demo-output"), help="folder for pictures and logs")
     demo.add_argument("--seed", type=int, default=1, help="seed of the deals")
+    sub.add_parser("check", help="check the settings, the database and Discord, changing nothing")
     listed = sub.add_parser("commands", help="list the registered slash commands, or --clear them")
     listed.add_argument("--clear", action="store_true", help="remove the global commands and the test server's")
     listed.add_argument("--guild", type=int, action="append", default=[], help="a server whose commands to include")
@@ -50,6 +51,8 @@ def main(argv: list[str] | None = None) -> int:
         run_demo(args.out, seed=args.seed)
         return 0
 
+    if args.command == "check":
+        return _check()
     try:
         settings = load_settings()
     except SettingsError as error:
@@ -69,6 +72,20 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_CONFIG
     except KeyboardInterrupt:
         pass
+    return 0
+
+
+def _check() -> int:
+    import asyncio
+
+    from bot.check import run_check
+
+    logging.basicConfig(level=logging.ERROR, stream=sys.stderr)
+    report = asyncio.run(run_check())
+    print("\n".join(report.lines))
+    if report.problems:
+        print(f"{report.problems} to fix; the README's Troubleshooting says more.", file=sys.stderr)
+        return EXIT_CONFIG
     return 0
 
 
