@@ -24,11 +24,26 @@ class _NoVoiceWarnings(logging.Filter):
         return "voice will NOT be supported" not in record.getMessage()
 
 
-def configure_logging(level: str) -> None:
-    """Log to stderr at ``level``; the migration tool's step-by-step lines only at DEBUG."""
+#: Libraries whose DEBUG lines drown the bot's (aiosqlite logs two per statement): LOG_LEVEL_SQL sets them.
+LIBRARY_LOGGERS = (
+    "aiosqlite",
+    "sqlalchemy",
+    "asyncpg",
+    "alembic",
+    "discord.http",
+    "discord.gateway",
+    "discord.webhook",
+    "aiohttp",
+    "asyncio",
+    "PIL",
+)
+
+
+def configure_logging(level: str, library_level: str | None = None) -> None:
+    """Log to stderr at ``level``; the libraries above at ``library_level`` (WARNING unless asked)."""
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
-    if level != "DEBUG":
-        logging.getLogger("alembic").setLevel(logging.WARNING)
+    for name in LIBRARY_LOGGERS:
+        logging.getLogger(name).setLevel(library_level or logging.WARNING)
     logging.getLogger("discord.client").addFilter(_NoVoiceWarnings())
 
 
@@ -46,9 +61,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "demo":
-        from bot.demo import run_demo
+        from bot.demo import DemoError, run_demo
 
-        run_demo(args.out, seed=args.seed)
+        try:
+            run_demo(args.out, seed=args.seed)
+        except DemoError as error:
+            print(f"Parlour cannot play the demo: {error}", file=sys.stderr)
+            return EXIT_CONFIG
         return 0
 
     if args.command == "check":
@@ -62,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["PARLOUR_EXTRA_GAMES"] = ",".join(settings.extra_games)
     if args.command == "commands":
         return _commands(settings, args.clear, args.guild)
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, settings.log_level_sql)
     from bot.app import StartupError, run
 
     try:

@@ -13,7 +13,7 @@ import discord
 import yarl
 from discord.ext import commands
 
-from bot.commands import sync_commands
+from bot.commands import invite_link, servers, sync_commands
 from bot.db import Database
 from bot.settings import Settings
 from bot.store import Store
@@ -139,7 +139,12 @@ class ParlourBot(commands.Bot):
                 log.exception("Resting idle tables failed")
 
     async def on_ready(self) -> None:
-        log.info("Logged in as %s in %d servers", self.user, len(self.guilds))
+        if self.guilds or self.settings.shard_ids is not None:  # one process of several may have none
+            log.info("Logged in as %s in %s", self.user, servers(len(self.guilds)))
+        else:
+            log.warning(
+                "Logged in as %s in 0 servers: invite the bot with %s", self.user, invite_link(self.application_id)
+            )
 
     async def on_shard_ready(self, shard_id: int) -> None:
         log.info("Shard %d of %s is ready", shard_id, self.settings.shard_count)

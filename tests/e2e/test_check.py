@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 from pathlib import Path
+
+import pytest
 
 from tests.e2e.harness import Parlour
 from tests.e2e.test_shard_leases import bot_env
@@ -48,3 +51,30 @@ async def test_problems_are_one_line_each_and_nothing_is_created(loopback: Loopb
     status, lines = await check({**bot_env(server, database), "DISCORD_TOKEN": "wrong"}, tmp_path)
     assert status == 2 and any("DISCORD_TOKEN was refused" in line for line in lines), lines
     assert [r.status for r in server.recorder.take_errors()] == [401]
+
+
+async def test_logged_in_to_no_server_says_how_to_invite(
+    loopback: LoopbackDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    server = loopback
+    parlour = Parlour(server, tmp_path / "parlour.db")
+    server.guilds.clear()
+    with caplog.at_level(logging.INFO, logger="bot.client"):
+        await parlour.start()
+        await parlour.stop()
+    assert (
+        f"in 0 servers: invite the bot with https://discord.com/oauth2/authorize?client_id={server.application_id}"
+        in (caplog.text)
+    )
+
+
+async def test_logged_in_to_one_server_says_server(
+    loopback: LoopbackDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    parlour = Parlour(loopback, tmp_path / "parlour.db")
+    with caplog.at_level(logging.INFO, logger="bot.client"):
+        await parlour.start()
+        await parlour.stop()
+    assert [r.getMessage() for r in caplog.records if r.getMessage().startswith("Logged in")] == [
+        "Logged in as Parlour in 1 server"
+    ]
