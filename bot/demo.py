@@ -89,6 +89,9 @@ def run_demo(out: Path, seed: int = 1, games: Sequence[Game] | None = None) -> l
             folder.mkdir(parents=True, exist_ok=True)
             for old in [*folder.glob("*.png"), folder / "log.txt"]:
                 old.unlink(missing_ok=True)
+            probe = folder / ".parlour-demo-probe"  # a read-only folder may still allow the steps above
+            probe.write_bytes(b"")
+            probe.unlink()
     except OSError as error:
         raise DemoError(
             f"The folder {str(out.resolve())!r} cannot be written ({error.strerror or error}): "

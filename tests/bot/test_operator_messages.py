@@ -31,11 +31,22 @@ def test_a_second_demo_run_into_one_folder_leaves_only_its_own_pictures(tmp_path
     assert "4-results.png" in written and "log.txt" in written
 
 
-def test_a_demo_folder_that_cannot_be_written_is_one_sentence(tmp_path: Path) -> None:
+def test_a_demo_folder_that_cannot_be_written_is_one_sentence(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     blocker = tmp_path / "a file"
     blocker.write_text("")
     with pytest.raises(DemoError, match=r"^The folder .* cannot be written .*: choose another with --out\.$"):
         run_demo(blocker / "demo", games=[HIGH_CARD])
+    real_write = Path.write_bytes
+
+    def read_only(path: Path, data: bytes) -> int:  # the tests run as root, who may write anywhere
+        if path.name == ".parlour-demo-probe":
+            raise PermissionError(13, "Permission denied")
+        return real_write(path, data)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Path, "write_bytes", read_only)
+        with pytest.raises(DemoError, match="Permission denied"):
+            run_demo(tmp_path / "read-only", games=[HIGH_CARD])
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     result = subprocess.run(
         [sys.executable, "-m", "bot", "demo", "--out", str(blocker / "demo")],
