@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import importlib
 import logging
+import signal
 import sys
 
 import discord
 
 from bot.client import EXTENSIONS, ParlourBot, make_bot
+from bot.commands import CommandsError
 from bot.db import DatabaseError, open_database
+from bot.leases import LeaseRefused, ShardLeases
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -50,12 +54,23 @@ async def run_bot(settings: Settings) -> None:
     except DatabaseError as error:
         raise StartupError(str(error)) from None
     log.info("Database: %s", database.engine.url.render_as_string(hide_password=True))
+    leases = ShardLeases(database.engine, settings.served_shards(), settings.shard_count or 1)
+    try:
+        await leases.claim()
+    except LeaseRefused as error:
+        await database.close()
+        raise StartupError(str(error)) from None
     bot = make_bot(settings, database, edit_interval=1.0)
+    heartbeat = asyncio.create_task(leases.keep(on_lost=lambda: asyncio.ensure_future(bot.close())))
+    # systemctl stop and docker stop send SIGTERM: close as on Ctrl+C, so the shards are given back at once.
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
     freeze_startup_objects()
     collect_young_as_python_313()
     try:
         async with bot:
             await start_within_time(bot, settings.discord_token)
+    except CommandsError as error:
+        raise StartupError(str(error)) from None
     except discord.LoginFailure:
         raise StartupError(
             "DISCORD_TOKEN was refused by Discord: reset it in the Developer Portal (Bot → Reset Token) "
@@ -67,8 +82,18 @@ async def run_bot(settings: Settings) -> None:
             "DISCORD_GATEWAY_URL if you set them."
         ) from None
     finally:
+        heartbeat.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await heartbeat
         bot.store.close()
+        if not leases.lost:
+            await leases.release()
         await database.close()
+    if leases.lost:
+        raise StartupError(
+            "This process lost its claim on its shards to another process, or could not renew it: "
+            "check that no other process serves the same SHARD_IDS on this DATABASE_URL."
+        )
 
 
 def freeze_startup_objects() -> None:

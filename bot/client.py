@@ -13,6 +13,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from bot.commands import invite_link, servers, sync_commands
 from bot.db import Database
 from bot.settings import Settings
 from bot.store import Store
@@ -104,9 +105,12 @@ class ParlourBot(commands.Bot):
         self._rester: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        pictures.start_picture_workers(self.settings.picture_workers)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        # The commands are the bot's, not a process's: the process with shard 0 registers them.
+        if self.settings.shard_ids is None or 0 in self.settings.shard_ids:
+            await sync_commands(self, self.settings.dev_guild_id, self.database.engine)
+        pictures.start_picture_workers(self.settings.picture_workers)
         if await self.store.ensure_ratings():
             log.info("Derived ratings and levels from the results saved before they existed")
         restored = await self.tables.restore()
@@ -116,16 +120,6 @@ class ParlourBot(commands.Bot):
             log.info("Told %d people about clicks the last run could not answer", told)
         self._sweeper = asyncio.create_task(self._sweep_idle())
         self._rester = asyncio.create_task(self._rest_idle())
-        if self.settings.shard_ids is not None and 0 not in self.settings.shard_ids:
-            return  # the commands are the bot's, not a process's: the process with shard 0 syncs them
-        if self.settings.dev_guild_id:
-            guild = discord.Object(id=self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("Synced %d commands to the development server %s", len(synced), guild.id)
-        else:
-            synced = await self.tree.sync()
-            log.info("Synced %d global commands (they may take up to an hour to appear)", len(synced))
 
     async def _sweep_idle(self) -> None:
         while True:
@@ -145,7 +139,12 @@ class ParlourBot(commands.Bot):
                 log.exception("Resting idle tables failed")
 
     async def on_ready(self) -> None:
-        log.info("Logged in as %s in %d servers", self.user, len(self.guilds))
+        if self.guilds or self.settings.shard_ids is not None:  # one process of several may have none
+            log.info("Logged in as %s in %s", self.user, servers(len(self.guilds)))
+        else:
+            log.warning(
+                "Logged in as %s in 0 servers: invite the bot with %s", self.user, invite_link(self.application_id)
+            )
 
     async def on_shard_ready(self, shard_id: int) -> None:
         log.info("Shard %d of %s is ready", shard_id, self.settings.shard_count)

@@ -82,8 +82,12 @@ def normalise_url(url: str | URL) -> URL:
 
     Accepts ``sqlite:///path``, ``sqlite+aiosqlite:///path``, ``postgresql://…``,
     ``postgres://…`` (Heroku style) and ``postgresql+asyncpg://…``; ``sslmode`` becomes
-    asyncpg's ``ssl``.
+    asyncpg's ``ssl``. Refuses, with one sentence each, what would lose data or connect
+    somewhere unintended: a SQLite URL with two slashes, an in-memory or nameless SQLite
+    database, a PostgreSQL URL without a database name, and a password with an unencoded ``@``.
     """
+    if isinstance(url, str):
+        _check_url_text(url)
     try:
         parsed = make_url(url) if isinstance(url, str) else url
     except (ArgumentError, ValueError) as error:
@@ -93,8 +97,14 @@ def normalise_url(url: str | URL) -> URL:
         ) from None
     backend, _, driver = parsed.drivername.partition("+")
     if backend == "sqlite" and driver in ("", "aiosqlite"):
+        _check_sqlite(parsed)
         return parsed.set(drivername="sqlite+aiosqlite")
     if backend in ("postgresql", "postgres") and driver in ("", "asyncpg"):
+        if not parsed.database:
+            raise DatabaseError(
+                f"DATABASE_URL names no database ({_shown(parsed)}): add its name after the host, "
+                "like postgresql://parlour:password@127.0.0.1:5432/parlour."
+            )
         parsed = parsed.set(drivername="postgresql+asyncpg")
         query = dict(parsed.query)
         if "sslmode" in query:
@@ -105,6 +115,38 @@ def normalise_url(url: str | URL) -> URL:
         f"DATABASE_URL uses {parsed.drivername!r}, which Parlour does not support: "
         "use sqlite:///path/to/file.db or postgresql://user:password@host/database."
     )
+
+
+def _check_url_text(url: str) -> None:
+    """What only the written URL shows: two slashes after sqlite:, or an ``@`` inside the password."""
+    scheme, separator, rest = url.partition("://")
+    if not separator:
+        return
+    if scheme.startswith("sqlite") and rest and not rest.startswith("/"):
+        raise DatabaseError(
+            f"DATABASE_URL {url!r} has two slashes after sqlite: where a file needs three: write "
+            f"sqlite:///{rest} for a file under the starting folder, or sqlite:////{rest} for an absolute path."
+        )
+    authority = rest.split("/", 1)[0].split("?", 1)[0]
+    if authority.count("@") > 1:
+        raise DatabaseError(
+            "DATABASE_URL has more than one @ before the host: write an @ inside the user name or "
+            "password as %40 (and : / # ? as %3A %2F %23 %3F)."
+        )
+
+
+def _check_sqlite(url: URL) -> None:
+    database = url.database or ""
+    if url.host:
+        raise DatabaseError(
+            f"DATABASE_URL names a host ({url.host!r}) for SQLite, which takes a file: write "
+            f"sqlite:///{url.host}/{database} (three slashes) or sqlite:////absolute/path.db."
+        )
+    if database in ("", ":memory:") or "mode=memory" in database or url.query.get("mode") == "memory":
+        raise DatabaseError(
+            "DATABASE_URL is an in-memory SQLite database, which loses every game at each restart: "
+            "name a file, like sqlite:///data/parlour.db, or leave it empty for that one."
+        )
 
 
 def is_sqlite(url: URL) -> bool:
@@ -255,6 +297,48 @@ async def open_database(url: str | URL, *, engine_kwargs: Mapping[str, Any] | No
         await engine.dispose()
         raise
     return Database(engine=engine, sessions=session_maker(engine))
+
+
+async def open_read_only(url: str | URL) -> AsyncEngine:
+    """An engine that reads the database and can neither write it nor create it (``python -m bot check``,
+    ``commands``); raises DatabaseError, one sentence, when it is missing or cannot be reached."""
+    url = normalise_url(url)
+    if is_sqlite(url):
+        path = Path(url.database or "").expanduser().resolve()
+        if not path.is_file():
+            raise DatabaseUnreachable(
+                f"There is no SQLite file at {str(path)!r} (DATABASE_URL): check the path and the folder the bot "
+                "starts in (the bot creates the file at its first start)."
+            )
+        engine = create_async_engine(
+            URL.create("sqlite+aiosqlite", database=f"file:{path}?mode=ro", query={"uri": "true"}),
+            connect_args={"timeout": CONNECT_TIMEOUT_S},
+        )
+    else:
+        read_only = {"timeout": CONNECT_TIMEOUT_S, "server_settings": {"default_transaction_read_only": "on"}}
+        engine = create_async_engine(url, connect_args=read_only)
+    try:
+        async with asyncio.timeout(CONNECT_TIMEOUT_S + 5):
+            async with engine.connect() as connection:
+                await connection.execute(text("SELECT 1"))
+    except Exception as error:
+        await engine.dispose()
+        reason = _reason(error)
+        if is_sqlite(url):
+            raise DatabaseUnreachable(_sqlite_problem(url, reason)) from None
+        raise DatabaseUnreachable(
+            f"The database in DATABASE_URL ({_shown(url)}) cannot be reached ({reason}): "
+            "check the URL and that the database server is running and accepts this user."
+        ) from None
+    return engine
+
+
+def migration_state(connection: Any) -> tuple[str | None, str | None]:
+    """(the database's migration revision, the newest this code has); run with ``connection.run_sync``."""
+    from alembic.runtime.migration import MigrationContext
+
+    current = MigrationContext.configure(connection).get_current_revision()
+    return current, ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
 def _main(argv: list[str] | None = None) -> None:

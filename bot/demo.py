@@ -72,10 +72,33 @@ def play_demo_game(game: Game, players: int, seed: int, out: Path) -> str:
     return f"{game.name}: {moves} moves. {result}"
 
 
+class DemoError(Exception):
+    """The demo cannot write its pictures; ``str(error)`` is one sentence."""
+
+
 def run_demo(out: Path, seed: int = 1, games: Sequence[Game] | None = None) -> list[str]:
-    """Play one game of every registered game into ``out/<game key>/``; print and return summaries."""
+    """Play one game of every registered game into ``out/<game key>/``; print and return summaries.
+
+    The pictures and log an earlier run left in those folders are removed first, so the folder
+    shows this run only. A folder that cannot be written is a :class:`DemoError`.
+    """
+    chosen = list(games or registry.all_games())
+    try:
+        for game in chosen:
+            folder = out / game.key
+            folder.mkdir(parents=True, exist_ok=True)
+            for old in [*folder.glob("*.png"), folder / "log.txt"]:
+                old.unlink(missing_ok=True)
+            probe = folder / ".parlour-demo-probe"  # a read-only folder may still allow the steps above
+            probe.write_bytes(b"")
+            probe.unlink()
+    except OSError as error:
+        raise DemoError(
+            f"The folder {str(out.resolve())!r} cannot be written ({error.strerror or error}): "
+            "choose another with --out."
+        ) from None
     summaries = []
-    for game in games or registry.all_games():
+    for game in chosen:
         started = time.perf_counter()
         players = game.max_players if game.max_players <= 4 else 4
         summary = play_demo_game(game, players, seed, out / game.key)

@@ -290,3 +290,27 @@ class ItemTransfer(SQLModel, table=True):
 # The tournament tables live with the tournaments; imported here so that one import of bot.models
 # gives the whole schema (migrations, the schema check).
 import bot.tournaments.models  # noqa: E402, F401
+
+
+class ShardLease(SQLModel, table=True):
+    """A process's claim on one gateway shard; its heartbeat renews it, and an old heartbeat frees it.
+
+    ``holder`` is ``host:pid:random`` (bot.leases), so a claim left by a process that is gone
+    from this host can be taken at once, and one from another host once its heartbeat is old.
+    """
+
+    __tablename__ = "shard_leases"
+
+    shard_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    holder: str
+    shard_count: int
+    heartbeat_at: datetime = Field(sa_type=UTCDateTime)
+
+
+class BotState(SQLModel, table=True):
+    """What the bot as a whole last ran with (its SHARD_COUNT, the DEV_GUILD_ID its commands went to)."""
+
+    __tablename__ = "bot_state"
+
+    key: str = Field(primary_key=True)
+    value: str

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields, replace
@@ -27,7 +28,6 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import levels
-from bot.db import open_database
 from bot.models import Result, utcnow
 from bot.prepared import Prepared
 from bot.rating_models import PlayerRating, RatingHistory
@@ -605,8 +605,11 @@ async def levels_of(session: AsyncSession, guild_id: int, game_key: str, user_id
 
 
 async def rebuild_database(url: str, guild_id: int | None = None) -> int:
-    """Open (and migrate) the database at ``url`` and rebuild its ratings in one transaction."""
-    database = await open_database(url)
+    """Open the bot's database at ``url`` (refusing one with no Parlour tables or a running bot: see
+    bot.maintenance) and rebuild its ratings in one transaction."""
+    from bot.maintenance import open_for_maintenance
+
+    database = await open_for_maintenance(url)
     try:
         async with database.sessions.begin() as session:
             return await rebuild(session, guild_id)
@@ -614,15 +617,26 @@ async def rebuild_database(url: str, guild_id: int | None = None) -> int:
         await database.close()
 
 
-def _main(argv: list[str] | None = None) -> None:
-    """``python -m bot.rating_store --url DATABASE_URL [--guild ID]``: recompute every rating from the results."""
+def _main(argv: list[str] | None = None) -> int:
+    """``python -m bot.rating_store [--url DATABASE_URL] [--guild ID]``: recompute every rating from the
+    results, in the database the bot's settings name (``.env`` and the environment) unless --url says."""
+    from bot.maintenance import MaintenanceRefused
+    from bot.settings import SettingsError, load_settings
+
     parser = argparse.ArgumentParser(prog="python -m bot.rating_store", description=_main.__doc__)
-    parser.add_argument("--url", required=True, help="the bot's DATABASE_URL")
+    parser.add_argument("--url", default=None, help="a database other than the settings' DATABASE_URL")
     parser.add_argument("--guild", type=int, default=None, help="only this server")
     args = parser.parse_args(argv)
-    tables = asyncio.run(rebuild_database(args.url, args.guild))
-    print(f"Rebuilt the ratings of {tables} finished tables.")
+    try:
+        environ = {"DATABASE_URL": args.url} if args.url else None
+        url = load_settings(environ, require_token=False).database_url
+        tables = asyncio.run(rebuild_database(url, args.guild))
+    except (SettingsError, MaintenanceRefused) as error:
+        print(f"Parlour cannot rebuild the ratings: {error}", file=sys.stderr)
+        return 2
+    print(f"Rebuilt the ratings of {tables} finished {'table' if tables == 1 else 'tables'}.")
+    return 0
 
 
 if __name__ == "__main__":
-    _main()
+    sys.exit(_main())

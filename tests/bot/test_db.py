@@ -43,6 +43,7 @@ TABLES = {
 }
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
 TABLES |= {"tournaments", "tournament_entrants", "tournament_rounds", "tournament_tables"}
+TABLES |= {"shard_leases", "bot_state"}
 
 
 @pytest.mark.parametrize(

@@ -79,3 +79,68 @@ def test_unreachable_database_exits_2_with_one_sentence(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "DATABASE_URL" in result.stderr and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("url", "named"),
+    [
+        ("sqlite://data/x.db", "sqlite:///data/x.db"),
+        ("sqlite://", "in-memory"),
+        ("sqlite:///:memory:", "in-memory"),
+        ("postgresql://parlour@db.example", "names no database"),
+        ("postgresql://parlour:pw@db.example:5432/", "names no database"),
+        ("postgresql://parlour:p@ss@db.example/parlour", "%40"),
+        ("http://db.example/parlour", "DATABASE_URL uses 'http'"),
+    ],
+)
+def test_database_urls_that_would_lose_or_misplace_data_are_refused(url: str, named: str) -> None:
+    with pytest.raises(SettingsError, match=r"^DATABASE_URL") as refused:
+        load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url}, env_file=None)
+    message = str(refused.value)
+    assert named in message and message.endswith(".") and "\n" not in message
+
+
+def test_an_encoded_at_in_the_password_is_accepted() -> None:
+    url = "postgresql://parlour:p%40ss@db.example/parlour"
+    assert load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url}, env_file=None).database_url == url
+
+
+def test_empty_values_never_override(tmp_path: Path) -> None:
+    """systemd's EnvironmentFile= and a copied .env.example have empty lines: they are no value."""
+    env = tmp_path / ".env"
+    env.write_text(f"DISCORD_TOKEN={TOKEN}\nSHARD_COUNT=2\nSHARD_IDS=\n")
+    settings = load_settings({"SHARD_COUNT": "", "SHARD_IDS": "1"}, env_file=env)
+    assert (settings.shard_count, settings.shard_ids) == (2, (1,))
+    env.write_text(f"DISCORD_TOKEN={TOKEN}\nSHARD_COUNT=\nSHARD_IDS=\nLOG_LEVEL=\n")
+    settings = load_settings({"SHARD_COUNT": "3", "SHARD_IDS": " "}, env_file=env)
+    assert (settings.shard_count, settings.shard_ids, settings.log_level) == (3, None, "INFO")
+
+
+def test_every_setting_is_in_the_one_list_and_env_example_is_written_from_it() -> None:
+    from dataclasses import fields
+
+    from bot.settings import SETTINGS, Settings, env_example
+
+    assert {s.attribute for s in SETTINGS} == {f.name for f in fields(Settings)}
+    assert (ROOT / ".env.example").read_text(encoding="utf-8") == env_example(), (
+        "regenerate: python -m bot.settings env-example > .env.example"
+    )
+
+
+def test_the_env_example_loads_as_the_defaults(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text((ROOT / ".env.example").read_text().replace("DISCORD_TOKEN=", f"DISCORD_TOKEN={TOKEN}"))
+    assert load_settings({}, env_file=env) == load_settings({"DISCORD_TOKEN": TOKEN}, env_file=None)
+
+
+def test_no_token_names_the_folder_whose_env_was_looked_for(tmp_path: Path) -> None:
+    result = run_bot({}, tmp_path)
+    assert str(tmp_path.resolve()) in result.stderr and "no .env" in result.stderr
+
+
+def test_a_two_slash_sqlite_url_exits_2_with_one_sentence(tmp_path: Path) -> None:
+    result = run_bot({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "sqlite://data/x.db"}, tmp_path)
+    assert result.returncode == 2
+    assert "sqlite:///data/x.db" in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "data").exists()

@@ -60,6 +60,8 @@ INVALID_WEBHOOK_TOKEN = DiscordError(401, 50027, "Invalid Webhook Token")
 UNKNOWN_MESSAGE = DiscordError(404, 10008, "Unknown Message")
 UNKNOWN_CHANNEL = DiscordError(404, 10003, "Unknown Channel")
 MISSING_PERMISSIONS = DiscordError(403, 50013, "Missing Permissions")
+#: What Discord answers a bot that writes commands into a server it is not in (or a channel id).
+MISSING_ACCESS = DiscordError(403, 50001, "Missing Access")
 #: Callback types allowed for each interaction type (Discord: "Interaction Response Types").
 ALLOWED_CALLBACKS = {1: {1}, 2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 
@@ -302,6 +304,7 @@ class LoopbackDiscord:
     def _routes(self) -> list[tuple[str, list[str], Any]]:
         table = [
             ("GET", "users/@me", self._get_me),
+            ("GET", "users/@me/guilds", self._get_my_guilds),
             ("GET", "gateway/bot", self._get_gateway_bot),
             ("GET", "gateway", self._get_gateway_bot),
             ("GET", "oauth2/applications/@me", self._get_application),
@@ -357,11 +360,31 @@ class LoopbackDiscord:
             }
         )
 
+    async def _get_my_guilds(self, request: web.Request) -> web.Response:
+        """The servers the bot is in, by id, with Discord's before/after/limit paging."""
+        before, after = int(request.query.get("before", 2**64)), int(request.query.get("after", 0))
+        limit = int(request.query.get("limit", 200))
+        found = sorted((g for g in self.guilds if after < g.id < before), key=lambda g: g.id)
+        found = found[-limit:] if "before" in request.query and "after" not in request.query else found[:limit]
+        return _json(
+            [
+                {"id": str(g.id), "name": g.name, "icon": None, "owner": False, "permissions": "0", "features": []}
+                for g in found
+            ]
+        )
+
+    def _command_scope(self, guild_id: str | None) -> int | None:
+        if guild_id is None:
+            return None
+        if not any(g.id == int(guild_id) for g in self.guilds):
+            raise MISSING_ACCESS
+        return int(guild_id)
+
     async def _get_commands(self, request: web.Request, app_id: str, guild_id: str | None = None) -> web.Response:
-        return _json(self.commands.get(int(guild_id) if guild_id else None, []))
+        return _json(self.commands.get(self._command_scope(guild_id), []))
 
     async def _put_commands(self, request: web.Request, app_id: str, guild_id: str | None = None) -> web.Response:
-        scope = int(guild_id) if guild_id else None
+        scope = self._command_scope(guild_id)
         old = {c["name"]: c["id"] for c in self.commands.get(scope, [])}
         synced = []
         for command in await request.json():
