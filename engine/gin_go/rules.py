@@ -33,14 +33,25 @@ DEFAULT_CARDS = {2: 9, 4: 7}
 MAX_CARDS = {2: 15, 4: 9}
 
 OPTIONS = (
-    GameOption("jokers", "Play with the two Jokers", "on", choices=("on", "off")),
+    GameOption(
+        "jokers", "Play with the two Jokers", "on", ("on", "off"), meanings=("with the two Jokers", "without Jokers")
+    ),
     GameOption(
         "cards",
         "Cards dealt to each player (auto: 9 for 2 players, 7 for 4; at most 9 for 4)",
         "auto",
         choices=("auto", 1, 3, 5, 7, 9, 11, 13, 15),
+        label="Cards dealt",
+        meanings=("9 each for 2 players, 7 each for 4",),
     ),
-    GameOption("link", "How chips connect: straight or zigzag, or orthogonal only", "zigzag", ("zigzag", "orthogonal")),
+    GameOption(
+        "link",
+        "How chips connect: straight or zigzag, or orthogonal only",
+        "zigzag",
+        ("zigzag", "orthogonal"),
+        label="How chips connect",
+        meanings=("touching side by side or corner to corner", "touching side by side only"),
+    ),
     GameOption("hand_limit", "Hands before the chip count decides", 20, minimum=1, maximum=100),
 )
 

@@ -317,6 +317,7 @@ class Parlour:
             busy = [t for t in self.bot.tables._computer_tasks.values() if not t.done()]
             busy += [t for t in self.bot.presenter._updaters.values() if not t.done()]
             busy += [t for t in self.bot.presenter._refreshing if not t.done()]
+            busy += [t for t in self.bot.presenter._farewells if not t.done()]
             if not busy:
                 return
             await asyncio.gather(*busy, return_exceptions=True)
