@@ -202,7 +202,9 @@ class Parlour:
             assert event.ephemeral, event.body
             return event.content or ""
         followup = await handle.next("followup")
-        assert followup.ephemeral, followup.body
+        # The message as people see it: the first follow-up of a public "thinking…" stays public.
+        shown = self.server.recorder.messages[followup.message_id or 0]
+        assert shown.ephemeral and shown.visible_only_to is not None, followup.body
         return followup.content or ""
 
     async def show_hand(self, user: UserSpec, table_id: int) -> Message:
