@@ -341,14 +341,13 @@ class GinGoState(GameState):
         pending = self.pending
         assert pending is not None
         index = len(pending["named"])
-        joker = [c for c in pending["cards"] if is_joker(c)][index]
         names = sorted_cards(dict.fromkeys(n[1][index] for n in pending["namings"]))
         options = [Option(name, f"Joker as {label(name)}") for name in names]
         options.append(Option("cancel", "Take the meld back" if pending["action"] == "meld" else "Take the hit back"))
         return Decision(
             self.turn,
             "name_joker",
-            f"Name the {'second ' if index else ''}Joker ({joker}): which card does it stand for?",
+            f"Name the {'second ' if index else ''}Joker: which card does it stand for?",
             tuple(options),
         )
 
