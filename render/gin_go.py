@@ -893,7 +893,8 @@ def hand_picture(view: GinGoView, *, names: Sequence[str], owner: str | None = N
     side = view.sides[seat]
     image, draw = canvas()
     whose = f"{owner}'s hand" if owner else "Your hand"
-    text(draw, (MARGIN, MARGIN), f"{whose} · {plural(len(view.hand), 'card')}", TITLE, GOLD, bold=True)
+    title = f"{whose} · {plural(len(view.hand), 'card')}"
+    text(draw, (MARGIN, MARGIN), title, TITLE, GOLD, bold=True, max_width=WIDTH - 2 * MARGIN)
     y: float = MARGIN + 30
     letter, where, shape = SIDE_WORDS[side]
     chip_icon(image, side, MARGIN + 8, y + 9, 8)

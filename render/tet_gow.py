@@ -285,7 +285,8 @@ def hand_picture(view: TetGowView, *, names: Sequence[str], owner: str | None = 
     image, draw = canvas(FELT)
     seat = view.seat if view.seat is not None else 0
     whose = f"{owner}'s hand" if owner else "Your hand"
-    text(draw, (MARGIN, MARGIN), f"{whose} · {plural(len(view.hand), 'card')}", TITLE, GOLD, bold=True)
+    title = f"{whose} · {plural(len(view.hand), 'card')}"
+    text(draw, (MARGIN, MARGIN), title, TITLE, GOLD, bold=True, max_width=WIDTH - 2 * MARGIN)
     y: float = MARGIN + 30
     text(draw, (MARGIN, y), names[seat], BODY, WHITE, max_width=WIDTH - 2 * MARGIN)
     y += line_height(BODY)
