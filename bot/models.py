@@ -92,10 +92,19 @@ class Seat:
     user_id: int | None
     name: str
     computer: bool = False
+    #: A computer that took over a person's seat: that person's id, and the state version it took over at.
+    replaced: int | None = None
+    replaced_at: int | None = None
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
-        return cls(user_id=data["user_id"], name=data["name"], computer=bool(data["computer"]))
+        return cls(
+            user_id=data["user_id"],
+            name=data["name"],
+            computer=bool(data["computer"]),
+            replaced=data.get("replaced"),
+            replaced_at=data.get("replaced_at"),
+        )
 
 
 class GuildSettings(SQLModel, table=True):

@@ -84,7 +84,12 @@ class SeatLike(Protocol):
 
 
 def _seats_json(seats: Iterable[SeatLike]) -> str:
-    data = [{"user_id": s.user_id, "name": s.name, "computer": bool(s.computer)} for s in seats]
+    data = []
+    for s in seats:
+        seat: dict[str, Any] = {"user_id": s.user_id, "name": s.name, "computer": bool(s.computer)}
+        if (replaced := getattr(s, "replaced", None)) is not None:  # a person's seat a computer took over
+            seat |= {"replaced": replaced, "replaced_at": getattr(s, "replaced_at", None)}
+        data.append(seat)
     return json.dumps(data, ensure_ascii=False)
 
 

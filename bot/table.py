@@ -34,13 +34,20 @@ class Seat:
     user_id: int | None
     name: str
     computer: bool = False
+    #: A computer that took over a person's seat mid-game: that person's id, and the state version
+    #: it took over at (so the person is told why, and a replay shows them until then).
+    replaced: int | None = None
+    replaced_at: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "computer": self.computer}
+        data: dict[str, Any] = {"user_id": self.user_id, "name": self.name, "computer": self.computer}
+        if self.replaced is not None:
+            data |= {"replaced": self.replaced, "replaced_at": self.replaced_at}
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
-        return cls(data["user_id"], data["name"], data["computer"])
+        return cls(data["user_id"], data["name"], data["computer"], data.get("replaced"), data.get("replaced_at"))
 
 
 @dataclass(frozen=True)

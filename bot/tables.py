@@ -134,7 +134,7 @@ class TableService:
             raise TableError("This table is closed: start a new one with /play.")
         seat = table.seat_of(user_id)
         if seat is None:
-            raise TableError("You are not seated at this table; you can watch, and join the next one.")
+            raise TableError(_not_seated(table, user_id))
         if table.state is None:
             raise TableError("The game has not started yet.")
         return table, seat
@@ -295,7 +295,7 @@ class TableService:
             table = self._playing(table_id)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError("You are not seated at this table; you can watch, and join the next one.")
+                raise TableError(_not_seated(table, user_id))
             table.check_version(seat, version)
             change = await self._apply(table, seat, move, "player", user_id)
         self._kick_computers(table)
@@ -307,7 +307,7 @@ class TableService:
             table = self._playing(table_id)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError("You are not seated at this table; you can watch, and join the next one.")
+                raise TableError(_not_seated(table, user_id))
             table.check_version(seat, version)
             assert table.state is not None
             decision = next((d for d in table.state.decisions_for(seat) if d.kind == kind), None)
@@ -340,7 +340,7 @@ class TableService:
                 raise TableError(f"{player_name} is not seated at table #{table_id}.")
             old = table.seats[seat].name
             seats = list(table.seats)
-            seats[seat] = Seat(None, f"{old} (computer)", True)
+            seats[seat] = Seat(None, f"{old} (computer)", True, replaced=player_id, replaced_at=table.version)
             await self._save_lobby(table, seats=seats)
         self._kick_computers(table)
         await self._notify(table, f"{old}'s seat is now played by the computer.")
@@ -639,3 +639,13 @@ def _clean_name(name: str) -> str:
 def seat_key(seat: Seat) -> str:
     """A seat as the lobby names it: the person's id, or the computer's name."""
     return f"u{seat.user_id}" if not seat.computer else f"c{seat.name}"[:90]
+
+
+def _not_seated(table: Table, user_id: int) -> str:
+    """Why a person may not act at a started table: never seated, or their seat given to the computer."""
+    if any(s.replaced == user_id for s in table.seats):
+        return (
+            f"The host gave your seat at table #{table.id} to the computer, which plays it for the rest "
+            "of this game; you can watch, and join the next one."
+        )
+    return "You are not seated at this table; you can watch, and join the next one."

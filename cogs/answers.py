@@ -209,15 +209,16 @@ async def saved(
 
 async def _answer(
     interaction: discord.Interaction,
-    first: Callable[[], Awaitable[object]],
-    later: Callable[[], Awaitable[object]],
-) -> None:
+    first: Callable[[], Awaitable[T]],
+    later: Callable[[], Awaitable[T]],
+) -> T:
     """Send the answer as the response, or after the deferral; then the click needs no watching."""
     watch = _watch(interaction)
     try:
         async with watch.lock:
-            await (later if interaction.response.is_done() else first)()
+            result = await (later if interaction.response.is_done() else first)()
         pace_of(interaction.client).answered((discord.utils.utcnow() - interaction.created_at).total_seconds())
+        return result
     finally:  # answered, or it never will be: either way the click needs no more watching
         # The watch lets go of its timer: a cancelled timer's frame holds the watch, and that loop
         # would wait for the garbage collector's full collections (a pause of the event loop).
@@ -227,8 +228,9 @@ async def _answer(
         _watches.pop(interaction.id, None)
 
 
-async def update(interaction: discord.Interaction, parts: MessageParts, *, keep_content: bool = False) -> None:
-    """Edit the clicked message: as the interaction's response, or after a deferral."""
+async def update(interaction: discord.Interaction, parts: MessageParts, *, keep_content: bool = False) -> int | None:
+    """Edit the clicked message: as the interaction's response, or after a deferral. Returns the
+    id of the message shown (the clicked one)."""
     kwargs = {"view": parts.view} if keep_content else parts.edit_kwargs()
     try:
         await _answer(
@@ -238,6 +240,7 @@ async def update(interaction: discord.Interaction, parts: MessageParts, *, keep_
         )
     finally:
         let_go_view(parts.view)
+    return interaction.message.id if interaction.message is not None else None
 
 
 def _thinking(interaction: discord.Interaction) -> bool:
@@ -245,21 +248,21 @@ def _thinking(interaction: discord.Interaction) -> bool:
     return interaction.response.type == discord.InteractionResponseType.deferred_channel_message
 
 
-async def reply_privately(interaction: discord.Interaction, parts: MessageParts) -> None:
+async def reply_privately(interaction: discord.Interaction, parts: MessageParts) -> int | None:
     """A new message only the clicker sees (after a deferral: the "thinking…" message becomes it,
-    so that the interaction's original response is the hand, and later edits go to it)."""
+    so that the interaction's original response is the hand, and later edits go to it). Returns the
+    new message's id (when Discord said it)."""
 
-    async def later() -> None:
+    async def later() -> int | None:
         if _thinking(interaction):
-            await interaction.edit_original_response(**parts.edit_kwargs())
-        else:
-            await interaction.followup.send(ephemeral=True, **parts.send_kwargs())
+            return (await interaction.edit_original_response(**parts.edit_kwargs())).id
+        return (await interaction.followup.send(ephemeral=True, wait=True, **parts.send_kwargs())).id
 
-    async def first() -> None:
-        await interaction.response.send_message(ephemeral=True, **parts.send_kwargs())
+    async def first() -> int | None:
+        return (await interaction.response.send_message(ephemeral=True, **parts.send_kwargs())).message_id
 
     try:
-        await _answer(interaction, first, later)
+        return await _answer(interaction, first, later)
     finally:
         if parts.view is not None:
             # discord.py keeps a private message's view listening for 15 minutes; its clicks reach

@@ -5,7 +5,8 @@ deck, picks), bot.store the rows, render.collection draws. Every control is a dy
 whose custom_id carries all a click needs, and a deck being built is kept in the database,
 so both survive a restart:
 
-* ``col:<user>:<sort>:<page>:<slot>``: a page of someone's collection (a public message);
+* ``col:<user>:<sort>:<page>:<slot>``: a page of someone's collection (posted publicly by /collection;
+  its pages and sorts open privately for whoever clicks, so nobody turns the page under the others);
 * ``colh:<user>:<page>:<slot>``: a page of the prizes they won and lost (a private message);
 * ``dk:<user>:<mode>:<sort>:<page>:<action>``: the private deck screen. Modes: ``v`` view the
   active deck, ``c`` pick cards of the collection, ``p`` see (and unpick) the picks.
@@ -119,7 +120,10 @@ class CollectionButton(discord.ui.DynamicItem[discord.ui.Button], template=COLLE
         if match is None:
             await tell(interaction, BROKEN)
             return
-        await show_collection(interaction, int(match["user"]), match["sort"], int(match["page"]), edit=True)
+        # On the public message: a private copy for the clicker; on their private copy: it moves on.
+        private = interaction.message is not None and interaction.message.flags.ephemeral
+        user, sort, page = int(match["user"]), match["sort"], int(match["page"])
+        await show_collection(interaction, user, sort, page, edit=private, ephemeral=True)
 
 
 class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=HISTORY_TEMPLATE):
@@ -149,7 +153,9 @@ def collection_id(user_id: int, sort: str, page: int, slot: str) -> str:
     return f"col:{user_id}:{sort}:{page}:{slot}"
 
 
-async def show_collection(interaction: discord.Interaction, user_id: int, sort: str, page: int, *, edit: bool) -> None:
+async def show_collection(
+    interaction: discord.Interaction, user_id: int, sort: str, page: int, *, edit: bool, ephemeral: bool = False
+) -> None:
     """A page of a collection as a picture, with pages, sorts and the history of prizes."""
     assert interaction.guild is not None
     store = bot_of(interaction).store
@@ -179,7 +185,7 @@ async def show_collection(interaction: discord.Interaction, user_id: int, sort: 
         controls.add_item(CollectionButton(collection_id(user_id, code, 0, "s"), label, code == sort))
     controls.add_item(HistoryButton(f"colh:{user_id}:0:h", "Prizes won and lost"))
     content = f"**{possessive(name)} Gin-jon-tan collection**: {len(items)} cards, {len(deck)} in the active deck."
-    await answer(interaction, edit=edit, ephemeral=False, content=content, file=await draw(view), view=controls)
+    await answer(interaction, edit=edit, ephemeral=ephemeral, content=content, file=await draw(view), view=controls)
 
 
 async def show_history(interaction: discord.Interaction, user_id: int, page: int, *, edit: bool) -> None:

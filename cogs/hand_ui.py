@@ -24,7 +24,7 @@ from cogs.table_ui import (
     MessageParts,
     latest_picture,
 )
-from engine.core import Decision, name_seats
+from engine.core import Decision, Option, name_seats
 
 
 # -- a private hand -----------------------------------------------------------
@@ -99,9 +99,11 @@ class Screen:
         rows: list[list[discord.ui.Item]] = []
         small = sum(len(_rows_for(d)) for d in self.decisions) <= MAX_ROWS
         if small and self.draft is None and not any(needs_screen(d) for d in self.decisions):
+            several = len(self.decisions) > 1  # each row of buttons then says which decision it answers
             for decision in self.decisions:
                 rows.extend(
-                    _build_row(self.table_id, self.version, decision, kind, self.pages) for kind in _rows_for(decision)
+                    _build_row(self.table_id, self.version, decision, kind, self.pages, several)
+                    for kind in _rows_for(decision)
                 )
         elif self.decisions:
             active = self.active
@@ -252,36 +254,70 @@ def _pager(table_id: int, version: int, kind: str, page: int, page_count: int) -
 
 
 def _rows_for(decision: Decision) -> list[str]:
-    """Which rows a decision needs: 'buttons', or 'select' (+ 'pages' when over 25 options)."""
+    """Which rows a decision needs: 'buttons', or 'select' (+ 'pages' when over 25 options, after
+    'loose' buttons for its ungrouped options, which no page then hides)."""
     if decision.max_picks == 1 and decision.min_picks == 1 and len(decision.options) <= MAX_BUTTONS_PER_ROW:
         return ["buttons"]
-    rows = ["select"]
-    if len(decision.options) > MAX_SELECT_OPTIONS:
+    rows = ["loose"] if _loose(decision) else []
+    rows.append("select")
+    if len(_paged(decision)) > MAX_SELECT_OPTIONS:
         rows.append("pages")
     if decision.min_picks == 0:
         rows.append("none")
     return rows
 
 
-def _build_row(table_id: int, version: int, decision: Decision, kind: str, pages: dict[str, int]) -> list:
+def _loose(decision: Decision) -> list[Option]:
+    """A paged one-pick menu's options outside every group ("Draw from the stock" among the discard
+    pile's cards): shown as buttons of their own, on every page, not on page 1 of the menu only."""
+    if decision.max_picks != 1 or len(decision.options) <= MAX_SELECT_OPTIONS:
+        return []
+    loose = [o for o in decision.options if not o.group]
+    return loose if 0 < len(loose) <= MAX_BUTTONS_PER_ROW and len(loose) < len(decision.options) else []
+
+
+def _paged(decision: Decision) -> Sequence[Option]:
+    """The options a decision's select menu pages through (all but its loose ones)."""
+    loose = {o.id for o in _loose(decision)}
+    return [o for o in decision.options if o.id not in loose] if loose else decision.options
+
+
+def _action_label(title: str, label: str) -> str:
+    """A button that says what it does: "Discard 4♦" (unless its label already starts with the action)."""
+    if label.lower().startswith(title.split()[0].lower()):
+        return label
+    return f"{title} {label}" if " " not in title else f"{title}: {label}"
+
+
+def _build_row(
+    table_id: int, version: int, decision: Decision, kind: str, pages: dict[str, int], several: bool = False
+) -> list:
+    """One row of a decision's controls. ``several``: other decisions are on screen too, so each
+    button names its action ("Discard 4♦", not a bare "4♦" under the Meld and Hit menus)."""
     title = decision.kind.replace("_", " ").capitalize()
-    if kind == "buttons":
+    if kind in ("buttons", "loose"):
+        buttons = decision.options if kind == "buttons" else _loose(decision)
         return [
             clicks.MoveButton(
                 table_id,
                 version,
                 f"{decision.kind}:{o.id}",
-                o.label if len(decision.options) > 1 or o.label.lower() != title.lower() else title,
+                _action_label(title, o.label)
+                if several
+                else o.label
+                if len(decision.options) > 1 or o.label.lower() != title.lower()
+                else title,
             )
-            for o in decision.options
+            for o in buttons
         ]
-    page_count = (len(decision.options) + MAX_SELECT_OPTIONS - 1) // MAX_SELECT_OPTIONS
+    paged = _paged(decision)
+    page_count = (len(paged) + MAX_SELECT_OPTIONS - 1) // MAX_SELECT_OPTIONS
     page = min(max(pages.get(decision.kind, 0), 0), page_count - 1)
     if kind == "pages":
         return _pager(table_id, version, decision.kind, page, page_count)
     if kind == "none":
         return [clicks.MoveButton(table_id, version, f"{decision.kind}:", f"{title}: none")]
-    shown = decision.options[page * MAX_SELECT_OPTIONS : (page + 1) * MAX_SELECT_OPTIONS]
+    shown = paged[page * MAX_SELECT_OPTIONS : (page + 1) * MAX_SELECT_OPTIONS]
     options = [
         discord.SelectOption(label=o.label[:MAX_OPTION_LABEL], value=o.id, description=o.group[:100] or None)
         for o in shown

@@ -1,4 +1,9 @@
-"""``/help``: every command with one line about it, read from the command tree itself."""
+"""``/help``: every command and subcommand with one whole line about it, read from the command tree.
+
+A game's own group (``/gin-rummy play · rules · leaderboard``) is one line with the game's whole
+summary (Discord cuts a command's description at 100 characters); any other group lists each
+subcommand on its own line. Commands only members with Manage Server may use say so.
+"""
 
 from __future__ import annotations
 
@@ -8,19 +13,41 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from engine import registry
+
 if TYPE_CHECKING:
     from bot.client import ParlourBot
 
+#: What a description says when only members with Manage Server may use the command.
+MANAGE_SERVER = ("(Manage Server)", "(Manage Server only)")
+#: How /help marks those commands.
+NEEDS_MANAGE_SERVER = "🔒 Manage Server"
+#: Discord's limit on an embed's description.
+MAX_DESCRIPTION = 4096
+
+
+def _line(path: str, description: str, locked: bool = False) -> str:
+    for marker in MANAGE_SERVER:
+        if marker in description:
+            description, locked = description.replace(marker, "").replace(" .", ".").strip(), True
+    return f"`/{path}`: {description}" + (f" ({NEEDS_MANAGE_SERVER})" if locked else "")
+
 
 def command_lines(tree: app_commands.CommandTree) -> list[str]:
-    """One line per command: ``/name``, or ``/group sub1 · sub2`` for a group, and its description."""
+    """One line per command and per subcommand (a game's group: one line with its whole summary)."""
+    games = {g.key.replace("_", "-"): g for g in registry.all_games()}
     lines = []
     for command in sorted(tree.get_commands(), key=lambda c: c.name):
-        if isinstance(command, app_commands.Group):
+        needed = getattr(command, "default_permissions", None)
+        locked = needed is not None and needed.manage_guild
+        if isinstance(command, app_commands.Group) and command.name in games:
+            game = games[command.name]
             subs = " · ".join(c.name for c in command.commands)
-            lines.append(f"`/{command.name}` {subs}: {command.description}")
+            lines.append(f"`/{command.name} {subs}`: {game.name}: {game.summary}")
+        elif isinstance(command, app_commands.Group):
+            lines += [_line(f"{command.name} {c.name}", c.description, locked) for c in command.commands]
         elif isinstance(command, app_commands.Command):
-            lines.append(f"`/{command.name}`: {command.description}")
+            lines.append(_line(command.name, command.description, locked))
     return lines
 
 
@@ -33,12 +60,13 @@ class Help(commands.Cog):
     @app_commands.command(name="help")
     async def help(self, interaction: discord.Interaction) -> None:
         """Every Parlour command, with one line each."""
-        embed = discord.Embed(
-            title="Parlour commands",
-            description="\n".join(command_lines(self.bot.tree))[:4000],
-            colour=discord.Colour.dark_green(),
+        text = "\n".join(command_lines(self.bot.tree))
+        assert len(text) <= MAX_DESCRIPTION, "/help outgrew one embed: split it"
+        embed = discord.Embed(title="Parlour commands", description=text, colour=discord.Colour.dark_green())
+        embed.set_footer(
+            text=f"{NEEDS_MANAGE_SERVER}: only members with the Manage Server permission may use it. "
+            "/table end: the table's host or a moderator. Start with /play; press Show my hand to play."
         )
-        embed.set_footer(text="Start with /play, or a game's own command. Press Show my hand to play.")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

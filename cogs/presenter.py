@@ -24,7 +24,7 @@ import discord
 
 from bot.futures import start_keyed
 from bot.tables import Table
-from cogs import pictures
+from cogs import hand_expiry, pictures
 from cogs.answers import pace_of
 from cogs.hand_ui import hand_parts
 from cogs.let_go import let_go_view
@@ -39,8 +39,8 @@ log = logging.getLogger(__name__)
 
 #: A table message older than this is posted afresh at the bottom of the channel.
 REPOST_AFTER = timedelta(hours=1)
-#: Interaction tokens live 15 minutes; stop editing a hand message a little before.
-HAND_TOKEN_LIFE = timedelta(minutes=14)
+#: Interaction tokens live 15 minutes; stop editing a hand message a little before (and say so on it).
+HAND_TOKEN_LIFE = hand_expiry.NOTICE_AFTER
 #: Tries of one table message update that fails (a Discord error, a dropped connection).
 MAX_TRIES = 3
 #: While pictures queue for the workers, table messages are edited this many times less often:
@@ -62,6 +62,7 @@ ORIGINAL_RESPONSE: int = cast(int, "@original")
 
 
 #: How a hand is put on screen: an interaction response, a follow-up, or an edit of an open hand.
+#: It returns the id of the message shown, when it knows it (to tell a newer hand message from the same one).
 Show = Callable[[MessageParts], Awaitable[object]]
 
 
@@ -75,6 +76,10 @@ class OpenHand:
     #: The state version the message shows now.
     version: int
     pages: dict[str, int]
+    #: The message's id, when known: a newer hand in another message makes this one say so.
+    message_id: int | None = None
+    #: Its first line (the game and table), for its last words (:mod:`cogs.hand_expiry`).
+    title: str = ""
 
 
 def hand_editor(client: discord.Client, interaction: discord.Interaction) -> Show:
@@ -127,6 +132,10 @@ class DiscordPresenter:
         self._refreshing: set[asyncio.Task[None]] = set()
         #: The hands a refresh is bringing up to date now (one refresh per hand at a time).
         self._refreshing_hands: set[tuple[int, int]] = set()
+        #: Last words being written on hand messages (superseded, expired, ended: :mod:`cogs.hand_expiry`).
+        self._farewells: set[asyncio.Task[None]] = set()
+        #: The one task that looks for open hands whose 15 minutes are nearly over (started with the first hand).
+        self._expiry: asyncio.Task[None] | None = None
         #: Saves of the versions table messages show, under way (see :meth:`shown`).
         self._saving: set[asyncio.Task[None]] = set()
         #: One lock per table message: the presenter's edits and a click's answer that shows the
@@ -152,11 +161,59 @@ class DiscordPresenter:
         parts = await hand_parts(table, seat, pages or {})
         assert parts.version is not None
         async with self._hand_lock(key):
-            await show(parts)
-            hand = OpenHand(hand_editor(self.client, interaction), self.clock(), parts.version, dict(pages or {}))
+            shown = await show(parts)
+            message_id = shown if isinstance(shown, int) else None
+            old = self._open_hand(key)
+            title = hand_expiry.header(table.game.name, table.id)
+            editor = hand_editor(self.client, interaction)
+            hand = OpenHand(editor, self.clock(), parts.version, dict(pages or {}), message_id, title)
             self.hands.setdefault(table.id, {})[seat] = hand
+        if old is not None and None not in (old.message_id, message_id) and old.message_id != message_id:
+            self._farewell(key, old, hand_expiry.SUPERSEDED)  # a newer message shows this hand now
+        self._watch_expiry()
         if table.version != parts.version:
             await self._refresh_hand(table, seat)
+
+    # -- last words of hand messages (cogs.hand_expiry) -------------------------
+    def _farewell(self, key: tuple[int, int], hand: OpenHand, sentence: str) -> None:
+        """Say on a hand message, no longer kept up to date, why (in its own task; its controls go)."""
+        task = asyncio.get_running_loop().create_task(self._say_farewell(key, hand, sentence))
+        self._farewells.add(task)
+        task.add_done_callback(self._farewells.discard)
+
+    async def _say_farewell(self, key: tuple[int, int], hand: OpenHand, sentence: str) -> None:
+        if self.clock() - hand.at >= hand_expiry.NOTICE_AFTER + timedelta(minutes=1):
+            return  # its token is gone: Discord would refuse the edit
+        async with self._hand_lock(key):
+            try:
+                await hand.edit(hand_expiry.last_words(hand.title, sentence))
+            except discord.HTTPException as error:
+                log.info("Could not write the last words of a hand at table %s: %s", key[0], error)
+
+    def _watch_expiry(self) -> None:
+        """Make sure the sweep for expiring hands runs while any hand is open (one task per bot)."""
+        if self._expiry is None or self._expiry.done():
+            self._expiry = asyncio.get_running_loop().create_task(self._expiry_loop())
+
+    async def _expiry_loop(self) -> None:
+        """Every :data:`cogs.hand_expiry.CHECK_EVERY` seconds, while hands are open: expire the old ones."""
+        while self.hands:
+            await asyncio.sleep(hand_expiry.CHECK_EVERY)
+            self.expire_hands()
+
+    def expire_hands(self) -> None:
+        """Each open hand shown :data:`HAND_TOKEN_LIFE` ago or more stops following the game and says so."""
+        now = self.clock()
+        for table_id, seats in list(self.hands.items()):
+            for seat, hand in list(seats.items()):
+                if now - hand.at >= HAND_TOKEN_LIFE:
+                    self._close_hand((table_id, seat))
+                    self._farewell((table_id, seat), hand, hand_expiry.EXPIRED)
+
+    def end_hands(self, table: Table, reason: str | None) -> None:
+        """The table ended without results: every open hand of it says so, and stops following it."""
+        for seat, hand in list(self.hands.pop(table.id, {}).items()):
+            self._farewell((table.id, seat), hand, hand_expiry.ended(reason))
 
     def _open_hand(self, key: tuple[int, int]) -> OpenHand | None:
         table_id, seat = key
@@ -176,6 +233,11 @@ class DiscordPresenter:
     def _refresh_hands(self, table: Table) -> None:
         """Start bringing every open hand of the table up to date (each in its own task)."""
         for seat in list(self.hands.get(table.id, ())):
+            if table.seats[seat].computer:  # the host gave this seat to the computer: its hand is not theirs now
+                hand = self.hands[table.id][seat]
+                self._close_hand((table.id, seat))
+                self._farewell((table.id, seat), hand, hand_expiry.REPLACED)
+                continue
             task = asyncio.get_running_loop().create_task(self._refresh_hand(table, seat))
             self._refreshing.add(task)
             task.add_done_callback(self._refreshing.discard)
@@ -193,8 +255,11 @@ class DiscordPresenter:
         self._refreshing_hands.add(key)
         try:
             while (hand := self._open_hand(key)) is not None and hand.version != table.version:
-                if self.clock() - hand.at > HAND_TOKEN_LIFE or table.status not in ("playing", "finished"):
+                if table.status not in ("playing", "finished"):
+                    return  # ended without results: end_hands says so
+                if self.clock() - hand.at >= HAND_TOKEN_LIFE:
                     self._close_hand(key)
+                    self._farewell(key, hand, hand_expiry.EXPIRED)
                     return
                 parts = await hand_parts(table, seat, hand.pages, Priority.UPDATE)
                 assert parts.version is not None
@@ -258,7 +323,10 @@ class DiscordPresenter:
             try:
                 async with self._message_lock(table_id):
                     shown = await self._update_table_message(table, note)
-                self._refresh_hands(table)
+                if table.status in ("playing", "finished"):
+                    self._refresh_hands(table)
+                else:
+                    self.end_hands(table, note)
                 failures = 0
                 if shown is not None and table.message_behind and table_id not in self._dirty:
                     self._dirty[table_id] = table  # it moved on while drawn, with nobody saying so
@@ -381,7 +449,7 @@ class DiscordPresenter:
         return channel  # type: ignore[return-value]
 
     async def close(self) -> None:
-        for task in [*self._updaters.values(), *self._refreshing]:
+        for task in [*self._updaters.values(), *self._refreshing, *self._farewells, *filter(None, [self._expiry])]:
             task.cancel()
         if self._saving:  # a graceful stop keeps what the messages show (else they are drawn again)
             await asyncio.wait(list(self._saving), timeout=5)

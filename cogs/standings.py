@@ -6,7 +6,8 @@ whose custom_id carries everything a click needs, so they work after a restart:
 
 * ``lb:<game>:<by>:<period>:<page>``: a leaderboard page (the clicker's own row is added);
 * ``rp:<table>:<step>:<hands>:<slot>``: one step of a replay. A click on the public replay opens
-  the steps privately; a click on a private step edits it in place.
+  the steps privately; a click on a private step edits it in place;
+* ``rpj:<table>:<hands>``: jump to a hand or round of a replay (cogs.replay_steps).
 """
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ from bot.models import TableStatus
 from cogs.clicked import custom_id_of, label_of
 from cogs.let_go import lets_go
 from cogs.picture_file import picture_file
+from cogs.replay_steps import JumpMenu, jump_menu, not_replayable, seat_names
 from engine import registry
 from render.leaderboard import LeaderboardView, LeaderRow, leaderboard_picture
 from render.profile import GameCard, ProfileView, RecentLine, profile_picture
-from render.replay import ReplaySource, replay_gif, shows_hands, step_picture
+from render.replay import Names, ReplaySource, chapters, names_at, replay_gif, shows_hands, step_picture
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -149,7 +151,9 @@ class Standings(commands.Cog):
 
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
-        self._replays: OrderedDict[int, tuple[ReplaySource, list[str]]] = OrderedDict()
+        self._replays: OrderedDict[int, tuple[ReplaySource, Names]] = OrderedDict()
+        #: Where each replay's hands or rounds begin (found once per replay kept).
+        self._chapters: dict[int, list[tuple[int, str]]] = {}
 
     # -- /leaderboard ----------------------------------------------------------------------
     @app_commands.command(name="leaderboard")
@@ -225,6 +229,11 @@ class Standings(commands.Cog):
         content = step_words(source, names, step, hands)
         file = picture_file(picture, f"table-{table_id}-{step}.png")
         buttons = step_buttons(table_id, step, source.steps, hands, shows_hands(source))
+        if table_id not in self._chapters:
+            self._chapters[table_id] = await asyncio.to_thread(chapters, source)
+        menu = jump_menu(table_id, hands, self._chapters[table_id], step)
+        if menu is not None:
+            buttons.add_item(menu)
         mentions = discord.AllowedMentions.none()
         message = interaction.message
         if message is not None and message.flags.ephemeral:  # stepping: the private replay moves on
@@ -239,7 +248,7 @@ class Standings(commands.Cog):
 
     async def _replay_source(
         self, interaction: discord.Interaction, table_id: int
-    ) -> tuple[ReplaySource, list[str]] | None:
+    ) -> tuple[ReplaySource, Names] | None:
         """The replay of a finished table of this server, or None after saying why not."""
         if table_id in self._replays:
             self._replays.move_to_end(table_id)
@@ -249,14 +258,15 @@ class Standings(commands.Cog):
             await _tell(interaction, f"There is no table {table_id} in this server.")
             return None
         if table.status != TableStatus.FINISHED or table.state_json is None:
-            await _tell(interaction, f"Table {table_id} has not finished, so it cannot be replayed yet.")
+            await _tell(interaction, not_replayable(table_id, table.status, table.state_json is not None))
             return None
         actions = await self.bot.store.actions_for(table_id)
         source = ReplaySource.from_final_state(table.state_json, [(a.seat, a.move) for a in actions])
-        loaded = (source, [seat.name for seat in table.seats])
+        loaded = (source, seat_names(table.seats))
         self._replays[table_id] = loaded
         while len(self._replays) > KEEP_REPLAYS:
-            self._replays.popitem(last=False)
+            dropped, _ = self._replays.popitem(last=False)
+            self._chapters.pop(dropped, None)
         return loaded
 
 
@@ -316,10 +326,11 @@ def day(when: datetime) -> str:
     return f"{when.day} {when:%b}"
 
 
-def step_words(source: ReplaySource, names: list[str], step: int, hands: bool) -> str:
+def step_words(source: ReplaySource, seating: Names, step: int, hands: bool) -> str:
     what = "every hand" if hands else "the table"
     if step == 0:
         return f"The deal: {what}. Move 0 of {source.steps}."
+    names = names_at(seating, step)
     seat, move = source.moves[step - 1]
     who = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
     return f"Move {step} of {source.steps}: {who} ({move.split(':')[0].replace('_', ' ')}). Showing {what}."
@@ -345,5 +356,5 @@ async def _tell(interaction: discord.Interaction, sentence: str) -> None:
 
 
 async def setup(bot: ParlourBot) -> None:
-    bot.add_dynamic_items(LeaderboardButton, ReplayButton)
+    bot.add_dynamic_items(LeaderboardButton, ReplayButton, JumpMenu)
     await bot.add_cog(Standings(bot))

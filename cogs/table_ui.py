@@ -13,15 +13,17 @@ import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, partial
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 import discord
 
 from bot.tables import Table, seat_key
 from cogs import clicks, pictures
+from cogs.options_form import option_lines
+from cogs.options_form import options_form as _options_form
 from cogs.picture_file import picture_file
 from cogs.words import game_over
-from engine.core import GameOption, View, name_seats
+from engine.core import View, name_seats
 from render import pictures_for as _pictures_for
 from render.results import results_picture
 
@@ -33,9 +35,6 @@ MAX_BUTTONS_PER_ROW = 5
 MAX_SELECT_OPTIONS = 25
 MAX_BUTTON_LABEL = 80
 MAX_OPTION_LABEL = 100
-#: The custom_id of a table's options form is OPTIONS_FORM + table id; its fields, OPTION_FIELD + option name.
-OPTIONS_FORM = "po:"
-OPTION_FIELD = "option:"
 
 
 @dataclass
@@ -96,18 +95,16 @@ def lobby_parts(table: Table, note: str = "", levels: Mapping[int, int] | None =
         f"{game.min_players} needed):\n{seats}",
         colour=discord.Colour.dark_green(),
     )
-    if table.options:
-        described = {o.name: o.description for o in game.options}
-        embed.add_field(
-            name="Options", value="\n".join(f"{described.get(k, k)}: **{v}**" for k, v in table.options.items())
-        )
+    if table.options and game.options:
+        embed.add_field(name="Options", value=option_lines(game, table.options)[:1024])
     embed.set_footer(text=note or "Join, add computers, and the host presses Start.")
     view = discord.ui.View(timeout=None)
     view.add_item(_button("join", table.id, "Join", discord.ButtonStyle.primary, 0))
     view.add_item(_button("leave", table.id, "Leave", discord.ButtonStyle.secondary, 0))
     view.add_item(_button("add_computer", table.id, "Add computer", discord.ButtonStyle.secondary, 0))
     view.add_item(_button("remove_computer", table.id, "Remove computer", discord.ButtonStyle.secondary, 0))
-    view.add_item(_button("options", table.id, "Options", discord.ButtonStyle.secondary, 1))
+    if game.options:  # a game without options offers no form
+        view.add_item(_button("options", table.id, "Options", discord.ButtonStyle.secondary, 1))
     view.add_item(_button("start", table.id, "Start", discord.ButtonStyle.success, 1))
     view.add_item(_button("cancel", table.id, "Cancel", discord.ButtonStyle.danger, 1))
     if game.teams:
@@ -265,14 +262,15 @@ def table_text(table: Table, note: str | None = None, view: View | None = None) 
     ``view`` of the moment its picture shows; by default, now)."""
     lines = [f"**{table.game.name}** · table #{table.id}"]
     view = view or table.view(None)
-    if note:
+    outcome = view.outcome
+    closed = outcome is None and table.status != "playing"
+    if note and not closed:
         lines.append(note)
     lines += [name_seats(event, table.names) for event in view.events[-RECENT_EVENTS:]]
-    outcome = view.outcome
     if outcome is not None:
         lines.append(game_over(outcome, table.names))
-    elif table.status != "playing":
-        lines.append("This table is closed.")
+    elif closed:  # why it ended (who ended it, or the idle rule) is its last line
+        lines.append(note or "This table is closed.")
     elif view.waiting_on:
         waiting = ", ".join(_who(table, s) for s in view.waiting_on)
         decided = ", ".join(table.seats[s].name for s in view.decided)
@@ -335,42 +333,5 @@ async def table_parts(
 
 
 def options_form(table: Table) -> discord.ui.Modal:
-    """The host's options form: a select menu per option with a few values, a text field for
-    a wide number range. Its custom_id carries the table.
-
-    The form is answered statelessly (cogs.tables), so a form opened before a restart of the
-    bot still works when it is submitted.
-    """
-    form = discord.ui.Modal(title=f"{table.game.name} options"[:45], custom_id=f"{OPTIONS_FORM}{table.id}")
-    for option in table.game.options[:5]:
-        current = table.options[option.name]
-        custom_id = f"{OPTION_FIELD}{option.name}"[:100]
-        values = _option_values(option)
-        if values is not None:
-            select: discord.ui.Select = discord.ui.Select(
-                custom_id=custom_id,
-                options=[discord.SelectOption(label=str(v), value=str(v), default=v == current) for v in values],
-            )
-            form.add_item(discord.ui.Label(text=option.description[:45], component=select))
-        else:
-            form.add_item(
-                discord.ui.Label(
-                    text=option.description[:45],
-                    description=f"A whole number from {option.minimum} to {option.maximum}."[:100],
-                    component=discord.ui.TextInput(default=str(current), max_length=40, custom_id=custom_id),
-                )
-            )
-    return form
-
-
-def _option_values(option: GameOption) -> list[Any] | None:
-    """The values a select menu offers for an option, or None when a text field fits better."""
-    if option.choices:
-        return list(option.choices)[:MAX_SELECT_OPTIONS]
-    if (
-        option.minimum is not None
-        and option.maximum is not None
-        and option.maximum - option.minimum < MAX_SELECT_OPTIONS
-    ):
-        return list(range(option.minimum, option.maximum + 1))
-    return None
+    """The host's options form for this table (:func:`cogs.options_form.options_form`)."""
+    return _options_form(table.game, table.id, table.options)

@@ -15,11 +15,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.tables import Table, TableError
+from bot.tables import TableError
 from cogs.answers import saved, tell, update
 from cogs.clicks import CLICKS, answer_unlisted
 from cogs.let_go import let_go_view
-from cogs.table_ui import OPTION_FIELD, OPTIONS_FORM, closed_lobby_parts, lobby_with_levels
+from cogs.options_form import OPTION_FIELD, OPTIONS_FORM
+from cogs.table_ui import lobby_with_levels
 from engine import registry
 
 if TYPE_CHECKING:
@@ -70,7 +71,10 @@ class Tables(commands.Cog):
             await tell(interaction, str(error))
             return
         await tell(interaction, f"Table #{ended.id} is ended. No results were recorded.")
-        await self._show_closed(ended, f"Ended by {interaction.user.display_name}. No results were recorded.")
+        # Through the presenter: its edits of the table message come in order, so the reason stays
+        # (an edit drawn before the end can no longer land after it), and open hands are told.
+        reason = f"Ended by {interaction.user.display_name}. No results were recorded."
+        await self.presenter.table_changed(ended, reason)
 
     @table_group.command(name="replace")
     @app_commands.describe(table="The table number", player="The absent player to replace with a computer")
@@ -131,18 +135,6 @@ class Tables(commands.Cog):
             await tell(interaction, str(error))
             return
         await update(interaction, await lobby_with_levels(self.bot.store, table, "Options saved."))
-
-    # -- the pieces -------------------------------------------------------------
-    async def _show_closed(self, table: Table, reason: str) -> None:
-        channel = self.bot.get_channel(table.channel_id)
-        if channel is None or table.message_id is None:
-            return
-        try:
-            await channel.get_partial_message(table.message_id).edit(  # type: ignore[union-attr]
-                **closed_lobby_parts(table, reason).edit_kwargs()
-            )
-        except discord.HTTPException as error:
-            log.info("Could not mark table %s closed: %s", table.id, error)
 
 
 async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key: str) -> None:

@@ -96,8 +96,12 @@ def signup_text(tournament: Tournament, count: int) -> str:
     game = registry.get(tournament.game_key)
     rounds = f"{tournament.rounds} rounds" if tournament.format == "swiss" else "rounds by the field"
     timer = f", {tournament.round_minutes} minutes a round" if tournament.round_minutes else ""
-    defaults = {o.name: o.default for o in game.options}
-    changed = [f"{name} {value}" for name, value in tournament.options.items() if defaults.get(name) != value]
+    known = {o.name: o for o in game.options}
+    changed = [
+        f"{known[name].title if name in known else name} {value}"
+        for name, value in tournament.options.items()
+        if name not in known or known[name].default != value
+    ]
     options = f"Options: {', '.join(changed)}.\n" if changed else ""
     if tournament.status == "signup":
         count_line = f"Press **Join** to sign up. Signed up: **{count}**."
@@ -110,9 +114,19 @@ def signup_text(tournament: Tournament, count: int) -> str:
     )
 
 
-def standings_view(tournament: Tournament, rows: list[Row], rule: str, final: bool) -> StandingsView:
+def standings_view(
+    tournament: Tournament, rows: list[Row], rule: str, final: bool, completed: int | None = None
+) -> StandingsView:
+    """The standings picture's words. ``completed``: the rounds whose every table has ended (the
+    current one, while it plays, is not in the standings yet)."""
     game = registry.get(tournament.game_key)
-    status = "Final standings" if final else f"After round {tournament.current_round} of {tournament.rounds}"
+    done = tournament.current_round if completed is None else completed
+    if final:
+        status = "Final standings"
+    elif done == 0:
+        status = f"Before round 1 of {tournament.rounds}"
+    else:
+        status = f"After round {done} of {tournament.rounds}"
     lines = tuple(
         StandingLine(
             r.place,
@@ -228,26 +242,27 @@ class Tournaments(commands.Cog):
         """Close sign-up and seat the first round (Manage Server)."""
         if not await _moderator(interaction):
             return
-        await interaction.response.defer(thinking=True)
+        # Only the moderator sees the answer (a refusal, or the start: the round's own message tells everyone).
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             started = await self.service.start(await self._pick(interaction, tournament))
         except TournamentError as error:
             await interaction.followup.send(str(error), ephemeral=True)
             return
         await self._show_signup(started, await self.service.count(started.id or 0))
-        await interaction.followup.send(f"Tournament #{started.id} has started: round 1 is seated.")
+        await interaction.followup.send(f"Tournament #{started.id} has started: round 1 is seated.", ephemeral=True)
 
     @group.command(name="standings")
     async def standings(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Post the standings picture."""
-        await interaction.response.defer(thinking=True)
-        try:
+        try:  # read before answering: a refusal is a sentence only the asker sees
             current = await self.service.get(await self._pick(interaction, tournament, any_status=True))
-            rows, rule = await self.service.standings(current.id or 0)
         except TournamentError as error:
-            await interaction.followup.send(str(error), ephemeral=True)
+            await _tell(interaction, str(error))
             return
-        view = standings_view(current, rows, rule, current.status == "finished")
+        await interaction.response.defer(thinking=True)
+        rows, rule = await self.service.standings(current.id or 0)
+        view = standings_view(current, rows, rule, current.status == "finished", await self._completed(current))
         png = await asyncio.to_thread(standings_picture, view)
         await interaction.followup.send(file=picture_file(png, "standings.png"))
 
@@ -408,6 +423,12 @@ class Tournaments(commands.Cog):
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
     # -- helpers -----------------------------------------------------------------------------------
+    async def _completed(self, tournament: Tournament) -> int:
+        """How many rounds have ended (the current one counts once all its tables have)."""
+        current = await self.service.round_view(tournament.id or 0, tournament.current_round)
+        playing = current is not None and current.status != "finished"
+        return tournament.current_round - 1 if playing else tournament.current_round
+
     async def _tick(self) -> None:
         await self.bot.wait_until_ready()
         while True:

@@ -58,6 +58,10 @@ def standings_after(changes: Sequence[StandingChange], names: Sequence[str], gam
     ...                  S(seat=1, shown_before=1500, shown_after=1488, provisional=False, level_up=None)],
     ...                 ["Ann", "Bob"], "Gin Rummy")
     'Ratings: Ann 742 (+42, provisional), Bob 1,488 (−12). Ann reached level 2 in Gin Rummy!'
+    >>> standings_after([S(seat=0, shown_before=700, shown_after=710, provisional=True, level_up=None)],
+    ...                 ["Ann", "Bob (computer)", "Computer 1"], "Nin Jan")  # doctest: +NORMALIZE_WHITESPACE
+    'Ratings: Ann 710 (+10, provisional). Bob (computer) and Computer 1 are not rated: the computer is rated
+    only at a table where it plays one seat.'
     """
     if not changes:
         return ""
@@ -68,6 +72,11 @@ def standings_after(changes: Sequence[StandingChange], names: Sequence[str], gam
         note = ", provisional" if change.provisional else ""
         shown.append(f"{names[change.seat]} {change.shown_after:,} ({sign}{abs(delta):,}{note})")
     line = "Ratings: " + ", ".join(shown) + "."
+    rated = {change.seat for change in changes}
+    unrated = [name for seat, name in enumerate(names) if seat not in rated]
+    if unrated:  # computer seats sharing the computer's one rating (a replaced player's seat, say)
+        verb = "is" if len(unrated) == 1 else "are"
+        line += f" {and_list(unrated)} {verb} not rated: the computer is rated only at a table where it plays one seat."
     for change in changes:
         if change.level_up is not None:
             line += f" {names[change.seat]} reached level {change.level_up} in {game_name}!"

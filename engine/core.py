@@ -251,23 +251,41 @@ class GameOption:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    #: A short label people read (at most 45 characters, Discord's limit on a form field's label);
+    #: by default the name in words ("target_score" -> "Target score").
+    label: str = ""
+    #: What each choice means, in the order of ``choices`` (at most 100 characters each), when a
+    #: choice's name alone does not say it.
+    meanings: tuple[str, ...] = ()
+
+    @property
+    def title(self) -> str:
+        """The option's label as people read it."""
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    def meaning(self, value: Any) -> str:
+        """What a choice means, or "" when its name says it."""
+        for choice, meaning in zip(self.choices, self.meanings, strict=False):
+            if str(choice) == str(value):
+                return meaning
+        return ""
 
     def validate(self, value: Any) -> Any:
-        """Return the value as the game wants it, or raise ValueError with a sentence."""
+        """Return the value as the game wants it, or raise ValueError with a sentence (in the label's words)."""
         if self.choices:
             for choice in self.choices:
                 if value == choice or str(value).lower() == str(choice).lower():
                     return choice
             allowed = ", ".join(str(c) for c in self.choices)
-            raise ValueError(f"{self.name} must be one of {allowed}; {value!r} is not.")
+            raise ValueError(f"{self.title} must be one of {allowed}; {value!r} is not.")
         try:
             number = int(value)
         except (TypeError, ValueError):
-            raise ValueError(f"{self.name} must be a whole number; {value!r} is not.") from None
+            raise ValueError(f"{self.title} must be a whole number; {value!r} is not.") from None
         if isinstance(value, bool) or (isinstance(value, float) and value != number):
-            raise ValueError(f"{self.name} must be a whole number; {value!r} is not.")
+            raise ValueError(f"{self.title} must be a whole number; {value!r} is not.")
         if (self.minimum is not None and number < self.minimum) or (self.maximum is not None and number > self.maximum):
-            raise ValueError(f"{self.name} must be between {self.minimum} and {self.maximum}; {number} is not.")
+            raise ValueError(f"{self.title} must be between {self.minimum} and {self.maximum}; {number} is not.")
         return number
 
 

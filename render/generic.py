@@ -54,5 +54,6 @@ def table_picture(view: View, *, names: Sequence[str]) -> bytes:
     return to_png(cut(image, min(2000, y + MARGIN)))
 
 
-def hand_picture(view: View, *, names: Sequence[str]) -> bytes:
+def hand_picture(view: View, *, names: Sequence[str], owner: str | None = None) -> bytes:
+    """The seat's view drawn like the table (it has no title, so ``owner`` changes nothing)."""
     return table_picture(view, names=names)

@@ -884,13 +884,17 @@ def claims(view: GinGoView) -> list[Claim]:
 
 
 @fitted
-def hand_picture(view: GinGoView, *, names: Sequence[str]) -> bytes:
+def hand_picture(view: GinGoView, *, names: Sequence[str], owner: str | None = None) -> bytes:
     """The player's cards wrapped to rows, then the board small with the squares their possible
-    melds and hits would take (numbered), each move listed beside it, and the discard pile."""
+    melds and hits would take (numbered), each move listed beside it, and the discard pile.
+
+    ``owner``: whose hand the title names (a replay's "Zoë's hand"); by default "Your hand"."""
     seat = view.seat if view.seat is not None else 0
     side = view.sides[seat]
     image, draw = canvas()
-    text(draw, (MARGIN, MARGIN), f"Your hand · {plural(len(view.hand), 'card')}", TITLE, GOLD, bold=True)
+    whose = f"{owner}'s hand" if owner else "Your hand"
+    title = f"{whose} · {plural(len(view.hand), 'card')}"
+    text(draw, (MARGIN, MARGIN), title, TITLE, GOLD, bold=True, max_width=WIDTH - 2 * MARGIN)
     y: float = MARGIN + 30
     letter, where, shape = SIDE_WORDS[side]
     chip_icon(image, side, MARGIN + 8, y + 9, 8)

@@ -916,12 +916,13 @@ def _active_word(view: GinJonTanView, seat: int) -> str | None:
 
 # -- one seat's cards ---------------------------------------------------------------------------------------
 @fitted
-def hand_picture(view: GinJonTanView, *, names: Sequence[str]) -> bytes:
+def hand_picture(view: GinJonTanView, *, names: Sequence[str], owner: str | None = None) -> bytes:
     """The seat's own cards: the decision in words, the duel the seat is fighting (public), the hand
     (its best combination marked, with its value), the active cards set aside, the reserve."""
     seat = view.seat if view.seat is not None else 0
     image, draw = canvas(TABLE, TALL)
-    text(draw, (MARGIN, MARGIN), f"Your cards · round {view.round_no} of {view.rounds}", TITLE, GOLD, bold=True)
+    whose = f"{owner}'s cards" if owner else "Your cards"
+    text(draw, (MARGIN, MARGIN), f"{whose} · round {view.round_no} of {view.rounds}", TITLE, GOLD, bold=True)
     y: float = MARGIN + line_height(TITLE) + 4
     text(draw, (MARGIN, y), names[seat], BODY, WHITE, bold=True, max_width=ROOM)
     y += line_height(BODY)

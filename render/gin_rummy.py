@@ -315,13 +315,16 @@ def table_picture(view: GinRummyView, *, names: Sequence[str]) -> bytes:
 
 
 @fitted
-def hand_picture(view: GinRummyView, *, names: Sequence[str]) -> bytes:
-    """One player's hand grouped into its best melds, deadwood apart, with the table around it."""
+def hand_picture(view: GinRummyView, *, names: Sequence[str], owner: str | None = None) -> bytes:
+    """One player's hand grouped into its best melds, deadwood apart, with the table around it.
+
+    ``owner``: whose hand the title names (a replay's "Zoë's hand"); by default "Your hand"."""
     seat = view.seat if view.seat is not None else 0
     image, draw = canvas()
     y = _header(draw, view)
     if view.hand:
-        title = f"Your hand · deadwood {view.deadwood}"
+        title = f"{owner}'s hand" if owner else "Your hand"
+        title += f" · deadwood {view.deadwood}"
         text(draw, (MARGIN, y), title, BODY, WHITE, bold=True, max_width=WIDTH - 2 * MARGIN)
         y += line_height(BODY)
         if view.best_discard:

@@ -317,15 +317,18 @@ def table_picture(view: NinJanView, *, names: Sequence[str]) -> bytes:
 
 
 @fitted
-def hand_picture(view: NinJanView, *, names: Sequence[str]) -> bytes:
-    """One seat's hand wrapped to rows, the decision in words, and the piles' top cards."""
+def hand_picture(view: NinJanView, *, names: Sequence[str], owner: str | None = None) -> bytes:
+    """One seat's hand wrapped to rows, the decision in words, and the piles' top cards.
+
+    ``owner``: whose hand the title names (a replay's "Zoë's hand"); by default "Your hand"."""
     hand = view.hand
     gap = 8
     per_row = (WIDTH - 2 * MARGIN + gap) // (CARD_W + gap)
     image, draw = canvas(FELT_NJ)
     seat = view.seat if view.seat is not None else 0
     score = view.scores[seat] if view.scores else 0
-    text(draw, (MARGIN, MARGIN), "Your hand", TITLE, GOLD, bold=True)
+    whose = f"{owner}'s hand" if owner else "Your hand"
+    text(draw, (MARGIN, MARGIN), whose, TITLE, GOLD, bold=True, max_width=WIDTH - 2 * MARGIN - 120)  # the points beside
     text(draw, (WIDTH - MARGIN, MARGIN + 4), plural(score, "point"), BODY, GOLD, anchor="ra", bold=True)
     y = MARGIN + 30
     text(draw, (MARGIN, y), names[seat], BODY, WHITE, max_width=WIDTH - 2 * MARGIN)

@@ -15,14 +15,21 @@ after the end (Gin-jon-tan: only what its evaluation revealed) never show them.
 The animation is a GIF (every Discord client animates it). To stay fast and small, a long
 game shows at most ``max_frames`` evenly spaced moves (always the first and the last), frames
 are drawn at most ``width`` pixels wide and share one palette, and Pillow writes each frame as
-only the rectangle that changed.
+only the rectangle that changed. A GIF has one size for all its frames: it is as tall as most
+frames need (:data:`FIT_SHARE` of them), so a few tall moments (a hand's scoring) do not leave
+every other frame half empty; a taller frame is shown a little smaller.
+
+Names may change during a game (a person's seat given to the computer): ``names`` is then a
+function of the step (:data:`Names`). :func:`chapters` finds where each hand or round begins, to
+jump to it.
 """
 
 from __future__ import annotations
 
+import inspect
 import io
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +41,9 @@ from render import pictures_for
 from render.text import draw_text, min_size
 
 __all__ = [
+    "Names",
     "ReplaySource",
+    "chapters",
     "check",
     "frame_steps",
     "replay_gif",
@@ -53,6 +62,17 @@ FRAME_MS = 600
 LAST_FRAME_MS = 5000
 LABEL: tuple[int, int, int] = (20, 70, 45)
 LABEL_TEXT: tuple[int, int, int] = (255, 255, 255)
+#: The share of an animation's frames shown at full size: the GIF is as tall as they need.
+FIT_SHARE = 0.75
+#: The seats' names: the same throughout, or those at a step (a seat taken over mid-game).
+Names = Sequence[str] | Callable[[int], Sequence[str]]
+#: What a chapter of a game is called, by the spectator view's field that counts it (outermost first).
+CHAPTER_FIELDS = (("game_no", "Game"), ("hand_number", "Hand"), ("round_no", "Round"), ("round", "Round"))
+
+
+def names_at(names: Names, step: int) -> Sequence[str]:
+    """The seats' names at ``step``."""
+    return names(step) if callable(names) else names
 
 
 @dataclass(frozen=True)
@@ -145,11 +165,16 @@ def _table(state: GameState, names: Sequence[str], width: int) -> Image.Image:
 
 
 def _hands(state: GameState, names: Sequence[str], width: int) -> Image.Image:
-    """Every seat's own picture (its view: its hand), each under a strip with its name."""
+    """Every seat's own picture (its view: its hand), titled with its name ("Zoë's hand", not the
+    "Your hand" of a player's own message); a game whose pictures take no owner gets a name strip."""
     module = pictures_for(state.game.key)
+    named = "owner" in inspect.signature(module.hand_picture).parameters
     size = min_size(width)
     parts: list[Image.Image] = []
     for seat in range(state.num_players):
+        if named:
+            parts.append(_open(module.hand_picture(state.view(seat), names=names, owner=names[seat]), width))
+            continue
         picture = _open(module.hand_picture(state.view(seat), names=names), width)
         strip = Image.new("RGB", (picture.width, size * 2), LABEL)
         draw_text(ImageDraw.Draw(strip), (10, size), f"{names[seat]}'s hand", size, LABEL_TEXT, anchor="lm", bold=True)
@@ -169,17 +194,16 @@ def shows_hands(source: ReplaySource) -> bool:
     return registry.get(source.game_key).load(source.final_json).is_over
 
 
-def step_picture(
-    source: ReplaySource, names: Sequence[str], step: int, *, hands: bool = False, width: int = WIDTH
-) -> bytes:
+def step_picture(source: ReplaySource, names: Names, step: int, *, hands: bool = False, width: int = WIDTH) -> bytes:
     """One step of the replay as a PNG: the public table, or (``hands``) every seat's hand at that step.
 
     Hands are shown only when :func:`shows_hands` allows it (a finished game); ValueError otherwise.
     """
     if hands and not shows_hands(source):
         raise ValueError("this replay cannot show the hands: the game is not over, or its hands stay secret")
-    state = state_at(source, step)
-    image = _hands(state, names, width) if hands else _table(state, names, width)
+    step = max(0, min(step, source.steps))
+    state, shown = state_at(source, step), names_at(names, step)
+    image = _hands(state, shown, width) if hands else _table(state, shown, width)
     buffer = io.BytesIO()
     image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
         buffer, format="PNG", compress_level=3
@@ -189,7 +213,7 @@ def step_picture(
 
 def replay_gif(
     source: ReplaySource,
-    names: Sequence[str],
+    names: Names,
     *,
     max_frames: int = MAX_FRAMES,
     width: int = WIDTH,
@@ -197,14 +221,18 @@ def replay_gif(
 ) -> bytes:
     """The whole game as an animated GIF of the public table; the last frame stays longest."""
     wanted = set(frame_steps(source.steps, max_frames))
-    frames = [_table(state, names, width) for step, state in enumerate(states(source)) if step in wanted]
-    box = (max(f.width for f in frames), max(f.height for f in frames))
+    frames = [
+        _table(state, names_at(names, step), width) for step, state in enumerate(states(source)) if step in wanted
+    ]
+    box = _box(frames)
     background = frames[0].getpixel((0, 0))
     padded = []
     for frame in frames:
+        if frame.height > box[1]:  # one of the few tall moments: a little smaller, not cut
+            frame = frame.resize((round(frame.width * box[1] / frame.height), box[1]), Image.Resampling.LANCZOS)
         if frame.size != box:
             canvas = Image.new("RGB", box, background)
-            canvas.paste(frame, (0, 0))
+            canvas.paste(frame, ((box[0] - frame.width) // 2, 0))
             frame = canvas
         padded.append(frame)
     palette = _shared_palette(padded)
@@ -222,6 +250,34 @@ def replay_gif(
         optimize=False,
     )
     return buffer.getvalue()
+
+
+def _box(frames: Sequence[Image.Image]) -> tuple[int, int]:
+    """The animation's size: the widest frame, and as tall as :data:`FIT_SHARE` of the frames need.
+
+    >>> _box([Image.new("RGB", (480, h)) for h in (350, 350, 350, 697)])
+    (480, 350)
+    """
+    heights = sorted(f.height for f in frames)
+    return max(f.width for f in frames), heights[max(0, round(FIT_SHARE * len(heights)) - 1)]
+
+
+def chapters(source: ReplaySource) -> list[tuple[int, str]]:
+    """Where each hand, round or game of the match begins: (step, "Hand 2"), in order.
+
+    Read from the spectator's view (its ``hand_number``, ``round_no``… fields); a count that never
+    changes in this game (a match of one game) is left out of the names."""
+    counts: list[tuple[tuple[str, Any], ...]] = []
+    for state in states(source):
+        view = state.view(None)
+        counts.append(tuple((word, getattr(view, name)) for name, word in CHAPTER_FIELDS if hasattr(view, name)))
+    varying = {i for i in range(len(counts[0])) if len({c[i][1] for c in counts}) > 1} if counts else set()
+    found: list[tuple[int, str]] = []
+    for step, count in enumerate(counts):
+        name = " · ".join(f"{word} {value}" for i, (word, value) in enumerate(count) if i in varying)
+        if name and (not found or found[-1][1] != name):
+            found.append((step, name))
+    return found
 
 
 def _shared_palette(frames: Sequence[Image.Image]) -> Image.Image:

@@ -275,14 +275,18 @@ def _scoreboard(draw: ImageDraw.ImageDraw, view: TetGowView, names: Sequence[str
 
 # -- a hand ------------------------------------------------------------------------------------------------
 @fitted
-def hand_picture(view: TetGowView, *, names: Sequence[str]) -> bytes:
-    """One seat's hand grouped by Tier and wrapped to rows, with the round so far and the decision in words."""
+def hand_picture(view: TetGowView, *, names: Sequence[str], owner: str | None = None) -> bytes:
+    """One seat's hand grouped by Tier and wrapped to rows, with the round so far and the decision in words.
+
+    ``owner``: whose hand the title names (a replay's "Zoë's hand"); by default "Your hand"."""
     groups: dict[int, list[str]] = {}
     for card in view.hand:
         groups.setdefault(CARDS[card].tier, []).append(card)
     image, draw = canvas(FELT)
     seat = view.seat if view.seat is not None else 0
-    text(draw, (MARGIN, MARGIN), f"Your hand · {plural(len(view.hand), 'card')}", TITLE, GOLD, bold=True)
+    whose = f"{owner}'s hand" if owner else "Your hand"
+    title = f"{whose} · {plural(len(view.hand), 'card')}"
+    text(draw, (MARGIN, MARGIN), title, TITLE, GOLD, bold=True, max_width=WIDTH - 2 * MARGIN)
     y: float = MARGIN + 30
     text(draw, (MARGIN, y), names[seat], BODY, WHITE, max_width=WIDTH - 2 * MARGIN)
     y += line_height(BODY)

@@ -58,8 +58,8 @@ def rule_text(scoring: str, table_size: int) -> str:
         win, draw, loss = WDL_POINTS
         head = f"Win {win}, draw {draw}, loss {loss}"
     else:
-        head = f"Placement points: last 1, last but one 3, +3 each place above (winner of {table_size}: "
-        head += f"{placement_points(1, table_size)})"
+        places = [f"{_ordinal(p)} {placement_points(p, table_size)}" for p in range(1, table_size + 1)]
+        head = f"Placement points at a table of {table_size}: {places[0]} points, " + ", ".join(places[1:])
     return f"{head}; a bye counts as a win. Ties: game points, then Buchholz, then head to head."
 
 
@@ -182,3 +182,9 @@ _FRACTIONS = {
     (1, 6): "⅙",
     (5, 6): "⅚",
 }
+
+
+def _ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"

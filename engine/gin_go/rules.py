@@ -33,14 +33,25 @@ DEFAULT_CARDS = {2: 9, 4: 7}
 MAX_CARDS = {2: 15, 4: 9}
 
 OPTIONS = (
-    GameOption("jokers", "Play with the two Jokers", "on", choices=("on", "off")),
+    GameOption(
+        "jokers", "Play with the two Jokers", "on", ("on", "off"), meanings=("with the two Jokers", "without Jokers")
+    ),
     GameOption(
         "cards",
         "Cards dealt to each player (auto: 9 for 2 players, 7 for 4; at most 9 for 4)",
         "auto",
         choices=("auto", 1, 3, 5, 7, 9, 11, 13, 15),
+        label="Cards dealt",
+        meanings=("9 each for 2 players, 7 each for 4",),
     ),
-    GameOption("link", "How chips connect: straight or zigzag, or orthogonal only", "zigzag", ("zigzag", "orthogonal")),
+    GameOption(
+        "link",
+        "How chips connect: straight or zigzag, or orthogonal only",
+        "zigzag",
+        ("zigzag", "orthogonal"),
+        label="How chips connect",
+        meanings=("touching side by side or corner to corner", "touching side by side only"),
+    ),
     GameOption("hand_limit", "Hands before the chip count decides", 20, minimum=1, maximum=100),
 )
 
@@ -330,14 +341,13 @@ class GinGoState(GameState):
         pending = self.pending
         assert pending is not None
         index = len(pending["named"])
-        joker = [c for c in pending["cards"] if is_joker(c)][index]
         names = sorted_cards(dict.fromkeys(n[1][index] for n in pending["namings"]))
         options = [Option(name, f"Joker as {label(name)}") for name in names]
         options.append(Option("cancel", "Take the meld back" if pending["action"] == "meld" else "Take the hit back"))
         return Decision(
             self.turn,
             "name_joker",
-            f"Name the {'second ' if index else ''}Joker ({joker}): which card does it stand for?",
+            f"Name the {'second ' if index else ''}Joker: which card does it stand for?",
             tuple(options),
         )
 

@@ -76,18 +76,24 @@ OPTIONS = (
         "A Black hole that wins a clash empties the reserve of every opponent (all) or of the duel opponent only.",
         "all",
         choices=("all", "opponent"),
+        label="Black hole empties",
+        meanings=("the reserve of every opponent", "the reserve of the duel opponent only"),
     ),
     GameOption(
         "deck",
         "common: 33 random cards each from the full set; personal: each player's own deck.",
         "common",
         choices=("common", "personal"),
+        label="Deck",
+        meanings=("33 random cards each from the full set", "each player plays the cards of their own collection"),
     ),
     GameOption(
         "prizes",
         "Personal decks only: after the game the top three take cards from the decks of those placed below.",
         "off",
         choices=("off", "on"),
+        label="Prize cards",
+        meanings=("no cards change hands", "the top three take cards from the decks of those placed below"),
     ),
 )
 

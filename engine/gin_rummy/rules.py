@@ -30,7 +30,7 @@ from engine.gin_rummy.melds import arrange_mask, best_lay_off, deadwood_mask
 __all__ = ["OPTIONS", "FinalScore", "GinRummyState", "GinRummyView", "HandResult"]
 
 OPTIONS = (
-    GameOption("knock_card", "Most deadwood you may knock with", 10, minimum=0, maximum=10),
+    GameOption("knock_card", "Most deadwood you may knock with", 10, minimum=0, maximum=10, label="Knock limit"),
     GameOption("undercut_bonus", "Bonus for an undercut", 25, minimum=0, maximum=100),
     GameOption("target_score", "Points to win the game (0 = a single hand)", 100, minimum=0, maximum=500),
 )

@@ -31,7 +31,13 @@ from engine.tet_gow.deck import CARDS, SETS, deck, describe_mix, names, set_mix,
 
 OPTIONS = (
     GameOption("games", "Games in the match", 1, minimum=1, maximum=10),
-    GameOption("classic_lead_limit", "Classic lead limit: at most 4 cards, at most 1 Cycle", "off", ("off", "on")),
+    GameOption(
+        "classic_lead_limit",
+        "Classic lead limit: at most 4 cards, at most 1 Cycle",
+        "off",
+        ("off", "on"),
+        meanings=("no limit: any number of cards of one Tier", "a lead has at most 4 cards and at most 1 Cycle card"),
+    ),
 )
 WIN_BONUS = 5
 #: The classic lead limit: at most this many cards, and at most this many Cycle cards.

@@ -41,7 +41,8 @@ async def test_a_moves_answer_does_not_wait_for_a_refresh_and_the_newest_hand_st
     monkeypatch.setattr(cogs.presenter, "hand_parts", hand_parts)
     monkeypatch.setattr(cogs.presenter, "hand_editor", lambda client, hand: hand.edit)
     presenter = DiscordPresenter(None, save_message=lambda table: asyncio.sleep(0))  # type: ignore[arg-type]
-    table = SimpleNamespace(id=7, version=1, status="playing")
+    seats = [SimpleNamespace(computer=False)]
+    table = SimpleNamespace(id=7, version=1, status="playing", game=SimpleNamespace(name="High Card"), seats=seats)
     hand = HandMessage()
     await presenter.show_hand(table, 0, hand, hand.show)  # type: ignore[arg-type]
 

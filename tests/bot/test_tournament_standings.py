@@ -95,7 +95,9 @@ def test_a_bye_counts_as_a_win_and_a_round_played() -> None:
 
 
 def test_the_rule_is_said_in_words() -> None:
-    assert rule_text(PLACEMENT, 4).startswith("Placement points: last 1, last but one 3")
-    assert "winner of 4: 9" in rule_text(PLACEMENT, 4)
+    # Every place with its points, in plain words (not "last 1, last but one 3, +3 each place above").
+    assert rule_text(PLACEMENT, 4).startswith("Placement points at a table of 4: 1st 9 points, 2nd 6, 3rd 3, 4th 1;")
+    assert "1st 3 points, 2nd 1;" in rule_text(PLACEMENT, 2)
+    assert "11th 6, 12th 3, 13th 1" in rule_text(PLACEMENT, 13)
     assert rule_text(WIN_DRAW_LOSS, 2).startswith("Win 3, draw 1, loss 0")
     assert show_points(Fraction(9, 2)) == "4½"

@@ -202,7 +202,9 @@ class Parlour:
             assert event.ephemeral, event.body
             return event.content or ""
         followup = await handle.next("followup")
-        assert followup.ephemeral, followup.body
+        # The message as people see it: the first follow-up of a public "thinking…" stays public.
+        shown = self.server.recorder.messages[followup.message_id or 0]
+        assert shown.ephemeral and shown.visible_only_to is not None, followup.body
         return followup.content or ""
 
     async def show_hand(self, user: UserSpec, table_id: int) -> Message:
@@ -317,6 +319,7 @@ class Parlour:
             busy = [t for t in self.bot.tables._computer_tasks.values() if not t.done()]
             busy += [t for t in self.bot.presenter._updaters.values() if not t.done()]
             busy += [t for t in self.bot.presenter._refreshing if not t.done()]
+            busy += [t for t in self.bot.presenter._farewells if not t.done()]
             if not busy:
                 return
             await asyncio.gather(*busy, return_exceptions=True)

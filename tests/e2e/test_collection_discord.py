@@ -31,12 +31,18 @@ async def test_collection_pages_sorts_and_history(parlour: Parlour) -> None:
     assert sum(1 for t in texts if t.startswith("#")) == 20  # twenty cards on the first page
 
     with recording() as drawn:
-        kind, page_two = await parlour.press(alice, shown, "Next ▶")
-    assert kind == "update" and page_two is not None
+        kind, page_two = await parlour.press(alice, shown, "Next ▶")  # a private copy: nobody else's page turns
+    assert kind == "message" and page_two is not None and page_two.ephemeral and page_two.id != shown.id
     assert "33 cards · by value · page 2 of 2" in [line.content for line in drawn]
+    assert server.recorder.messages[shown.id].payload == shown.payload  # the public page stays as it was
     with recording() as drawn:
-        kind, _ = await parlour.press(bob, page_two, "By colour")  # anyone may turn the pages of a public one
-    assert kind == "update" and "33 cards · by colour · page 1 of 2" in [line.content for line in drawn]
+        kind, again = await parlour.press(alice, page_two, "◀ Previous")  # on the private copy: it moves on
+    assert kind == "update" and again is not None and again.id == page_two.id
+    assert "33 cards · by value · page 1 of 2" in [line.content for line in drawn]
+    with recording() as drawn:
+        kind, bobs = await parlour.press(bob, shown, "By colour")  # bob's sort is his own, privately
+    assert kind == "message" and bobs is not None and bobs.visible_only_to == bob.id
+    assert "33 cards · by colour · page 1 of 2" in [line.content for line in drawn]
 
     with recording() as drawn:
         theirs = await (await parlour.slash(bob, "collection", {"user": alice, "sort": "symbol"})).message()

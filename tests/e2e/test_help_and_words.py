@@ -13,9 +13,20 @@ async def test_help_lists_every_command_with_one_line(parlour: Parlour) -> None:
     server = parlour.server
     message = await (await server.slash(server.user("alice"), "help")).message()
     text = message.embeds[0]["description"]
-    for name in ("/play", "/table", "/rules", "/leaderboard", "/stats", "/settings", "/highcard"):
-        assert f"`{name}`" in text
-    assert len(text.splitlines()) == len(server.commands.get(None, []))
+    for name in ("/play", "/table end", "/rules", "/leaderboard", "/stats", "/settings", "/highcard play"):
+        assert f"`{name}" in text
+    # Every top-level command on a line of its own; a group that is not a game's own, one line per subcommand.
+    lines = text.splitlines()
+    for command in server.commands.get(None, []):
+        subs = [o["name"] for o in command.get("options", []) if o["type"] == 1]
+        game = set(subs) == {"play", "rules", "leaderboard"}
+        for shown in [command["name"]] if not subs or game else [f"{command['name']} {sub}" for sub in subs]:
+            assert sum(line.startswith(f"`/{shown}") for line in lines) == 1, shown
+    # Who may use what; no line cut short (a game's whole summary, not Discord's 100 characters).
+    assert "`/tournament start`: Close sign-up and seat the first round. (🔒 Manage Server)" in lines
+    assert "`/tournament standings`: Post the standings picture." in lines
+    assert "`/settings`: Show or change this server's table settings. (🔒 Manage Server)" in lines
+    assert "— or say Kat oh!" in text
 
 
 async def test_table_numbers_are_offered_this_channels_first(parlour: Parlour) -> None:

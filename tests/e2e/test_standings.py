@@ -60,4 +60,9 @@ async def test_ratings_leaderboard_profile_and_replay(parlour: Parlour) -> None:
 
     # A table still in play cannot be replayed yet.
     open_id = await parlour.start_game(alice, [bob], computers=1)
-    assert "has not finished" in await parlour.sentence(await parlour.slash(dave, "replay", {"table": open_id}))
+    said = await parlour.sentence(await parlour.slash(dave, "replay", {"table": open_id}))
+    assert said == f"Table {open_id} is still being played; it can be replayed once its game is over."
+    # A table its host ended says so (not "not finished … yet": it never will be).
+    await parlour.sentence(await server.slash(alice, "table end", table=open_id))
+    said = await parlour.sentence(await parlour.slash(dave, "replay", {"table": open_id}))
+    assert said == f"Table {open_id} was ended before its game was over, so there is no finished game to replay."

@@ -21,7 +21,7 @@ async def test_a_single_elimination_of_eight_in_gin_rummy_to_the_final(parlour: 
         mod, "tournament create", game="gin_rummy", format="elimination", options="target_score=0"
     )
     signup = await created.message()
-    assert "Single elimination" in signup.content and "Options: target_score 0." in signup.content
+    assert "Single elimination" in signup.content and "Options: Target score 0." in signup.content
     await sign_up(parlour, signup, people)
     assert signed_up(recorder.messages[signup.id]) == 8
     started = await server.slash(mod, "tournament start")

@@ -206,11 +206,14 @@ def check_modal(data: dict) -> None:
         form.add("data.components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
     for i, row in enumerate(rows):
         inner = row.get("components") or ([row["component"]] if "component" in row else [])
+        form.max_length(f"data.components.{i}.description", row.get("description"), MAX_OPTION_TEXT)  # a Label's
         for j, text in enumerate(inner):
             path = f"data.components.{i}.components.{j}"
             form.max_length(f"{path}.custom_id", text.get("custom_id"), MAX_CUSTOM_ID)
             form.max_length(f"{path}.label", text.get("label") or row.get("label"), MAX_TEXT_INPUT_LABEL)
             form.max_length(f"{path}.value", text.get("value"), MAX_TEXT_INPUT_VALUE)
+            if text.get("type") in SELECTS:
+                _check_select(form, path, text)
     form.raise_if_any()
 
 

@@ -470,8 +470,8 @@ class LoopbackDiscord:
         for key in ("content", "embeds", "components", "flags"):
             if key in body:
                 value = body[key]
-                if key == "flags":
-                    value = (value or 0) | (message.flags & EPHEMERAL)
+                if key == "flags":  # whether it is ephemeral is set when it is made, never by an edit
+                    value = ((value or 0) & ~EPHEMERAL) | (message.flags & EPHEMERAL)
                 message.payload[key] = value if value is not None else ([] if key != "content" else "")
         if "attachments" in body:
             keep = {str(a["id"]) for a in body["attachments"] or []}

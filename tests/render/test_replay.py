@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import random
 
 import pytest
@@ -14,6 +15,8 @@ from render.replay import (
     SECRET_AT_END,
     WIDTH,
     ReplaySource,
+    _table,
+    chapters,
     check,
     frame_steps,
     replay_gif,
@@ -22,6 +25,7 @@ from render.replay import (
     states,
     step_picture,
 )
+from render.text import recording
 
 NAMES = ["Ann", "Бори́с", "陈嘉", "Ελένη", "Zoë", "한지민"]
 
@@ -100,3 +104,52 @@ def test_hands_show_only_after_the_end_and_never_in_secret_games() -> None:
     assert "gin_jon_tan" in SECRET_AT_END
     secret = ReplaySource("gin_jon_tan", 2, 1, {}, (), None, "{}")
     assert not shows_hands(secret)
+
+
+# -- issue 44, item 7: what a replay shows -------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", ["gin_rummy", "gin_go", "nin_jan", "tet_gow"])
+def test_every_hand_is_titled_with_its_players_name(key: str) -> None:
+    game = registry.get(key)
+    players = min(game.allowed_counts)
+    source = ReplaySource.from_final_state(finished_game(game, players, 4).to_json())
+    with recording() as drawn:
+        step_picture(source, NAMES[:players], 2, hands=True)
+    titles = [
+        d.content for d in drawn if "hand" in d.content.lower() and ("Your" in d.content or "'s hand" in d.content)
+    ]
+    assert not any(t.startswith("Your hand") for t in titles)
+    for name in NAMES[:players]:
+        assert any(t.startswith(f"{name}'s hand") for t in titles), (name, titles)
+
+
+def test_the_animation_is_as_tall_as_most_frames_need() -> None:
+    source = ReplaySource.from_final_state(finished_game(registry.get("gin_rummy"), 2, 5).to_json())
+    steps = set(frame_steps(source.steps, 40))
+    heights = [_table(state, NAMES[:2], WIDTH).height for step, state in enumerate(states(source)) if step in steps]
+    gif = Image.open(io.BytesIO(replay_gif(source, NAMES[:2], max_frames=40)))
+    assert gif.height < max(heights)  # the tall end (the scoring) does not make every frame half empty
+    assert sum(h <= gif.height for h in heights) >= 0.75 * len(heights)
+
+
+def test_a_seat_taken_over_shows_its_person_until_the_computer_took_over() -> None:
+    source = ReplaySource.from_final_state(finished_game(registry.get("gin_rummy"), 2, 5).to_json())
+
+    def names(step: int) -> list[str]:
+        return ["Ann", "Bob" if step <= 6 else "Bob (computer)"]
+
+    for step, shown in ((3, "Bob"), (6, "Bob"), (7, "Bob (computer)")):
+        with recording() as drawn:
+            step_picture(source, names, step)
+        seen = {d.content for d in drawn}
+        assert shown in seen and ({"Bob", "Bob (computer)"} - {shown}).isdisjoint(seen), (step, seen)
+
+
+def test_chapters_are_where_each_hand_or_round_begins() -> None:
+    rummy = ReplaySource.from_final_state(finished_game(registry.get("gin_rummy"), 2, 5).to_json())
+    found = chapters(rummy)
+    assert found[0] == (0, "Hand 1") and [name for _, name in found] == [f"Hand {i}" for i in range(1, len(found) + 1)]
+    assert len(found) > 1 and all(a[0] < b[0] for a, b in itertools.pairwise(found))
+    nin_jan = ReplaySource.from_final_state(finished_game(registry.get("nin_jan"), 3, 5).to_json())
+    assert [name for _, name in chapters(nin_jan)][:2] == ["Round 1", "Round 2"]

@@ -1,0 +1,89 @@
+"""A game's host options as people read them: the Options form, and the lobby's list of them.
+
+Each option has a short label (Discord cuts a form field's label at 45 characters) with its
+whole description beneath it (100 characters), and each choice says what it means. A select
+menu offers a few values; a text field takes a number from a wide range.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from engine.core import Game, GameOption
+
+#: The custom_id of a table's options form is OPTIONS_FORM + table id; its fields, OPTION_FIELD + option name.
+OPTIONS_FORM = "po:"
+OPTION_FIELD = "option:"
+#: Discord's limits: a modal's title and a field's label, a description, a select's options, a form's fields.
+MAX_TITLE = 45
+MAX_LABEL = 45
+MAX_DESCRIPTION = 100
+MAX_SELECT_OPTIONS = 25
+MAX_FIELDS = 5
+
+
+def options_form(game: Game, table_id: int, current: Mapping[str, Any]) -> discord.ui.Modal:
+    """The host's options form. Its custom_id carries the table: it is answered statelessly
+    (cogs.tables), so a form opened before a restart of the bot still works when submitted."""
+    form = discord.ui.Modal(title=f"{game.name} options"[:MAX_TITLE], custom_id=f"{OPTIONS_FORM}{table_id}")
+    for option in game.options[:MAX_FIELDS]:
+        value = current.get(option.name, option.default)
+        custom_id = f"{OPTION_FIELD}{option.name}"[:100]
+        values = option_values(option)
+        field: discord.ui.Select | discord.ui.TextInput
+        if values is not None:
+            field = discord.ui.Select(
+                custom_id=custom_id,
+                options=[
+                    discord.SelectOption(
+                        label=str(v),
+                        value=str(v),
+                        description=option.meaning(v)[:MAX_DESCRIPTION] or None,
+                        default=v == value,
+                    )
+                    for v in values
+                ],
+            )
+        else:
+            field = discord.ui.TextInput(default=str(value), max_length=40, custom_id=custom_id)
+        form.add_item(discord.ui.Label(text=option.title[:MAX_LABEL], description=described(option), component=field))
+    return form
+
+
+def described(option: GameOption) -> str:
+    """The line under an option's label: its description, and the range a number may take."""
+    text = option.description.rstrip(".")
+    if not option.choices and option.minimum is not None and option.maximum is not None:
+        text += f" (a whole number from {option.minimum} to {option.maximum})"
+    if len(text) > MAX_DESCRIPTION:  # never cut a word: the label and the choices' meanings say the rest
+        text = text[: MAX_DESCRIPTION - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+    return text
+
+
+def option_values(option: GameOption) -> list[Any] | None:
+    """The values a select menu offers for an option, or None when a text field fits better."""
+    if option.choices:
+        return list(option.choices)[:MAX_SELECT_OPTIONS]
+    if (
+        option.minimum is not None
+        and option.maximum is not None
+        and option.maximum - option.minimum < MAX_SELECT_OPTIONS
+    ):
+        return list(range(option.minimum, option.maximum + 1))
+    return None
+
+
+def option_lines(game: Game, chosen: Mapping[str, Any]) -> str:
+    """The lobby's list of the options chosen: "Deck: **personal** (each player's own deck)"."""
+    known = {o.name: o for o in game.options}
+    lines = []
+    for name, value in chosen.items():
+        option = known.get(name)
+        if option is None:
+            continue
+        meaning = option.meaning(value)
+        lines.append(f"{option.title}: **{value}**" + (f" ({meaning})" if meaning else ""))
+    return "\n".join(lines)
