@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import Table, TableError
+from cogs.acting import actor_of
 from cogs.answers import saved, tell, update
 from cogs.clicks import CLICKS, answer_unlisted
 from cogs.let_go import let_go_view
@@ -62,10 +63,8 @@ class Tables(commands.Cog):
     @app_commands.describe(table="The table number (shown on its message)")
     async def end(self, interaction: discord.Interaction, table: int) -> None:
         """End a table without results (its host, or a moderator)."""
-        perms = interaction.permissions
-        moderator = perms.manage_guild or perms.manage_messages
         try:
-            ended = await self.service.end(table, interaction.user.id, moderator=moderator)
+            ended = await self.service.end(table, actor_of(interaction))
         except TableError as error:
             await tell(interaction, str(error))
             return
@@ -77,7 +76,7 @@ class Tables(commands.Cog):
     async def replace(self, interaction: discord.Interaction, table: int, player: discord.User) -> None:
         """Give an absent player's seat to a computer (the host only)."""
         try:
-            await self.service.replace_with_computer(table, interaction.user.id, player.id, player.display_name)
+            await self.service.replace_with_computer(table, actor_of(interaction), player.id, player.display_name)
         except TableError as error:
             await tell(interaction, str(error))
             return
@@ -126,7 +125,7 @@ class Tables(commands.Cog):
         fields = _form_values(list(data.get("components", [])))
         changes = {k.removeprefix(OPTION_FIELD): v.strip() for k, v in fields.items() if k.startswith(OPTION_FIELD)}
         try:
-            table = await saved(interaction, self.service.set_options(int(table_id), interaction.user.id, changes))
+            table = await saved(interaction, self.service.set_options(int(table_id), actor_of(interaction), changes))
         except TableError as error:
             await tell(interaction, str(error))
             return

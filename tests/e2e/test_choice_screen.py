@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot.actor import Actor
 from engine import registry
 from tests.e2e.harness import Parlour
 from tests.e2e.pickgame import GAME as PICK_GAME
@@ -111,7 +112,9 @@ async def test_ordered_picks_keep_the_players_order(parlour: Parlour) -> None:
     state = parlour.table(table_id)
     hand = await parlour.show_hand(alice, table_id)
     await parlour.outcome(await server.click(alice, hand, custom_id=f"pl:m:{table_id}:0:door0:yes"))
-    await parlour.bot.tables.act(table_id, alice.id, 1, "collect:" + ",".join(f"c{n}" for n in range(30)))
+    await parlour.bot.tables.act(
+        table_id, Actor(alice.id, parlour.server.guild.id), 1, "collect:" + ",".join(f"c{n}" for n in range(30))
+    )
     await parlour.settle()
     hand = await parlour.show_hand(alice, table_id)
     for suit in ("spades", "hearts", "clubs", "diamonds", "hearts", "hearts"):  # hearts: unpicked, picked again
