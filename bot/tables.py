@@ -25,6 +25,7 @@ from typing import Any
 from bot.actor import Actor
 from bot.futures import start_keyed
 from bot.ports import Presenter, TableStore
+from bot.server_settings import COMPUTER_PAUSE_MS, IDLE_MINUTES
 from bot.table import (
     BROKEN_BUTTON,
     NOT_A_BUTTON,
@@ -400,7 +401,7 @@ class TableService:
                 if not table.waiting_computers():
                     return
                 settings = await self.store.guild_settings(table.guild_id)
-                pause = settings.computer_pause_ms / 1000
+                pause = COMPUTER_PAUSE_MS.clamp(settings.computer_pause_ms) / 1000
                 if pause:
                     await asyncio.sleep(pause)
                 async with self.lock(table_id):
@@ -437,28 +438,40 @@ class TableService:
                 table.rest()
 
     async def sweep_idle(self) -> None:
-        """Remind idle people, let the computer play for the long-idle, close abandoned tables."""
+        """Remind idle people, let the computer play for the long-idle, close abandoned tables.
+
+        Each table on its own: one that fails (a bad row, a setting out of range, a failing save)
+        is logged and skipped, and every other server's tables are still swept."""
         now = self.clock()
         for table in list(self.tables.values()):
-            if now - table.last_action_at >= ABANDONED_AFTER:
-                async with self.lock(table.id):
-                    await self._close(table, "closed")
-                await self._notify(table, "This table was closed after 24 hours without a move.")
-                continue
-            if table.status != "playing":
-                continue
-            settings = await self.store.guild_settings(table.guild_id)
-            idle = timedelta(minutes=settings.idle_minutes)
-            to_remind = [
-                s for s in table.waiting_people() if s not in table.reminded and now - table.pending_since[s] >= idle
-            ]
-            if to_remind:
-                table.reminded.update(to_remind)
-                if self.presenter:
-                    await self.presenter.remind(table, to_remind)
-            overdue = [s for s in table.waiting_people() if now - table.pending_since[s] >= 2 * idle]
-            for seat in overdue:
-                await self._play_for_idle(table, seat)
+            try:
+                await self._sweep_table(table, now)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("Idle sweep: table %s skipped", table.id)
+
+    async def _sweep_table(self, table: Table, now: datetime) -> None:
+        """One table of the idle sweep."""
+        if now - table.last_action_at >= ABANDONED_AFTER:
+            async with self.lock(table.id):
+                await self._close(table, "closed")
+            await self._notify(table, "This table was closed after 24 hours without a move.")
+            return
+        if table.status != "playing":
+            return
+        settings = await self.store.guild_settings(table.guild_id)
+        idle = timedelta(minutes=IDLE_MINUTES.clamp(settings.idle_minutes))
+        to_remind = [
+            s for s in table.waiting_people() if s not in table.reminded and now - table.pending_since[s] >= idle
+        ]
+        if to_remind:
+            table.reminded.update(to_remind)
+            if self.presenter:
+                await self.presenter.remind(table, to_remind)
+        overdue = [s for s in table.waiting_people() if now - table.pending_since[s] >= 2 * idle]
+        for seat in overdue:
+            await self._play_for_idle(table, seat)
 
     async def _play_for_idle(self, table: Table, seat: int) -> None:
         async with self.lock(table.id):
