@@ -32,6 +32,7 @@ from cogs.acting import actor_of
 from cogs.answers import PendingMove, reply_privately, saved, tell, update, watch
 from cogs.clicked import label_of, style_of
 from cogs.let_go import let_go_view, lets_go
+from cogs.mentions import plain
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -131,7 +132,7 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
                     table = await saved(interaction, service.rematch(table_id, actor))
                     async with bot.presenter.answering(table):
                         await update(interaction, table_ui.MessageParts(view=None), keep_content=True)
-                        note = f"Rematch! {user.display_name} dealt a new game."
+                        note = f"Rematch! {plain(user.display_name)} dealt a new game."
                         parts = await table_ui.table_parts(table, note)
                         message = await interaction.channel.send(**parts.send_kwargs())  # type: ignore[union-attr]
                         let_go_view(parts.view)

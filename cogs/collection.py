@@ -26,6 +26,7 @@ from bot import collections as gjt
 from bot.models import OwnedItem
 from cogs.clicked import custom_id_of, label_of
 from cogs.let_go import lets_go
+from cogs.mentions import plain
 from cogs.picture_file import picture_file
 from render.collection import PER_PAGE, CollectionView, ShownCard, collection_picture
 
@@ -156,7 +157,7 @@ async def show_collection(interaction: discord.Interaction, user_id: int, sort: 
     guild_id = interaction.guild.id
     if user_id != interaction.user.id and await store.item_owner(guild_id, user_id, gjt.GAME_KEY) is None:
         name = await owner_name(interaction, user_id)
-        await tell(interaction, f"{name} has no Gin-jon-tan collection here yet.")
+        await tell(interaction, f"{plain(name)} has no Gin-jon-tan collection here yet.")
         return
     items, deck = await gjt.collection_and_deck(store, guild_id, user_id)
     in_deck = {row.item for row in deck}
@@ -178,7 +179,9 @@ async def show_collection(interaction: discord.Interaction, user_id: int, sort: 
     for code, label in SORT_LABELS.items():
         controls.add_item(CollectionButton(collection_id(user_id, code, 0, "s"), label, code == sort))
     controls.add_item(HistoryButton(f"colh:{user_id}:0:h", "Prizes won and lost"))
-    content = f"**{possessive(name)} Gin-jon-tan collection**: {len(items)} cards, {len(deck)} in the active deck."
+    content = (
+        f"**{possessive(plain(name))} Gin-jon-tan collection**: {len(items)} cards, {len(deck)} in the active deck."
+    )
     await answer(interaction, edit=edit, ephemeral=False, content=content, file=await draw(view), view=controls)
 
 
@@ -191,7 +194,7 @@ async def show_history(interaction: discord.Interaction, user_id: int, page: int
         interaction.guild.id, user_id, gjt.GAME_KEY, limit=HISTORY_PAGE, offset=page * HISTORY_PAGE
     )
     name = await owner_name(interaction, user_id)
-    words = [f"**Prizes {name} won and lost** ({total} in all)"]
+    words = [f"**Prizes {plain(name)} won and lost** ({total} in all)"]
     if not lines:
         words.append("None yet: play Gin-jon-tan with personal decks and prizes on.")
     for line in lines:

@@ -25,6 +25,7 @@ from bot import rating_store
 from bot.models import TableStatus
 from cogs.clicked import custom_id_of, label_of
 from cogs.let_go import lets_go
+from cogs.mentions import plain
 from cogs.picture_file import picture_file
 from engine import registry
 from render.leaderboard import LeaderboardView, LeaderRow, leaderboard_picture
@@ -182,7 +183,7 @@ class Standings(commands.Cog):
             found = await rating_store.profile(session, interaction.guild.id, who.id)
         if found is None:
             await interaction.response.send_message(
-                f"{who.display_name} has not finished a game here yet.", ephemeral=True
+                f"{plain(who.display_name)} has not finished a game here yet.", ephemeral=True
             )
             return
         picture = await asyncio.to_thread(profile_picture, profile_view(found, who.display_name))

@@ -20,6 +20,7 @@ from cogs.acting import actor_of
 from cogs.answers import saved, tell, update
 from cogs.clicks import CLICKS, answer_unlisted
 from cogs.let_go import let_go_view
+from cogs.mentions import plain
 from cogs.table_ui import OPTION_FIELD, OPTIONS_FORM, closed_lobby_parts, lobby_with_levels
 from engine import registry
 
@@ -69,7 +70,7 @@ class Tables(commands.Cog):
             await tell(interaction, str(error))
             return
         await tell(interaction, f"Table #{ended.id} is ended. No results were recorded.")
-        await self._show_closed(ended, f"Ended by {interaction.user.display_name}. No results were recorded.")
+        await self._show_closed(ended, f"Ended by {plain(interaction.user.display_name)}. No results were recorded.")
 
     @table_group.command(name="replace")
     @app_commands.describe(table="The table number", player="The absent player to replace with a computer")
@@ -80,7 +81,7 @@ class Tables(commands.Cog):
         except TableError as error:
             await tell(interaction, str(error))
             return
-        await tell(interaction, f"A computer now plays for {player.display_name} at table #{table}.")
+        await tell(interaction, f"A computer now plays for {plain(player.display_name)} at table #{table}.")
 
     @end.autocomplete("table")
     @replace.autocomplete("table")

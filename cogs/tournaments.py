@@ -29,6 +29,7 @@ from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, show_points
 from bot.tournaments.tables_adapter import TableServiceOpener
 from cogs.acting import actor_of
 from cogs.let_go import lets_go
+from cogs.mentions import NOBODY, only, plain
 from cogs.picture_file import picture_file
 from engine import registry
 from engine.core import Outcome
@@ -273,7 +274,7 @@ class Tournaments(commands.Cog):
             interaction,
             tournament,
             lambda t, actor: self.service.replace(t, actor, player.id, substitute.id, substitute.display_name),
-            f"{substitute.display_name} takes {player.display_name}'s place.",
+            f"{plain(substitute.display_name)} takes {plain(player.display_name)}'s place.",
         )
 
     @group.command(name="pause")
@@ -355,11 +356,12 @@ class Tournaments(commands.Cog):
             asyncio.to_thread(standings_picture, view), asyncio.to_thread(podium_picture, view)
         )
         await channel.send(
-            f"Tournament #{tournament.id} is over. Congratulations, {rows[0].name}!",
+            f"Tournament #{tournament.id} is over. Congratulations, {plain(rows[0].name)}!",
             files=[
                 picture_file(podium_png, "podium.png"),
                 picture_file(table_png, "final.png"),
             ],
+            allowed_mentions=NOBODY,
         )
 
     # -- what the table opener needs from Discord --------------------------------------------------
@@ -385,9 +387,7 @@ class Tournaments(commands.Cog):
         people = [s.user_id for s in request.seats if s.user_id and not s.computer]
         pings = " ".join(f"<@{u}>" for u in people)
         content = f"{pings} your table is ready: **{request.title}**. Dealing…" if people else f"**{request.title}**"
-        message = await channel.send(
-            content[:2000], allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in people])
-        )
+        message = await channel.send(content[:2000], allowed_mentions=only(people))
         table.message_id, table.message_posted_at = message.id, self.bot.tables.clock()
         await self.bot.store_adapter.save_message(table)
         await asyncio.sleep(self.post_spacing)  # spread a round's posts: no rate-limit storm
@@ -425,7 +425,7 @@ class Tournaments(commands.Cog):
 
 
 def _who(entrant: Any) -> str:
-    return entrant.name if entrant.computer or entrant.user_id is None else f"<@{entrant.user_id}>"
+    return plain(entrant.name) if entrant.computer or entrant.user_id is None else f"<@{entrant.user_id}>"
 
 
 async def _send_long(channel: Any, content: str) -> None:
@@ -433,11 +433,11 @@ async def _send_long(channel: Any, content: str) -> None:
     chunk = ""
     for line in content.splitlines():
         if len(chunk) + len(line) + 1 > 1900:
-            await channel.send(chunk, allowed_mentions=discord.AllowedMentions(users=False))
+            await channel.send(chunk, allowed_mentions=NOBODY)
             chunk = ""
         chunk += line + "\n"
     if chunk:
-        await channel.send(chunk, allowed_mentions=discord.AllowedMentions(users=False))
+        await channel.send(chunk, allowed_mentions=NOBODY)
 
 
 async def _tell(interaction: discord.Interaction, sentence: str) -> None:
