@@ -147,6 +147,13 @@ class TableService:
                 self._keep_finished(table)
         return self.seat_view(table_id, actor)
 
+    async def message_of(self, table_id: int, actor: Actor) -> int | None:
+        """The id of the table's public message (lobby, game or results), for a table of the actor's server.
+
+        Its lobby and table buttons work on that message only: on any other they would rewrite it."""
+        table = self.tables.get(table_id) or self.finished.get(table_id) or await self.store.load_table(table_id)
+        return self._open_table(table_id, actor, table).message_id
+
     def options_form_table(self, table_id: int, actor: Actor) -> Table:
         """The lobby whose options the actor may change now (the host, before the start)."""
         table = self._lobby(table_id, actor)

@@ -98,6 +98,7 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
         bot, user, table_id = _bot(interaction), interaction.user, self.table_id
         service, actor = bot.tables, actor_of(interaction)
         try:
+            await on_table_message(interaction, table_id)
             match self.action:
                 case "join":
                     table = await saved(interaction, service.join(table_id, actor, user.display_name))
@@ -192,6 +193,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:p:{_T
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
         try:
+            on_private_hand(interaction)
             table, seat = bot.tables.seat_view(self.table_id, actor_of(interaction))
             show = partial(update, interaction)
             await bot.presenter.show_hand(table, seat, interaction, show, {self.kind: self.page})
@@ -248,6 +250,7 @@ class DraftClick(
         bot, actor = _bot(interaction), actor_of(interaction)
         service = bot.tables
         try:
+            on_private_hand(interaction)
             table, seat = service.seat_view(self.table_id, actor)
             draft = table.drafts.get(seat)
             picks = list(draft.picks) if draft is not None and draft.kind == self.kind else []
@@ -294,6 +297,7 @@ class PartnerSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pt:{_
     async def callback(self, interaction: discord.Interaction) -> None:
         bot, chosen = _bot(interaction), _values(interaction)
         try:
+            await on_table_message(interaction, self.table_id)
             if not chosen:
                 raise TableError("Pick a partner.")
             table = await saved(interaction, bot.tables.choose_partner(self.table_id, actor_of(interaction), chosen[0]))
@@ -311,6 +315,27 @@ CLICKS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     DecisionSelect,
     DraftClick,
 )
+
+
+#: A hand's control clicked anywhere but on a private hand (it would rewrite that message into a hand).
+NOT_ON_A_HAND = "That button belongs on your private hand; press Show my hand on the table message."
+
+
+def on_private_hand(interaction: discord.Interaction) -> None:
+    """A hand's controls (moves, pages, the choice screen) work on a private hand only: a click is
+    refused, with nothing done, when they come on any other message (copied onto a public one)."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        raise TableError(NOT_ON_A_HAND)
+
+
+async def on_table_message(interaction: discord.Interaction, table_id: int) -> None:
+    """A lobby or table button (or the options form) works on its table's own public message only:
+    anywhere else it would rewrite another message (another table's, a running game's) into its own."""
+    message = interaction.message
+    stored = await _bot(interaction).tables.message_of(table_id, actor_of(interaction))
+    if message is None or message.flags.ephemeral or message.id != stored:
+        raise TableError(f"That button belongs on table #{table_id}'s own message; use the buttons there.")
 
 
 async def show_my_hand(interaction: discord.Interaction, table_id: int) -> None:
@@ -337,19 +362,18 @@ async def show_my_hand(interaction: discord.Interaction, table_id: int) -> None:
 async def make_move(interaction: discord.Interaction, table_id: int, version: int, move_text: str) -> None:
     """Save the move, then answer once with the new hand in place (see :func:`cogs.answers.saved`)."""
     bot, user_id = _bot(interaction), interaction.user.id
-    # A move button forged onto a public message gets a new private hand: the hand must stay private.
-    private = interaction.message is not None and interaction.message.flags.ephemeral
     try:
+        on_private_hand(interaction)  # a move copied onto a public message is refused: nothing is edited
         arrived = bot.tables.tables.get(table_id)
         pending = PendingMove(bot.store_adapter, table_id, user_id, arrived.version if arrived else 0, move_text)
         work = bot.tables.act(table_id, actor_of(interaction), version, move_text)
-        change = await saved(interaction, work, pending, private_reply=not private)
+        change = await saved(interaction, work, pending)
     except TableError as error:
         await tell(interaction, str(error))
         return
     table, seat = change.table, change.seat
     await bot.presenter.table_changed(table)
-    show = partial(update if private else reply_privately, interaction)
+    show = partial(update, interaction)
     await bot.presenter.show_hand(table, seat, interaction, show)
     await pending.answered()
 

@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.tables import Table, TableError
 from cogs.acting import actor_of
 from cogs.answers import saved, tell, update
-from cogs.clicks import CLICKS, answer_unlisted
+from cogs.clicks import CLICKS, answer_unlisted, on_table_message
 from cogs.let_go import let_go_view
 from cogs.mentions import plain
 from cogs.table_ui import OPTION_FIELD, OPTIONS_FORM, closed_lobby_parts, lobby_with_levels
@@ -120,12 +120,13 @@ class Tables(commands.Cog):
         data: Mapping[str, Any] = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
         table_id = custom_id.removeprefix(OPTIONS_FORM)
-        if not custom_id.startswith(OPTIONS_FORM) or not table_id.isdigit():
+        if not custom_id.startswith(OPTIONS_FORM) or not table_id.isdigit() or len(table_id) > 18:
             await tell(interaction, "That form is broken; press Options on the lobby again.")
             return
         fields = _form_values(list(data.get("components", [])))
         changes = {k.removeprefix(OPTION_FIELD): v.strip() for k, v in fields.items() if k.startswith(OPTION_FIELD)}
         try:
+            await on_table_message(interaction, int(table_id))  # the form edits the lobby it came from
             table = await saved(interaction, self.service.set_options(int(table_id), actor_of(interaction), changes))
         except TableError as error:
             await tell(interaction, str(error))

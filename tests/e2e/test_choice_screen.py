@@ -150,6 +150,7 @@ async def test_buttons_posted_by_the_previous_release_still_work(parlour: Parlou
         },
         [],
     )
+    parlour.table(table_id).message_id = old.id  # the lobby message that release posted, as it saved it
     user = bob if custom_id.startswith("pl:j") else alice
     kind, _ = await parlour.outcome(await server.click(user, old.id, label="Old"))
     assert kind == "update"
