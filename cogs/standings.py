@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections import OrderedDict
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -22,7 +21,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import rating_store
-from bot.models import TableStatus
+from bot.replays import ReplayError, Replays
+from cogs.acting import actor_of
 from cogs.clicked import custom_id_of, label_of
 from cogs.let_go import lets_go
 from cogs.mentions import plain
@@ -41,8 +41,6 @@ BY_CODES = {"r": "rating", "p": "points", "w": "wins"}
 PERIOD_CODES = {"a": "all", "m": "month", "w": "week"}
 LEADERBOARD_TEMPLATE = re.compile(r"lb:(?P<game>[a-z0-9_]{1,40}):(?P<by>[rpw]):(?P<period>[amw]):(?P<page>\d{1,4})")
 REPLAY_TEMPLATE = re.compile(r"rp:(?P<table>\d{1,18}):(?P<step>\d{1,6}):(?P<hands>[01]):(?P<slot>[a-z])")
-#: Finished replays kept in memory for stepping (a finished table never changes).
-KEEP_REPLAYS = 64
 
 
 def game_name(key: str) -> str:
@@ -150,7 +148,7 @@ class Standings(commands.Cog):
 
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
-        self._replays: OrderedDict[int, tuple[ReplaySource, list[str]]] = OrderedDict()
+        self.replays = Replays(bot.store)
 
     # -- /leaderboard ----------------------------------------------------------------------
     @app_commands.command(name="leaderboard")
@@ -242,23 +240,11 @@ class Standings(commands.Cog):
         self, interaction: discord.Interaction, table_id: int
     ) -> tuple[ReplaySource, list[str]] | None:
         """The replay of a finished table of this server, or None after saying why not."""
-        if table_id in self._replays:
-            self._replays.move_to_end(table_id)
-            return self._replays[table_id]
-        table = await self.bot.store.load_table(table_id)
-        if table is None or interaction.guild is None or table.guild_id != interaction.guild.id:
-            await _tell(interaction, f"There is no table {table_id} in this server.")
+        try:
+            return await self.replays.get(table_id, actor_of(interaction))
+        except ReplayError as error:
+            await _tell(interaction, str(error))
             return None
-        if table.status != TableStatus.FINISHED or table.state_json is None:
-            await _tell(interaction, f"Table {table_id} has not finished, so it cannot be replayed yet.")
-            return None
-        actions = await self.bot.store.actions_for(table_id)
-        source = ReplaySource.from_final_state(table.state_json, [(a.seat, a.move) for a in actions])
-        loaded = (source, [seat.name for seat in table.seats])
-        self._replays[table_id] = loaded
-        while len(self._replays) > KEEP_REPLAYS:
-            self._replays.popitem(last=False)
-        return loaded
 
 
 # -- pure builders ------------------------------------------------------------------------------

@@ -61,15 +61,11 @@ async def test_every_bad_click_is_refused_and_changes_nothing(parlour: Parlour) 
     low, high = sorted(set(parlour.table(table_id).state.hands[2]))[:2]
     await refused(await parlour.forge(carol, c_hand, f"pl:m:{table_id}:{version}:play:99"), "not available")
     await refused(await parlour.forge(carol, c_hand, f"pl:m:{table_id}:{version}:explode:1"), "can't explode")
-    await refused(
-        await parlour.forge(carol, c_hand, f"pl:m:{table_id}:{version}:play:{low},{high}"), "exactly 1"
-    )
+    await refused(await parlour.forge(carol, c_hand, f"pl:m:{table_id}:{version}:play:{low},{high}"), "exactly 1")
     await refused(
         await parlour.forge(carol, c_hand, f"pv:{table_id}:{version}:play:0", [str(low), str(high)]), "exactly 1"
     )
-    await refused(
-        await parlour.forge(carol, c_hand, f"pl:m:{table_id}:{version + 5}:play:1"), "not a valid button"
-    )
+    await refused(await parlour.forge(carol, c_hand, f"pl:m:{table_id}:{version + 5}:play:1"), "not a valid button")
     await refused(await parlour.forge(carol, c_hand, "pl:m:987654:0:play:1"), "closed")
     # A button's custom_id sent as a select menu's (which has no label or style) is read all the same.
     await refused(
