@@ -86,15 +86,22 @@ class Tables(commands.Cog):
     @end.autocomplete("table")
     @replace.autocomplete("table")
     async def table_numbers(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        """This server's open tables, this channel's first, matching what has been typed."""
+        """This server's open tables, this channel's first (with its threads'), matching what has been typed."""
         here = interaction.channel_id
         tables = [t for t in self.service.tables.values() if t.guild_id == interaction.guild_id]
-        tables.sort(key=lambda t: (t.channel_id != here and t.parent_channel_id != here, -t.id))
+
+        def is_here(table: Table) -> bool:
+            if here in (table.channel_id, table.parent_channel_id):
+                return True
+            thread = self.bot.get_channel(table.channel_id)  # a table saved before its parent was kept
+            return isinstance(thread, discord.Thread) and thread.parent_id == here
+
+        tables.sort(key=lambda t: (not is_here(t), -t.id))
         choices = []
         for table in tables:
             if current.strip() and not str(table.id).startswith(current.strip().lstrip("#")):
                 continue
-            where = "here" if table.channel_id == here or table.parent_channel_id == here else "elsewhere"
+            where = "here" if is_here(table) else "elsewhere"
             players = ", ".join(table.names)
             choices.append(
                 app_commands.Choice(name=f"#{table.id} {table.game.name} ({where}): {players}"[:100], value=table.id)
@@ -179,7 +186,12 @@ async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key
             log.info("Could not create a thread: %s", error)
     try:
         table = await bot.tables.open(
-            interaction.guild.id, channel.id, game.key, interaction.user.id, interaction.user.display_name
+            interaction.guild.id,
+            channel.id,
+            game.key,
+            interaction.user.id,
+            interaction.user.display_name,
+            parent_channel_id=interaction.channel.id,  # the channel /play was run in (the thread's parent)
         )
     except TableError as error:
         await interaction.followup.send(str(error), ephemeral=True)
