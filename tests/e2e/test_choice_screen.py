@@ -27,7 +27,7 @@ async def _start(parlour: Parlour) -> tuple[int, object]:
     alice = parlour.server.user("alice")
     answer = await (await parlour.server.slash(alice, "pickgame play", channel=parlour.channel)).message()
     assert "Pick Game table" in answer.content
-    lobby = await parlour.server.recorder.wait_for(lambda: parlour._lobby())
+    lobby = await parlour.server.recorder.wait_for(lambda: parlour._lobby(parlour.channel))
     table_id = int(lobby.embeds[0]["title"].rsplit("#", 1)[1])
     assert (await parlour.press(alice, lobby, "Add computer"))[0] == "update"
     assert (await parlour.press(alice, lobby, "Start"))[0] == "update"
