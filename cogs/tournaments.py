@@ -24,7 +24,7 @@ from bot.actor import Actor
 from bot.tables import Table
 from bot.tournaments.models import Tournament
 from bot.tournaments.pairing import FORMATS
-from bot.tournaments.service import TableRequest, TournamentError, TournamentService
+from bot.tournaments.service import TableRequest, TournamentError, TournamentService, must_manage
 from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, show_points
 from bot.tournaments.tables_adapter import TableServiceOpener
 from cogs.acting import actor_of
@@ -227,12 +227,15 @@ class Tournaments(commands.Cog):
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Close sign-up and seat the first round (Manage Server)."""
         actor = actor_of(interaction)
-        if not actor.manage_guild:  # refused at once, privately (the service checks it again)
-            await _tell(interaction, "Only someone with Manage Server can do that.")
+        try:  # who and which, refused at once and privately; seating a round may take a while
+            must_manage(actor)
+            chosen = await self.service.pick(actor, tournament)
+        except TournamentError as error:
+            await _tell(interaction, str(error))
             return
         await interaction.response.defer(thinking=True)
         try:
-            started = await self.service.start(await self.service.pick(actor, tournament), actor)
+            started = await self.service.start(chosen, actor)
         except TournamentError as error:
             await interaction.followup.send(str(error), ephemeral=True)
             return
@@ -242,15 +245,14 @@ class Tournaments(commands.Cog):
     @group.command(name="standings")
     async def standings(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Post the standings picture."""
-        await interaction.response.defer(thinking=True)
+        actor = actor_of(interaction)
         try:
-            current = await self.service.find(
-                await self.service.pick(actor_of(interaction), tournament), actor_of(interaction)
-            )
-            rows, rule = await self.service.standings(current.id or 0)
+            current = await self.service.find(await self.service.pick(actor, tournament), actor)
         except TournamentError as error:
-            await interaction.followup.send(str(error), ephemeral=True)
+            await _tell(interaction, str(error))
             return
+        await interaction.response.defer(thinking=True)
+        rows, rule = await self.service.standings(current.id or 0)
         view = standings_view(current, rows, rule, current.status == "finished")
         png = await asyncio.to_thread(standings_picture, view)
         await interaction.followup.send(file=picture_file(png, "standings.png"))

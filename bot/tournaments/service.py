@@ -193,7 +193,7 @@ class TournamentService:
         options: Mapping[str, Any] | None = None,
     ) -> Tournament:
         """A new tournament in sign-up (Manage Server). Every choice is checked here, with a sentence if wrong."""
-        _must_manage(actor)
+        must_manage(actor)
         try:
             game = registry.get(game_key)
             game_options = game.validate_options(options)
@@ -262,7 +262,7 @@ class TournamentService:
 
     async def add_computer(self, tournament_id: int, actor: Actor) -> int:
         """A moderator adds a computer entrant (to make the numbers work, or to practise)."""
-        _must_manage(actor)
+        must_manage(actor)
         await self._in_signup(tournament_id, actor)
         entrants = await self.entrants(tournament_id)
         number = 1 + sum(1 for e in entrants if e.computer)
@@ -273,7 +273,7 @@ class TournamentService:
 
     async def start(self, tournament_id: int, actor: Actor) -> Tournament:
         """Close sign-up and open the first round (Manage Server)."""
-        _must_manage(actor)
+        must_manage(actor)
         tournament = await self._in_signup(tournament_id, actor)
         entrants = await self.entrants(tournament_id)
         game = registry.get(tournament.game_key)
@@ -311,7 +311,7 @@ class TournamentService:
 
     async def replace(self, tournament_id: int, actor: Actor, old_user: int, new_user: int, new_name: str) -> None:
         """Someone else takes over a player's place (and standings) from the next table on (Manage Server)."""
-        _must_manage(actor)
+        must_manage(actor)
         tournament = await self.find(tournament_id, actor)
         if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED, TournamentStatus.FINAL):
             raise TournamentError("The tournament is over.")
@@ -327,13 +327,13 @@ class TournamentService:
 
     async def pause(self, tournament_id: int, actor: Actor) -> None:
         """No new round starts (the tables of the current round play on)."""
-        _must_manage(actor)
+        must_manage(actor)
         await self.find(tournament_id, actor)
         if not await self._move(tournament_id, TournamentStatus.RUNNING, TournamentStatus.PAUSED):
             raise TournamentError("Only a running tournament can be paused.")
 
     async def resume(self, tournament_id: int, actor: Actor) -> None:
-        _must_manage(actor)
+        must_manage(actor)
         await self.find(tournament_id, actor)
         if not await self._move(tournament_id, TournamentStatus.PAUSED, TournamentStatus.RUNNING):
             raise TournamentError("The tournament is not paused.")
@@ -341,7 +341,7 @@ class TournamentService:
 
     async def cancel(self, tournament_id: int, actor: Actor) -> None:
         """End the tournament without final standings (open tables play on as ordinary games)."""
-        _must_manage(actor)
+        must_manage(actor)
         await self.find(tournament_id, actor)
         async with self.sessions() as session:
             result = await session.exec(
@@ -833,7 +833,8 @@ class TournamentService:
         raise TournamentError("That player is not in this tournament.")
 
 
-def _must_manage(actor: Actor) -> None:
+def must_manage(actor: Actor) -> None:
+    """Running tournaments is for members with Manage Server."""
     if not actor.manage_guild:
         raise TournamentError("Only someone with Manage Server can do that.")
 
