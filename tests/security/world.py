@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from sqlalchemy import inspect, text
 
 from tests.e2e.harness import Parlour
-from tests.loopback.injection import InteractionHandle
+from tests.loopback.injection import APPLICATION_COMMAND, InteractionHandle
 from tests.loopback.models import GuildSpec, UserSpec
 from tests.loopback.recorder import Message
 from tests.security.conftest import AWAY
@@ -72,3 +72,12 @@ async def private_message(parlour: Parlour, user: UserSpec) -> Message:
 async def public_message(parlour: Parlour, user: UserSpec) -> Message:
     """A public message in the other server, to forge clicks onto (``user``'s own lobby there)."""
     return await parlour.open_table(user, "highcard", parlour.server.channel("general", away(parlour)))
+
+
+async def forged_command(parlour: Parlour, user: UserSpec, name: str, options: list[dict]) -> InteractionHandle:
+    """A top-level slash command with option values Discord's own client would never send (out of
+    its declared ranges): a modified client or a raw request can."""
+    server = parlour.server
+    root = next(c for c in server.commands.get(None, []) if c["name"] == name)
+    data = {"id": root["id"], "name": name, "type": 1, "options": options}
+    return await server._inject(APPLICATION_COMMAND, user, parlour.channel, data)
