@@ -38,6 +38,8 @@ SORT_LABELS = {"v": "By value", "s": "By symbol", "c": "By colour"}
 HISTORY_PAGE = 10
 COLLECTION_TEMPLATE = re.compile(r"col:(?P<user>\d{1,20}):(?P<sort>[vsc]):(?P<page>\d{1,4}):(?P<slot>[a-z])")
 HISTORY_TEMPLATE = re.compile(r"colh:(?P<user>\d{1,20}):(?P<page>\d{1,5}):(?P<slot>[a-z])")
+#: The largest id a Discord user (and a database row) can have: a forged larger one names nobody.
+MAX_USER_ID = 2**63 - 1
 DECK_TEMPLATE = re.compile(
     r"dk:(?P<user>\d{1,20}):(?P<mode>[vcp]):(?P<sort>[vsc]):(?P<page>\d{1,4}):(?P<action>[a-z]{1,4})"
 )
@@ -117,7 +119,7 @@ class CollectionButton(discord.ui.DynamicItem[discord.ui.Button], template=COLLE
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         match = COLLECTION_TEMPLATE.fullmatch(self.custom_id)
-        if match is None:
+        if match is None or int(match["user"]) > MAX_USER_ID:
             await tell(interaction, BROKEN)
             return
         await show_collection(interaction, int(match["user"]), match["sort"], int(match["page"]), edit=True)
@@ -138,7 +140,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=HISTORY_
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         match = HISTORY_TEMPLATE.fullmatch(self.custom_id)
-        if match is None:
+        if match is None or int(match["user"]) > MAX_USER_ID:
             await tell(interaction, BROKEN)
             return
         message = interaction.message
