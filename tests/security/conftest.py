@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from cogs import answers
+from tests.bot.conftest import database, empty_database  # noqa: F401  (the services' tests: both backends)
 from tests.e2e.harness import Parlour
 from tests.loopback.server import LoopbackDiscord
 
