@@ -21,6 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bot.actor import Actor
 from bot.db import open_database
 from bot.tournaments.pairing import History, swiss_round
 from bot.tournaments.service import TableEnd, TableRequest, TournamentService
@@ -71,12 +72,12 @@ async def time_round_change(players: int) -> tuple[float, float]:
         database = await open_database(f"sqlite:///{folder}/bench.db")
         opener = NullOpener()
         service = TournamentService(database.sessions, opener)
-        tournament = await service.create(guild_id=1, channel_id=1, host_id=1, game_key="gin_rummy", rounds=3)
+        tournament = await service.create(Actor(1, 1, manage_guild=True), channel_id=1, game_key="gin_rummy", rounds=3)
         assert tournament.id is not None
         for user in range(players):
-            await service.join(tournament.id, 1000 + user, f"P{user}")
+            await service.join(tournament.id, Actor(1000 + user, 1), f"P{user}")
         start = time.perf_counter()
-        await service.start(tournament.id)
+        await service.start(tournament.id, Actor(1, 1, manage_guild=True))
         first = time.perf_counter() - start
         opener.ended_upto = len(opener.ids)
         start = time.perf_counter()

@@ -85,7 +85,12 @@ class ParlourBot(commands.Bot):
         # Only the guilds intent: everything arrives as interactions, so the bot asks Discord for
         # no message, typing or reaction events (each would be decompressed and parsed for nothing).
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True), help_command=None, **options
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents(guilds=True),
+            help_command=None,
+            # No message pings anyone unless it names whom (cogs.mentions.only): never @everyone or a role.
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,
         )
         point_discord_at(settings.discord_api_url, settings.discord_gateway_url)
         self.settings = settings

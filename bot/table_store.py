@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from bot.futures import settle
 from bot.models import GameTable, TableStatus
 from bot.profiles import item_kind, person_profile
+from bot.server_settings import in_range
 from bot.store import ActionSave, ClickNote, ResultLine, Store, TransferLine
 from bot.tables import Draft, GuildSettings, Seat, Table
 from engine import registry
@@ -241,15 +242,16 @@ class TableStoreAdapter:
         settings = self._settings.get(guild_id)
         if settings is None:
             row = await self.store.get_settings(guild_id)
-            settings = self._settings[guild_id] = GuildSettings(
-                row.idle_minutes, row.use_threads, row.computer_pause_ms
+            settings = self._settings[guild_id] = in_range(
+                GuildSettings(row.idle_minutes, row.use_threads, row.computer_pause_ms)
             )
         return settings
 
     async def update_settings(self, guild_id: int, **changes: int | bool | None) -> GuildSettings:
         """Change a server's settings (the only way they change, so the cache stays true)."""
         row = await self.store.update_settings(guild_id, **changes)  # type: ignore[arg-type]
-        settings = self._settings[guild_id] = GuildSettings(row.idle_minutes, row.use_threads, row.computer_pause_ms)
+        settings = GuildSettings(row.idle_minutes, row.use_threads, row.computer_pause_ms)
+        settings = self._settings[guild_id] = in_range(settings)
         return settings
 
 

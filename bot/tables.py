@@ -22,8 +22,10 @@ from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any
 
+from bot.actor import Actor
 from bot.futures import start_keyed
 from bot.ports import Presenter, TableStore
+from bot.server_settings import COMPUTER_PAUSE_MS, IDLE_MINUTES
 from bot.table import (
     BROKEN_BUTTON,
     NOT_A_BUTTON,
@@ -43,6 +45,7 @@ __all__ = [
     "BROKEN_BUTTON",
     "NOT_A_BUTTON",
     "STALE_BUTTON",
+    "Actor",
     "Change",
     "Draft",
     "GuildSettings",
@@ -121,37 +124,40 @@ class TableService:
                 await self._notify(table)
         return list(self.tables.values())
 
-    def get(self, table_id: int) -> Table:
-        table = self.tables.get(table_id)
-        if table is None:
-            raise TableError("This table is closed: start a new one with /play.")
-        return table
+    def get(self, table_id: int, actor: Actor) -> Table:
+        """An open table of the actor's server (another server's table does not exist for them)."""
+        return self._open_table(table_id, actor, self.tables.get(table_id))
 
-    def seat_view(self, table_id: int, user_id: int) -> tuple[Table, int]:
-        """A started table (open or just finished) and ``user_id``'s seat at it, to show their hand."""
-        table = self.tables.get(table_id) or self.finished.get(table_id)
-        if table is None:
-            raise TableError("This table is closed: start a new one with /play.")
-        seat = table.seat_of(user_id)
+    def seat_view(self, table_id: int, actor: Actor) -> tuple[Table, int]:
+        """A started table (open or just finished) and the actor's seat at it, to show their hand."""
+        table = self._open_table(table_id, actor, self.tables.get(table_id) or self.finished.get(table_id))
+        seat = table.seat_of(actor.user_id)
         if seat is None:
-            raise TableError(_not_seated(table, user_id))
+            raise TableError(_not_seated(table, actor.user_id))
         if table.state is None:
             raise TableError("The game has not started yet.")
         return table, seat
 
-    async def hand_view(self, table_id: int, user_id: int) -> tuple[Table, int]:
+    async def hand_view(self, table_id: int, actor: Actor) -> tuple[Table, int]:
         """Like :meth:`seat_view`, and a finished table no longer in memory is read from the database
         (its final hand is still shown: the person may hold a message that has not shown the end yet)."""
         if table_id not in self.tables and table_id not in self.finished:
             table = await self.store.load_table(table_id)
             if table is not None and table.status == "finished" and table.started:
                 self._keep_finished(table)
-        return self.seat_view(table_id, user_id)
+        return self.seat_view(table_id, actor)
 
-    def options_form_table(self, table_id: int, user_id: int) -> Table:
-        """The lobby whose options ``user_id`` may change now (the host, before the start)."""
-        table = self._lobby(table_id)
-        self._must_be_host(table, user_id, "change the options")
+    async def message_of(self, table_id: int, actor: Actor) -> int | None:
+        """The id of the table's public message (lobby, game or results), for a table of the actor's server.
+
+        Its lobby and table buttons work on that message only: on any other they would rewrite it."""
+        table = self.tables.get(table_id) or self.finished.get(table_id) or await self.store.load_table(table_id)
+        return self._open_table(table_id, actor, table).message_id
+
+    def options_form_table(self, table_id: int, actor: Actor) -> Table:
+        """The lobby whose options the actor may change now (the host, before the start)."""
+        table = self._lobby(table_id, actor)
+        self._must_be_host(table, actor, "change the options")
         if not table.game.options:
             raise TableError(f"{table.game.name} has no options to set.")
         return table
@@ -190,57 +196,57 @@ class TableService:
         self.tables[table.id] = table
         return table
 
-    async def join(self, table_id: int, user_id: int, name: str) -> Table:
+    async def join(self, table_id: int, actor: Actor, name: str) -> Table:
         async with self.lock(table_id):
-            table = self._lobby(table_id)
-            if table.seat_of(user_id) is not None:
+            table = self._lobby(table_id, actor)
+            if table.seat_of(actor.user_id) is not None:
                 raise TableError("You are already seated at this table.")
             if len(table.seats) >= table.game.max_players:
                 raise TableError(f"The table is full: {table.game.name} seats at most {table.game.max_players}.")
-            return await self._save_lobby(table, seats=[*table.seats, Seat(user_id, _clean_name(name))])
+            return await self._save_lobby(table, seats=[*table.seats, Seat(actor.user_id, _clean_name(name))])
 
-    async def leave(self, table_id: int, user_id: int) -> Table:
+    async def leave(self, table_id: int, actor: Actor) -> Table:
         async with self.lock(table_id):
-            table = self._lobby(table_id)
-            seat = table.seat_of(user_id)
+            table = self._lobby(table_id, actor)
+            seat = table.seat_of(actor.user_id)
             if seat is None:
                 raise TableError("You are not seated at this table.")
-            if user_id == table.host_id:
+            if actor.user_id == table.host_id:
                 raise TableError("The host can't leave the lobby; press Cancel to close it instead.")
             return await self._save_lobby(table, seats=[s for i, s in enumerate(table.seats) if i != seat])
 
-    async def add_computer(self, table_id: int, user_id: int) -> Table:
+    async def add_computer(self, table_id: int, actor: Actor) -> Table:
         async with self.lock(table_id):
-            table = self._lobby(table_id)
-            self._must_be_seated(table, user_id)
+            table = self._lobby(table_id, actor)
+            self._must_be_seated(table, actor)
             if len(table.seats) >= table.game.max_players:
                 raise TableError(f"The table is full: {table.game.name} seats at most {table.game.max_players}.")
             number = 1 + sum(1 for s in table.seats if s.computer)
             return await self._save_lobby(table, seats=[*table.seats, Seat(None, f"Computer {number}", True)])
 
-    async def remove_computer(self, table_id: int, user_id: int) -> Table:
+    async def remove_computer(self, table_id: int, actor: Actor) -> Table:
         async with self.lock(table_id):
-            table = self._lobby(table_id)
-            self._must_be_seated(table, user_id)
+            table = self._lobby(table_id, actor)
+            self._must_be_seated(table, actor)
             computers = [i for i, s in enumerate(table.seats) if s.computer]
             if not computers:
                 raise TableError("There is no computer player to remove.")
             return await self._save_lobby(table, seats=[s for i, s in enumerate(table.seats) if i != computers[-1]])
 
-    async def choose_partner(self, table_id: int, user_id: int, partner: str) -> Table:
+    async def choose_partner(self, table_id: int, actor: Actor, partner: str) -> Table:
         """In a team game, the host picks their partner: seats are swapped so the two share a team.
 
         ``partner`` names a seat as the lobby shows it (:func:`seat_key`), so a choice made before
         someone joined or left still means the same player.
         """
         async with self.lock(table_id):
-            table = self._lobby(table_id)
-            self._must_be_host(table, user_id, "choose partners")
+            table = self._lobby(table_id, actor)
+            self._must_be_host(table, actor, "choose partners")
             teams = table.game.teams.get(len(table.seats))
             if not teams:
                 raise TableError(f"Partners are chosen when {table.game.name} has a full table for teams.")
             chosen = next((i for i, seat in enumerate(table.seats) if seat_key(seat) == partner), None)
-            host = table.seat_of(user_id)
+            host = table.seat_of(actor.user_id)
             if chosen is None or host is None or chosen == host:
                 raise TableError("That player is no longer at this table; pick another partner.")
             team = next(t for t in teams if host in t)
@@ -249,29 +255,29 @@ class TableService:
             seats[place], seats[chosen] = seats[chosen], seats[place]
             return await self._save_lobby(table, seats=seats)
 
-    async def set_options(self, table_id: int, user_id: int, changes: dict[str, Any]) -> Table:
+    async def set_options(self, table_id: int, actor: Actor, changes: dict[str, Any]) -> Table:
         """Change host options; a bad value is refused with the game's sentence."""
         async with self.lock(table_id):
-            table = self._lobby(table_id)
-            self._must_be_host(table, user_id, "change the options")
+            table = self._lobby(table_id, actor)
+            self._must_be_host(table, actor, "change the options")
             try:
                 options = table.game.validate_options({**table.options, **changes})
             except ValueError as error:
                 raise TableError(str(error)) from None
             return await self._save_lobby(table, options=options)
 
-    async def cancel(self, table_id: int, user_id: int) -> Table:
+    async def cancel(self, table_id: int, actor: Actor) -> Table:
         async with self.lock(table_id):
-            table = self._lobby(table_id)
-            self._must_be_host(table, user_id, "cancel the table")
+            table = self._lobby(table_id, actor)
+            self._must_be_host(table, actor, "cancel the table")
             await self._close(table, "cancelled")
             return table
 
-    async def start(self, table_id: int, user_id: int) -> Table:
+    async def start(self, table_id: int, actor: Actor) -> Table:
         """Deal the game (host only, with a legal number of seats)."""
         async with self.lock(table_id):
-            table = self._lobby(table_id)
-            self._must_be_host(table, user_id, "start the game")
+            table = self._lobby(table_id, actor)
+            self._must_be_host(table, actor, "start the game")
             profiles = await self.store.profiles(table) if table.game.uses_profiles else None
             try:
                 state = table.game.new_state(len(table.seats), table.seed, table.options, profiles)
@@ -285,29 +291,29 @@ class TableService:
         return table
 
     # -- playing -----------------------------------------------------------
-    async def act(self, table_id: int, user_id: int, version: int, move_text: str) -> Change:
+    async def act(self, table_id: int, actor: Actor, version: int, move_text: str) -> Change:
         """A person's move, from a button or select made at state ``version``; returns what it changed."""
         try:
             move = Move.parse(move_text)
         except BadMove:
             raise TableError(BROKEN_BUTTON) from None
         async with self.lock(table_id):
-            table = self._playing(table_id)
-            seat = table.seat_of(user_id)
+            table = self._playing(table_id, actor)
+            seat = table.seat_of(actor.user_id)
             if seat is None:
-                raise TableError(_not_seated(table, user_id))
+                raise TableError(_not_seated(table, actor.user_id))
             table.check_version(seat, version)
-            change = await self._apply(table, seat, move, "player", user_id)
+            change = await self._apply(table, seat, move, "player", actor.user_id)
         self._kick_computers(table)
         return change
 
-    async def draft(self, table_id: int, user_id: int, version: int, kind: str, picks: Sequence[str]) -> Table:
-        """Keep the selection ``user_id`` is building for decision ``kind`` (choice screen)."""
+    async def draft(self, table_id: int, actor: Actor, version: int, kind: str, picks: Sequence[str]) -> Table:
+        """Keep the selection the actor is building for decision ``kind`` (choice screen)."""
         async with self.lock(table_id):
-            table = self._playing(table_id)
-            seat = table.seat_of(user_id)
+            table = self._playing(table_id, actor)
+            seat = table.seat_of(actor.user_id)
             if seat is None:
-                raise TableError(_not_seated(table, user_id))
+                raise TableError(_not_seated(table, actor.user_id))
             table.check_version(seat, version)
             assert table.state is not None
             decision = next((d for d in table.state.decisions_for(seat) if d.kind == kind), None)
@@ -330,11 +336,11 @@ class TableService:
                 raise
             return table
 
-    async def replace_with_computer(self, table_id: int, user_id: int, player_id: int, player_name: str) -> Table:
+    async def replace_with_computer(self, table_id: int, actor: Actor, player_id: int, player_name: str) -> Table:
         """The host hands an absent player's seat to a computer for the rest of the game."""
         async with self.lock(table_id):
-            table = self._playing(table_id)
-            self._must_be_host(table, user_id, "replace a player")
+            table = self._playing(table_id, actor)
+            self._must_be_host(table, actor, "replace a player")
             seat = table.seat_of(player_id)
             if seat is None:
                 raise TableError(f"{player_name} is not seated at table #{table_id}.")
@@ -346,21 +352,23 @@ class TableService:
         await self._notify(table, f"{old}'s seat is now played by the computer.")
         return table
 
-    async def end(self, table_id: int, user_id: int, *, moderator: bool) -> Table:
-        """End a table without results: its host, or a server moderator."""
+    async def end(self, table_id: int, actor: Actor) -> Table:
+        """End a table without results: its host, or a moderator of its server."""
         async with self.lock(table_id):
-            table = self.get(table_id)
-            if user_id != table.host_id and not moderator:
+            table = self.get(table_id, actor)
+            if actor.user_id != table.host_id and not actor.moderator:
                 raise TableError("Only the table's host or a server moderator can end it.")
             await self._close(table, "closed")
             return table
 
-    async def rematch(self, table_id: int, user_id: int) -> Table:
+    async def rematch(self, table_id: int, actor: Actor) -> Table:
         """A new game with the same seats and options, started at once."""
         old = self.tables.get(table_id) or self.finished.get(table_id) or await self.store.load_table(table_id)
+        if old is not None and not actor.owns(old.guild_id):
+            raise TableError(no_table(table_id))
         if old is None or old.status != "finished":
             raise TableError("That table is gone; start a new one with /play.")
-        if old.seat_of(user_id) is None:
+        if old.seat_of(actor.user_id) is None:
             raise TableError("Only the players of that game can ask for a rematch.")
         table = Table(
             id=0,
@@ -368,7 +376,7 @@ class TableService:
             channel_id=old.channel_id,
             parent_channel_id=old.parent_channel_id,
             game=old.game,
-            host_id=user_id,
+            host_id=actor.user_id,
             options=dict(old.options),
             seats=[Seat(s.user_id, s.name, s.computer) for s in old.seats],
             seed=self._seed_source.randrange(2**63),
@@ -377,7 +385,7 @@ class TableService:
         table.id = await self.store.create_table(table)
         self.tables[table.id] = table
         self.finished.pop(table_id, None)
-        return await self.start(table.id, user_id)
+        return await self.start(table.id, actor)
 
     # -- computers and idle players ----------------------------------------
     def _kick_computers(self, table: Table) -> None:
@@ -400,7 +408,7 @@ class TableService:
                 if not table.waiting_computers():
                     return
                 settings = await self.store.guild_settings(table.guild_id)
-                pause = settings.computer_pause_ms / 1000
+                pause = COMPUTER_PAUSE_MS.clamp(settings.computer_pause_ms) / 1000
                 if pause:
                     await asyncio.sleep(pause)
                 async with self.lock(table_id):
@@ -437,28 +445,40 @@ class TableService:
                 table.rest()
 
     async def sweep_idle(self) -> None:
-        """Remind idle people, let the computer play for the long-idle, close abandoned tables."""
+        """Remind idle people, let the computer play for the long-idle, close abandoned tables.
+
+        Each table on its own: one that fails (a bad row, a setting out of range, a failing save)
+        is logged and skipped, and every other server's tables are still swept."""
         now = self.clock()
         for table in list(self.tables.values()):
-            if now - table.last_action_at >= ABANDONED_AFTER:
-                async with self.lock(table.id):
-                    await self._close(table, "closed")
-                await self._notify(table, "This table was closed after 24 hours without a move.")
-                continue
-            if table.status != "playing":
-                continue
-            settings = await self.store.guild_settings(table.guild_id)
-            idle = timedelta(minutes=settings.idle_minutes)
-            to_remind = [
-                s for s in table.waiting_people() if s not in table.reminded and now - table.pending_since[s] >= idle
-            ]
-            if to_remind:
-                table.reminded.update(to_remind)
-                if self.presenter:
-                    await self.presenter.remind(table, to_remind)
-            overdue = [s for s in table.waiting_people() if now - table.pending_since[s] >= 2 * idle]
-            for seat in overdue:
-                await self._play_for_idle(table, seat)
+            try:
+                await self._sweep_table(table, now)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("Idle sweep: table %s skipped", table.id)
+
+    async def _sweep_table(self, table: Table, now: datetime) -> None:
+        """One table of the idle sweep."""
+        if now - table.last_action_at >= ABANDONED_AFTER:
+            async with self.lock(table.id):
+                await self._close(table, "closed")
+            await self._notify(table, "This table was closed after 24 hours without a move.")
+            return
+        if table.status != "playing":
+            return
+        settings = await self.store.guild_settings(table.guild_id)
+        idle = timedelta(minutes=IDLE_MINUTES.clamp(settings.idle_minutes))
+        to_remind = [
+            s for s in table.waiting_people() if s not in table.reminded and now - table.pending_since[s] >= idle
+        ]
+        if to_remind:
+            table.reminded.update(to_remind)
+            if self.presenter:
+                await self.presenter.remind(table, to_remind)
+        overdue = [s for s in table.waiting_people() if now - table.pending_since[s] >= 2 * idle]
+        for seat in overdue:
+            await self._play_for_idle(table, seat)
 
     async def _play_for_idle(self, table: Table, seat: int) -> None:
         async with self.lock(table.id):
@@ -572,16 +592,23 @@ class TableService:
             except Exception:
                 log.exception("Could not present table %s", table.id)
 
-    def _lobby(self, table_id: int) -> Table:
-        table = self.get(table_id)
+    @staticmethod
+    def _open_table(table_id: int, actor: Actor, table: Table | None) -> Table:
+        """The table found, if it is the actor's server's: another server's table does not exist for them."""
+        if table is not None and not actor.owns(table.guild_id):
+            raise TableError(no_table(table_id))
+        if table is None:
+            raise TableError("This table is closed: start a new one with /play.")
+        return table
+
+    def _lobby(self, table_id: int, actor: Actor) -> Table:
+        table = self.get(table_id, actor)
         if table.status != "lobby":
             raise TableError("The game has already started.")
         return table
 
-    def _playing(self, table_id: int) -> Table:
-        table = self.tables.get(table_id) or self.finished.get(table_id)
-        if table is None:
-            raise TableError("This table is closed: start a new one with /play.")
+    def _playing(self, table_id: int, actor: Actor) -> Table:
+        table = self._open_table(table_id, actor, self.tables.get(table_id) or self.finished.get(table_id))
         if table.status == "lobby":
             raise TableError("The game has not started yet.")
         if table.status != "playing":
@@ -589,13 +616,13 @@ class TableService:
         return table
 
     @staticmethod
-    def _must_be_host(table: Table, user_id: int, what: str) -> None:
-        if user_id != table.host_id:
+    def _must_be_host(table: Table, actor: Actor, what: str) -> None:
+        if actor.user_id != table.host_id:
             raise TableError(f"Only the host can {what}.")
 
     @staticmethod
-    def _must_be_seated(table: Table, user_id: int) -> None:
-        if table.seat_of(user_id) is None:
+    def _must_be_seated(table: Table, actor: Actor) -> None:
+        if table.seat_of(actor.user_id) is None:
             raise TableError("Join the table first.")
 
     async def shutdown(self) -> None:
@@ -629,6 +656,11 @@ def _decisions(state: GameState) -> dict[int, list[dict[str, Any]]]:
     for decision in state.pending_decisions():
         by_seat.setdefault(decision.seat, []).append(decision.to_dict())
     return by_seat
+
+
+def no_table(table_id: int) -> str:
+    """What a person is told of a table that is not their server's (nothing else about it)."""
+    return f"There is no table #{table_id} in this server."
 
 
 def _clean_name(name: str) -> str:

@@ -28,9 +28,11 @@ import discord
 
 from bot.tables import BROKEN_BUTTON, TableError
 from cogs import hand_ui, table_ui
+from cogs.acting import actor_of
 from cogs.answers import PendingMove, reply_privately, saved, tell, update, watch
 from cogs.clicked import label_of, style_of
 from cogs.let_go import let_go_view, lets_go
+from cogs.mentions import plain
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -94,30 +96,31 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         bot, user, table_id = _bot(interaction), interaction.user, self.table_id
-        service = bot.tables
+        service, actor = bot.tables, actor_of(interaction)
         try:
+            await on_table_message(interaction, table_id)
             match self.action:
                 case "join":
-                    table = await saved(interaction, service.join(table_id, user.id, user.display_name))
+                    table = await saved(interaction, service.join(table_id, actor, user.display_name))
                     await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
                 case "leave":
-                    table = await saved(interaction, service.leave(table_id, user.id))
+                    table = await saved(interaction, service.leave(table_id, actor))
                     await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
                 case "add_computer":
-                    table = await saved(interaction, service.add_computer(table_id, user.id))
+                    table = await saved(interaction, service.add_computer(table_id, actor))
                     await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
                 case "remove_computer":
-                    table = await saved(interaction, service.remove_computer(table_id, user.id))
+                    table = await saved(interaction, service.remove_computer(table_id, actor))
                     await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
                 case "options":
-                    form = table_ui.options_form(service.options_form_table(table_id, user.id))
+                    form = table_ui.options_form(service.options_form_table(table_id, actor))
                     await interaction.response.send_modal(form)
                     form.stop()  # answered from its custom_id (cogs.tables), not by this object
                 case "cancel":
-                    table = await saved(interaction, service.cancel(table_id, user.id))
+                    table = await saved(interaction, service.cancel(table_id, actor))
                     await update(interaction, table_ui.closed_lobby_parts(table, "Cancelled by the host."))
                 case "start":
-                    table = await saved(interaction, service.start(table_id, user.id))
+                    table = await saved(interaction, service.start(table_id, actor))
                     async with bot.presenter.answering(table):
                         parts = await table_ui.table_parts(table, "The cards are dealt.")
                         await update(interaction, parts)
@@ -127,10 +130,10 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
                 case "hand":
                     await show_my_hand(interaction, table_id)
                 case "rematch":
-                    table = await saved(interaction, service.rematch(table_id, user.id))
+                    table = await saved(interaction, service.rematch(table_id, actor))
                     async with bot.presenter.answering(table):
                         await update(interaction, table_ui.MessageParts(view=None), keep_content=True)
-                        note = f"Rematch! {user.display_name} dealt a new game."
+                        note = f"Rematch! {plain(user.display_name)} dealt a new game."
                         parts = await table_ui.table_parts(table, note)
                         message = await interaction.channel.send(**parts.send_kwargs())  # type: ignore[union-attr]
                         let_go_view(parts.view)
@@ -190,7 +193,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:p:{_T
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
         try:
-            table, seat = bot.tables.seat_view(self.table_id, interaction.user.id)
+            on_private_hand(interaction)
+            table, seat = bot.tables.seat_view(self.table_id, actor_of(interaction))
             show = partial(update, interaction)
             await bot.presenter.show_hand(table, seat, interaction, show, {self.kind: self.page})
         except TableError as error:
@@ -243,10 +247,11 @@ class DraftClick(
 
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot, user_id = _bot(interaction), interaction.user.id
+        bot, actor = _bot(interaction), actor_of(interaction)
         service = bot.tables
         try:
-            table, seat = service.seat_view(self.table_id, user_id)
+            on_private_hand(interaction)
+            table, seat = service.seat_view(self.table_id, actor)
             draft = table.drafts.get(seat)
             picks = list(draft.picks) if draft is not None and draft.kind == self.kind else []
             page = self.page
@@ -259,12 +264,12 @@ class DraftClick(
                 case "d":
                     chosen = _values(interaction)
                     kind = chosen[0] if chosen else self.kind
-                    table = await saved(interaction, service.draft(self.table_id, user_id, self.version, kind, []))
+                    table = await saved(interaction, service.draft(self.table_id, actor, self.version, kind, []))
                     await bot.presenter.show_hand(table, seat, interaction, partial(update, interaction), {kind: 0})
                     return
                 case "s":
                     picks = hand_ui.toggle_page(table, seat, self.kind, page, picks, _values(interaction))
-            table = await saved(interaction, service.draft(self.table_id, user_id, self.version, self.kind, picks))
+            table = await saved(interaction, service.draft(self.table_id, actor, self.version, self.kind, picks))
             await bot.presenter.show_hand(table, seat, interaction, partial(update, interaction), {self.kind: page})
         except TableError as error:
             await tell(interaction, str(error))
@@ -292,9 +297,10 @@ class PartnerSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pt:{_
     async def callback(self, interaction: discord.Interaction) -> None:
         bot, chosen = _bot(interaction), _values(interaction)
         try:
+            await on_table_message(interaction, self.table_id)
             if not chosen:
                 raise TableError("Pick a partner.")
-            table = await saved(interaction, bot.tables.choose_partner(self.table_id, interaction.user.id, chosen[0]))
+            table = await saved(interaction, bot.tables.choose_partner(self.table_id, actor_of(interaction), chosen[0]))
             await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
         except TableError as error:
             await tell(interaction, str(error))
@@ -311,6 +317,27 @@ CLICKS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 
 
+#: A hand's control clicked anywhere but on a private hand (it would rewrite that message into a hand).
+NOT_ON_A_HAND = "That button belongs on your private hand; press Show my hand on the table message."
+
+
+def on_private_hand(interaction: discord.Interaction) -> None:
+    """A hand's controls (moves, pages, the choice screen) work on a private hand only: a click is
+    refused, with nothing done, when they come on any other message (copied onto a public one)."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        raise TableError(NOT_ON_A_HAND)
+
+
+async def on_table_message(interaction: discord.Interaction, table_id: int) -> None:
+    """A lobby or table button (or the options form) works on its table's own public message only:
+    anywhere else it would rewrite another message (another table's, a running game's) into its own."""
+    message = interaction.message
+    stored = await _bot(interaction).tables.message_of(table_id, actor_of(interaction))
+    if message is None or message.flags.ephemeral or message.id != stored:
+        raise TableError(f"That button belongs on table #{table_id}'s own message; use the buttons there.")
+
+
 async def show_my_hand(interaction: discord.Interaction, table_id: int) -> None:
     """Show my hand: a new private message with the hand as it is now (the final one after the end).
 
@@ -320,7 +347,7 @@ async def show_my_hand(interaction: discord.Interaction, table_id: int) -> None:
     """
     bot, user_id = _bot(interaction), interaction.user.id
     try:
-        table, seat = await bot.tables.hand_view(table_id, user_id)
+        table, seat = await bot.tables.hand_view(table_id, actor_of(interaction))
     except TableError as error:
         await tell(interaction, str(error))
         return
@@ -335,19 +362,18 @@ async def show_my_hand(interaction: discord.Interaction, table_id: int) -> None:
 async def make_move(interaction: discord.Interaction, table_id: int, version: int, move_text: str) -> None:
     """Save the move, then answer once with the new hand in place (see :func:`cogs.answers.saved`)."""
     bot, user_id = _bot(interaction), interaction.user.id
-    # A move button forged onto a public message gets a new private hand: the hand must stay private.
-    private = interaction.message is not None and interaction.message.flags.ephemeral
     try:
+        on_private_hand(interaction)  # a move copied onto a public message is refused: nothing is edited
         arrived = bot.tables.tables.get(table_id)
         pending = PendingMove(bot.store_adapter, table_id, user_id, arrived.version if arrived else 0, move_text)
-        work = bot.tables.act(table_id, user_id, version, move_text)
-        change = await saved(interaction, work, pending, private_reply=not private)
+        work = bot.tables.act(table_id, actor_of(interaction), version, move_text)
+        change = await saved(interaction, work, pending)
     except TableError as error:
         await tell(interaction, str(error))
         return
     table, seat = change.table, change.seat
     await bot.presenter.table_changed(table)
-    show = partial(update if private else reply_privately, interaction)
+    show = partial(update, interaction)
     await bot.presenter.show_hand(table, seat, interaction, show)
     await pending.answered()
 

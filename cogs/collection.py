@@ -27,6 +27,7 @@ from bot import collections as gjt
 from bot.models import OwnedItem
 from cogs.clicked import custom_id_of, label_of
 from cogs.let_go import lets_go
+from cogs.mentions import plain
 from cogs.picture_file import picture_file
 from render.collection import PER_PAGE, CollectionView, ShownCard, collection_picture
 
@@ -38,6 +39,8 @@ SORT_LABELS = {"v": "By value", "s": "By symbol", "c": "By colour"}
 HISTORY_PAGE = 10
 COLLECTION_TEMPLATE = re.compile(r"col:(?P<user>\d{1,20}):(?P<sort>[vsc]):(?P<page>\d{1,4}):(?P<slot>[a-z])")
 HISTORY_TEMPLATE = re.compile(r"colh:(?P<user>\d{1,20}):(?P<page>\d{1,5}):(?P<slot>[a-z])")
+#: The largest id a Discord user (and a database row) can have: a forged larger one names nobody.
+MAX_USER_ID = 2**63 - 1
 DECK_TEMPLATE = re.compile(
     r"dk:(?P<user>\d{1,20}):(?P<mode>[vcp]):(?P<sort>[vsc]):(?P<page>\d{1,4}):(?P<action>[a-z]{1,4})"
 )
@@ -117,7 +120,7 @@ class CollectionButton(discord.ui.DynamicItem[discord.ui.Button], template=COLLE
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         match = COLLECTION_TEMPLATE.fullmatch(self.custom_id)
-        if match is None:
+        if match is None or int(match["user"]) > MAX_USER_ID:
             await tell(interaction, BROKEN)
             return
         # On the public message: a private copy for the clicker; on their private copy: it moves on.
@@ -141,7 +144,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=HISTORY_
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         match = HISTORY_TEMPLATE.fullmatch(self.custom_id)
-        if match is None:
+        if match is None or int(match["user"]) > MAX_USER_ID:
             await tell(interaction, BROKEN)
             return
         message = interaction.message
@@ -162,7 +165,7 @@ async def show_collection(
     guild_id = interaction.guild.id
     if user_id != interaction.user.id and await store.item_owner(guild_id, user_id, gjt.GAME_KEY) is None:
         name = await owner_name(interaction, user_id)
-        await tell(interaction, f"{name} has no Gin-jon-tan collection here yet.")
+        await tell(interaction, f"{plain(name)} has no Gin-jon-tan collection here yet.")
         return
     items, deck = await gjt.collection_and_deck(store, guild_id, user_id)
     in_deck = {row.item for row in deck}
@@ -184,7 +187,9 @@ async def show_collection(
     for code, label in SORT_LABELS.items():
         controls.add_item(CollectionButton(collection_id(user_id, code, 0, "s"), label, code == sort))
     controls.add_item(HistoryButton(f"colh:{user_id}:0:h", "Prizes won and lost"))
-    content = f"**{possessive(name)} Gin-jon-tan collection**: {len(items)} cards, {len(deck)} in the active deck."
+    content = (
+        f"**{possessive(plain(name))} Gin-jon-tan collection**: {len(items)} cards, {len(deck)} in the active deck."
+    )
     await answer(interaction, edit=edit, ephemeral=ephemeral, content=content, file=await draw(view), view=controls)
 
 
@@ -197,7 +202,7 @@ async def show_history(interaction: discord.Interaction, user_id: int, page: int
         interaction.guild.id, user_id, gjt.GAME_KEY, limit=HISTORY_PAGE, offset=page * HISTORY_PAGE
     )
     name = await owner_name(interaction, user_id)
-    words = [f"**Prizes {name} won and lost** ({total} in all)"]
+    words = [f"**Prizes {plain(name)} won and lost** ({total} in all)"]
     if not lines:
         words.append("None yet: play Gin-jon-tan with personal decks and prizes on.")
     for line in lines:

@@ -15,6 +15,7 @@ import discord
 
 from bot.tables import Draft, Table, TableError
 from cogs import clicks, pictures
+from cogs.mentions import plain_all
 from cogs.picture_file import picture_file
 from cogs.table_ui import (
     MAX_BUTTONS_PER_ROW,
@@ -41,17 +42,17 @@ async def hand_parts(
     picture = await latest_picture(table, seat=seat, kind="hand", priority=priority)
     version, view = picture.version, picture.view
     draft = _draft(table, seat, view.decisions)
-    lines = [f"**{table.game.name}** · table #{table.id} · your hand"]
+    lines, names = [f"**{table.game.name}** · table #{table.id} · your hand"], plain_all(table.names)
     if view.outcome is not None:
         lines.append("The game is over.")
     elif view.decisions:
-        lines += [f"• {name_seats(d.prompt, table.names)}" for d in view.decisions]
+        lines += [f"• {name_seats(d.prompt, names)}" for d in view.decisions]
     elif seat in view.decided:
         lines.append("You have chosen. Waiting for the others.")
     elif view.waiting_on:
-        lines.append("Waiting for " + ", ".join(table.seats[s].name for s in view.waiting_on) + ".")
+        lines.append("Waiting for " + ", ".join(names[s] for s in view.waiting_on) + ".")
     screen = Screen(table.id, version, [_named(d, table.names) for d in view.decisions], pages or {}, draft)
-    lines += screen.summary(table.names)
+    lines += screen.summary(names)
     controls = discord.ui.View(timeout=None)
     for item in screen.items():
         controls.add_item(item)

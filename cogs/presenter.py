@@ -28,6 +28,7 @@ from cogs import hand_expiry, pictures
 from cogs.answers import pace_of
 from cogs.hand_ui import hand_parts
 from cogs.let_go import let_go_view
+from cogs.mentions import only, plain_all
 from cogs.pictures import Priority
 from cogs.table_ui import MessageParts, closed_lobby_parts, table_parts
 from cogs.words import standings_after
@@ -419,7 +420,7 @@ class DiscordPresenter:
         except Exception:  # the results stand without the announcement
             log.exception("Could not read the standings of table %s", table.id)
             return ""
-        return standings_after(changes, table.names, table.game.name)
+        return standings_after(changes, plain_all(table.names), table.game.name)
 
     async def message_posted(self, table: Table, message_id: int) -> None:
         """The table's public message is now ``message_id`` (posted just now): keep it, and save it."""
@@ -435,7 +436,7 @@ class DiscordPresenter:
         await channel.send(
             f"{mentions}: your move at {table.game.name} table #{table.id}. "
             "Press **Show my hand** on the table message, or the computer will play for you soon.",
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in people if u]),
+            allowed_mentions=only(people),
         )
 
     async def _channel(self, channel_id: int) -> PartialMessageableChannel | None:

@@ -11,53 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
 from cogs.let_go import lets_go
-from render.replay import Names
 
 JUMP_TEMPLATE = re.compile(r"rpj:(?P<table>\d{1,18}):(?P<hands>[01])")
 #: Discord's limit on a select menu's options.
 MAX_OPTIONS = 25
-#: What a seat given to the computer is called (bot.tables.replace_with_computer).
-COMPUTER_SUFFIX = " (computer)"
-
-
-class SeatLike(Protocol):
-    """A seat as stored (bot.models.Seat) or held (bot.table.Seat)."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def replaced_at(self) -> int | None: ...
-
-
-def seat_names(seats: Sequence[SeatLike]) -> Names:
-    """The names to show at each step: as seated at the end, except a seat the computer took over,
-    which shows its person until the move it took over at."""
-    final = [seat.name for seat in seats]
-    taken = {i: seat.replaced_at for i, seat in enumerate(seats) if seat.replaced_at is not None}
-    if not taken:
-        return final
-
-    def at(step: int) -> list[str]:
-        return [
-            name.removesuffix(COMPUTER_SUFFIX) if i in taken and step <= taken[i] else name
-            for i, name in enumerate(final)
-        ]
-
-    return at
-
-
-def not_replayable(table_id: int, status: str, started: bool) -> str:
-    """Why a table of this server has no replay, as it is."""
-    if status == "playing":
-        return f"Table {table_id} is still being played; it can be replayed once its game is over."
-    if not started:
-        return f"Table {table_id} never started a game, so there is nothing to replay."
-    return f"Table {table_id} was ended before its game was over, so there is no finished game to replay."
 
 
 class JumpMenu(discord.ui.DynamicItem[discord.ui.Select], template=JUMP_TEMPLATE):

@@ -13,6 +13,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.server_settings import ServerSettings, SettingsError
+from cogs.acting import actor_of
+
 if TYPE_CHECKING:
     from bot.client import ParlourBot
 
@@ -39,25 +42,19 @@ class Settings(commands.Cog):
         computer_pause_ms: app_commands.Range[int, 0, 10_000] | None = None,
     ) -> None:
         """Show or change this server's table settings (Manage Server only)."""
-        if interaction.guild is None:
-            await interaction.response.send_message("Settings belong to a server; use this in one.", ephemeral=True)
+        service, actor = ServerSettings(self.bot.store_adapter), actor_of(interaction)
+        try:
+            if idle_minutes is None and threads is None and computer_pause_ms is None:
+                row = await service.show(actor)
+                said = "This server's settings"
+            else:
+                row = await service.change(
+                    actor, idle_minutes=idle_minutes, use_threads=threads, computer_pause_ms=computer_pause_ms
+                )
+                said = "Saved. This server's settings"
+        except SettingsError as error:
+            await interaction.response.send_message(str(error), ephemeral=True)
             return
-        if not interaction.permissions.manage_guild:
-            await interaction.response.send_message(
-                "Only members with the Manage Server permission can change Parlour's settings.", ephemeral=True
-            )
-            return
-        if idle_minutes is None and threads is None and computer_pause_ms is None:
-            row = await self.bot.store_adapter.guild_settings(interaction.guild.id)
-            said = "This server's settings"
-        else:
-            row = await self.bot.store_adapter.update_settings(
-                interaction.guild.id,
-                idle_minutes=idle_minutes,
-                use_threads=threads,
-                computer_pause_ms=computer_pause_ms,
-            )
-            said = "Saved. This server's settings"
         await interaction.response.send_message(
             f"{said}: idle reminder after **{row.idle_minutes} min** (the computer plays after "
             f"{2 * row.idle_minutes} min); tables in threads: **{'yes' if row.use_threads else 'no'}**; "

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections import OrderedDict
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -23,11 +22,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import rating_store
-from bot.models import TableStatus
+from bot.replays import ReplayError, Replays
+from cogs.acting import actor_of
 from cogs.clicked import custom_id_of, label_of
 from cogs.let_go import lets_go
+from cogs.mentions import plain
 from cogs.picture_file import picture_file
-from cogs.replay_steps import JumpMenu, jump_menu, not_replayable, seat_names
+from cogs.replay_steps import JumpMenu, jump_menu
 from engine import registry
 from render.leaderboard import LeaderboardView, LeaderRow, leaderboard_picture
 from render.profile import GameCard, ProfileView, RecentLine, profile_picture
@@ -42,8 +43,6 @@ BY_CODES = {"r": "rating", "p": "points", "w": "wins"}
 PERIOD_CODES = {"a": "all", "m": "month", "w": "week"}
 LEADERBOARD_TEMPLATE = re.compile(r"lb:(?P<game>[a-z0-9_]{1,40}):(?P<by>[rpw]):(?P<period>[amw]):(?P<page>\d{1,4})")
 REPLAY_TEMPLATE = re.compile(r"rp:(?P<table>\d{1,18}):(?P<step>\d{1,6}):(?P<hands>[01]):(?P<slot>[a-z])")
-#: Finished replays kept in memory for stepping (a finished table never changes).
-KEEP_REPLAYS = 64
 
 
 def game_name(key: str) -> str:
@@ -151,9 +150,7 @@ class Standings(commands.Cog):
 
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
-        self._replays: OrderedDict[int, tuple[ReplaySource, Names]] = OrderedDict()
-        #: Where each replay's hands or rounds begin (found once per replay kept).
-        self._chapters: dict[int, list[tuple[int, str]]] = {}
+        self.replays = Replays(bot.store)
 
     # -- /leaderboard ----------------------------------------------------------------------
     @app_commands.command(name="leaderboard")
@@ -186,7 +183,7 @@ class Standings(commands.Cog):
             found = await rating_store.profile(session, interaction.guild.id, who.id)
         if found is None:
             await interaction.response.send_message(
-                f"{who.display_name} has not finished a game here yet.", ephemeral=True
+                f"{plain(who.display_name)} has not finished a game here yet.", ephemeral=True
             )
             return
         picture = await asyncio.to_thread(profile_picture, profile_view(found, who.display_name))
@@ -229,9 +226,9 @@ class Standings(commands.Cog):
         content = step_words(source, names, step, hands)
         file = picture_file(picture, f"table-{table_id}-{step}.png")
         buttons = step_buttons(table_id, step, source.steps, hands, shows_hands(source))
-        if table_id not in self._chapters:
-            self._chapters[table_id] = await asyncio.to_thread(chapters, source)
-        menu = jump_menu(table_id, hands, self._chapters[table_id], step)
+        if table_id not in self.replays.chapters:
+            self.replays.chapters[table_id] = await asyncio.to_thread(chapters, source)
+        menu = jump_menu(table_id, hands, self.replays.chapters[table_id], step)
         if menu is not None:
             buttons.add_item(menu)
         mentions = discord.AllowedMentions.none()
@@ -250,24 +247,11 @@ class Standings(commands.Cog):
         self, interaction: discord.Interaction, table_id: int
     ) -> tuple[ReplaySource, Names] | None:
         """The replay of a finished table of this server, or None after saying why not."""
-        if table_id in self._replays:
-            self._replays.move_to_end(table_id)
-            return self._replays[table_id]
-        table = await self.bot.store.load_table(table_id)
-        if table is None or interaction.guild is None or table.guild_id != interaction.guild.id:
-            await _tell(interaction, f"There is no table {table_id} in this server.")
+        try:
+            return await self.replays.get(table_id, actor_of(interaction))
+        except ReplayError as error:
+            await _tell(interaction, str(error))
             return None
-        if table.status != TableStatus.FINISHED or table.state_json is None:
-            await _tell(interaction, not_replayable(table_id, table.status, table.state_json is not None))
-            return None
-        actions = await self.bot.store.actions_for(table_id)
-        source = ReplaySource.from_final_state(table.state_json, [(a.seat, a.move) for a in actions])
-        loaded = (source, seat_names(table.seats))
-        self._replays[table_id] = loaded
-        while len(self._replays) > KEEP_REPLAYS:
-            dropped, _ = self._replays.popitem(last=False)
-            self._chapters.pop(dropped, None)
-        return loaded
 
 
 # -- pure builders ------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.mentions import plain
 from cogs.words import count
 from engine import registry
 
@@ -31,10 +32,10 @@ class Stats(commands.Cog):
         rows = await self.bot.store.stats(interaction.guild.id, who.id)
         if not rows:
             await interaction.response.send_message(
-                f"{who.display_name} has not finished a game here yet.", ephemeral=True
+                f"{plain(who.display_name)} has not finished a game here yet.", ephemeral=True
             )
             return
-        embed = discord.Embed(title=f"{who.display_name}'s games")
+        embed = discord.Embed(title=f"{plain(who.display_name)}'s games")
         for row in rows:
             embed.add_field(
                 name=registry.get(row.game_key).name,

@@ -19,6 +19,7 @@ import discord
 
 from bot.tables import Table, seat_key
 from cogs import clicks, pictures
+from cogs.mentions import only, plain, plain_all
 from cogs.options_form import option_lines
 from cogs.options_form import options_form as _options_form
 from cogs.picture_file import picture_file
@@ -45,7 +46,8 @@ class MessageParts:
     embed: discord.Embed | None = None
     files: list[discord.File] = field(default_factory=list)
     view: discord.ui.View | None = None
-    mentions: discord.AllowedMentions = field(default_factory=lambda: discord.AllowedMentions(users=True))
+    #: Whom the message may ping (nobody unless it says: :func:`cogs.mentions.only`).
+    mentions: discord.AllowedMentions = field(default_factory=discord.AllowedMentions.none)
     #: The state version these parts show (a hand's controls carry it; a table message's picture shows it).
     version: int | None = None
 
@@ -84,7 +86,7 @@ def lobby_parts(table: Table, note: str = "", levels: Mapping[int, int] | None =
     """The lobby: seats (people with their level in this game), options, teams, and its buttons."""
     game, levels = table.game, levels or {}
     seats = "\n".join(
-        f"{i + 1}. {'🤖 ' + s.name if s.computer else f'<@{s.user_id}>'}"
+        f"{i + 1}. {'🤖 ' + plain(s.name) if s.computer else f'<@{s.user_id}>'}"
         + (f" · level {levels[s.user_id]}" if not s.computer and s.user_id is not None and s.user_id in levels else "")
         + (" (host)" if s.user_id == table.host_id else "")
         for i, s in enumerate(table.seats)
@@ -97,7 +99,7 @@ def lobby_parts(table: Table, note: str = "", levels: Mapping[int, int] | None =
     )
     if table.options and game.options:
         embed.add_field(name="Options", value=option_lines(game, table.options)[:1024])
-    embed.set_footer(text=note or "Join, add computers, and the host presses Start.")
+    embed.set_footer(text=plain(note) or "Join, add computers, and the host presses Start.")
     view = discord.ui.View(timeout=None)
     view.add_item(_button("join", table.id, "Join", discord.ButtonStyle.primary, 0))
     view.add_item(_button("leave", table.id, "Leave", discord.ButtonStyle.secondary, 0))
@@ -114,7 +116,7 @@ def lobby_parts(table: Table, note: str = "", levels: Mapping[int, int] | None =
 
 def _who_sits(table: Table, seat: int) -> str:
     s = table.seats[seat]
-    return "🤖 " + s.name if s.computer else f"<@{s.user_id}>"
+    return "🤖 " + plain(s.name) if s.computer else f"<@{s.user_id}>"
 
 
 def _lobby_teams(table: Table, embed: discord.Embed, view: discord.ui.View) -> None:
@@ -147,7 +149,7 @@ class LevelSource(Protocol):
 
 
 def closed_lobby_parts(table: Table, reason: str) -> MessageParts:
-    embed = discord.Embed(title=f"{table.game.name}: table #{table.id}", description=reason)
+    embed = discord.Embed(title=f"{table.game.name}: table #{table.id}", description=plain(reason))
     return MessageParts(embed=embed, view=discord.ui.View(timeout=None), mentions=discord.AllowedMentions.none())
 
 
@@ -250,7 +252,7 @@ def _take_moment(table: Table, kind: PictureKind, seat: int | None, asked: _Aske
 # -- the table message --------------------------------------------------------
 def _who(table: Table, seat: int) -> str:
     s = table.seats[seat]
-    return s.name if s.computer else f"<@{s.user_id}>"
+    return plain(s.name) if s.computer else f"<@{s.user_id}>"
 
 
 #: How many of the latest public events the table message repeats (a computer may move right after you).
@@ -261,19 +263,19 @@ def table_text(table: Table, note: str | None = None, view: View | None = None) 
     """The words of the table message: what just happened and whose turn it is (in the spectator's
     ``view`` of the moment its picture shows; by default, now)."""
     lines = [f"**{table.game.name}** · table #{table.id}"]
-    view = view or table.view(None)
+    view, names = view or table.view(None), plain_all(table.names)
     outcome = view.outcome
     closed = outcome is None and table.status != "playing"
     if note and not closed:
-        lines.append(note)
-    lines += [name_seats(event, table.names) for event in view.events[-RECENT_EVENTS:]]
+        lines.append(plain(note))
+    lines += [name_seats(event, names) for event in view.events[-RECENT_EVENTS:]]
     if outcome is not None:
-        lines.append(game_over(outcome, table.names))
+        lines.append(game_over(outcome, names))
     elif closed:  # why it ended (who ended it, or the idle rule) is its last line
-        lines.append(note or "This table is closed.")
+        lines.append(plain(note) if note else "This table is closed.")
     elif view.waiting_on:
         waiting = ", ".join(_who(table, s) for s in view.waiting_on)
-        decided = ", ".join(table.seats[s].name for s in view.decided)
+        decided = ", ".join(plain(table.seats[s].name) for s in view.decided)
         lines.append(f"Waiting on: {waiting}" + (f" (already chosen: {decided})" if decided else ""))
     return "\n".join(lines)[:2000]
 
@@ -322,7 +324,7 @@ async def table_parts(
         view.add_item(_button("hand", table.id, "Show my hand", discord.ButtonStyle.primary, 0))
     waiting = spectator.waiting_on if table.status == "playing" else ()
     people = [table.seats[s].user_id for s in waiting if not table.seats[s].computer]
-    mentions = discord.AllowedMentions(users=[discord.Object(u) for u in people if u is not None])
+    mentions = only(people)
     return MessageParts(
         content=table_text(table, note, spectator),
         files=files,

@@ -15,10 +15,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.tables import TableError
+from bot.tables import Table, TableError
+from cogs.acting import actor_of
 from cogs.answers import saved, tell, update
-from cogs.clicks import CLICKS, answer_unlisted
+from cogs.clicks import CLICKS, answer_unlisted, on_table_message
 from cogs.let_go import let_go_view
+from cogs.mentions import plain
 from cogs.options_form import OPTION_FIELD, OPTIONS_FORM
 from cogs.table_ui import lobby_with_levels
 from engine import registry
@@ -63,17 +65,15 @@ class Tables(commands.Cog):
     @app_commands.describe(table="The table number (shown on its message)")
     async def end(self, interaction: discord.Interaction, table: int) -> None:
         """End a table without results (its host, or a moderator)."""
-        perms = interaction.permissions
-        moderator = perms.manage_guild or perms.manage_messages
         try:
-            ended = await self.service.end(table, interaction.user.id, moderator=moderator)
+            ended = await self.service.end(table, actor_of(interaction))
         except TableError as error:
             await tell(interaction, str(error))
             return
         await tell(interaction, f"Table #{ended.id} is ended. No results were recorded.")
         # Through the presenter: its edits of the table message come in order, so the reason stays
         # (an edit drawn before the end can no longer land after it), and open hands are told.
-        reason = f"Ended by {interaction.user.display_name}. No results were recorded."
+        reason = f"Ended by {plain(interaction.user.display_name)}. No results were recorded."
         await self.presenter.table_changed(ended, reason)
 
     @table_group.command(name="replace")
@@ -81,24 +81,31 @@ class Tables(commands.Cog):
     async def replace(self, interaction: discord.Interaction, table: int, player: discord.User) -> None:
         """Give an absent player's seat to a computer (the host only)."""
         try:
-            await self.service.replace_with_computer(table, interaction.user.id, player.id, player.display_name)
+            await self.service.replace_with_computer(table, actor_of(interaction), player.id, player.display_name)
         except TableError as error:
             await tell(interaction, str(error))
             return
-        await tell(interaction, f"A computer now plays for {player.display_name} at table #{table}.")
+        await tell(interaction, f"A computer now plays for {plain(player.display_name)} at table #{table}.")
 
     @end.autocomplete("table")
     @replace.autocomplete("table")
     async def table_numbers(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        """This server's open tables, this channel's first, matching what has been typed."""
+        """This server's open tables, this channel's first (with its threads'), matching what has been typed."""
         here = interaction.channel_id
         tables = [t for t in self.service.tables.values() if t.guild_id == interaction.guild_id]
-        tables.sort(key=lambda t: (t.channel_id != here and t.parent_channel_id != here, -t.id))
+
+        def is_here(table: Table) -> bool:
+            if here in (table.channel_id, table.parent_channel_id):
+                return True
+            thread = self.bot.get_channel(table.channel_id)  # a table saved before its parent was kept
+            return isinstance(thread, discord.Thread) and thread.parent_id == here
+
+        tables.sort(key=lambda t: (not is_here(t), -t.id))
         choices = []
         for table in tables:
             if current.strip() and not str(table.id).startswith(current.strip().lstrip("#")):
                 continue
-            where = "here" if table.channel_id == here or table.parent_channel_id == here else "elsewhere"
+            where = "here" if is_here(table) else "elsewhere"
             players = ", ".join(table.names)
             choices.append(
                 app_commands.Choice(name=f"#{table.id} {table.game.name} ({where}): {players}"[:100], value=table.id)
@@ -124,13 +131,14 @@ class Tables(commands.Cog):
         data: Mapping[str, Any] = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
         table_id = custom_id.removeprefix(OPTIONS_FORM)
-        if not custom_id.startswith(OPTIONS_FORM) or not table_id.isdigit():
+        if not custom_id.startswith(OPTIONS_FORM) or not table_id.isdigit() or len(table_id) > 18:
             await tell(interaction, "That form is broken; press Options on the lobby again.")
             return
         fields = _form_values(list(data.get("components", [])))
         changes = {k.removeprefix(OPTION_FIELD): v.strip() for k, v in fields.items() if k.startswith(OPTION_FIELD)}
         try:
-            table = await saved(interaction, self.service.set_options(int(table_id), interaction.user.id, changes))
+            await on_table_message(interaction, int(table_id))  # the form edits the lobby it came from
+            table = await saved(interaction, self.service.set_options(int(table_id), actor_of(interaction), changes))
         except TableError as error:
             await tell(interaction, str(error))
             return
@@ -170,7 +178,12 @@ async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key
             log.info("Could not create a thread: %s", error)
     try:
         table = await bot.tables.open(
-            interaction.guild.id, channel.id, game.key, interaction.user.id, interaction.user.display_name
+            interaction.guild.id,
+            channel.id,
+            game.key,
+            interaction.user.id,
+            interaction.user.display_name,
+            parent_channel_id=interaction.channel.id,  # the channel /play was run in (the thread's parent)
         )
     except TableError as error:
         await interaction.followup.send(str(error), ephemeral=True)

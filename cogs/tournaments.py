@@ -20,13 +20,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.actor import Actor
 from bot.tables import Table
 from bot.tournaments.models import Tournament
 from bot.tournaments.pairing import FORMATS
-from bot.tournaments.service import TableRequest, TournamentError, TournamentService
+from bot.tournaments.service import TableRequest, TournamentError, TournamentService, must_manage
 from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, show_points
 from bot.tournaments.tables_adapter import TableServiceOpener
+from cogs.acting import actor_of
 from cogs.let_go import lets_go
+from cogs.mentions import NOBODY, only, plain
 from cogs.picture_file import picture_file
 from engine import registry
 from engine.core import Outcome
@@ -214,14 +217,11 @@ class Tournaments(commands.Cog):
         options: app_commands.Range[str, 0, 300] | None = None,
     ) -> None:
         """Open a tournament's sign-up in this channel (Manage Server)."""
-        if not await _moderator(interaction) or interaction.guild is None or interaction.channel is None:
-            return
         try:
             game_options = parse_options(options or "")
             tournament = await self.service.create(
-                guild_id=interaction.guild.id,
-                channel_id=interaction.channel.id,
-                host_id=interaction.user.id,
+                actor_of(interaction),
+                channel_id=interaction.channel_id or 0,
                 game_key=game,
                 format=format,
                 rounds=rounds,
@@ -240,12 +240,17 @@ class Tournaments(commands.Cog):
     @group.command(name="start")
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Close sign-up and seat the first round (Manage Server)."""
-        if not await _moderator(interaction):
+        actor = actor_of(interaction)
+        try:  # who and which, refused at once and privately; seating a round may take a while
+            must_manage(actor)
+            chosen = await self.service.pick(actor, tournament)
+        except TournamentError as error:
+            await _tell(interaction, str(error))
             return
         # Only the moderator sees the answer (a refusal, or the start: the round's own message tells everyone).
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            started = await self.service.start(await self._pick(interaction, tournament))
+            started = await self.service.start(chosen, actor)
         except TournamentError as error:
             await interaction.followup.send(str(error), ephemeral=True)
             return
@@ -255,8 +260,9 @@ class Tournaments(commands.Cog):
     @group.command(name="standings")
     async def standings(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Post the standings picture."""
-        try:  # read before answering: a refusal is a sentence only the asker sees
-            current = await self.service.get(await self._pick(interaction, tournament, any_status=True))
+        actor = actor_of(interaction)
+        try:
+            current = await self.service.find(await self.service.pick(actor, tournament), actor)
         except TournamentError as error:
             await _tell(interaction, str(error))
             return
@@ -269,9 +275,7 @@ class Tournaments(commands.Cog):
     @group.command(name="drop")
     async def drop(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Leave the tournament for good (later rounds skip you)."""
-        await self._run(
-            interaction, tournament, lambda t: self.service.drop(t, interaction.user.id), "You have dropped out."
-        )
+        await self._run(interaction, tournament, self.service.drop, "You have dropped out.")
 
     @group.command(name="replace")
     @app_commands.describe(player="The player leaving", substitute="Who takes their place and standings")
@@ -283,51 +287,45 @@ class Tournaments(commands.Cog):
         tournament: int | None = None,
     ) -> None:
         """Give a player's place to someone else from their next table on (Manage Server)."""
-        if not await _moderator(interaction):
-            return
         await self._run(
             interaction,
             tournament,
-            lambda t: self.service.replace(t, player.id, substitute.id, substitute.display_name),
-            f"{substitute.display_name} takes {player.display_name}'s place.",
+            lambda t, actor: self.service.replace(t, actor, player.id, substitute.id, substitute.display_name),
+            f"{plain(substitute.display_name)} takes {plain(player.display_name)}'s place.",
         )
 
     @group.command(name="pause")
     async def pause(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """No new round starts until /tournament resume (Manage Server)."""
-        if await _moderator(interaction):
-            await self._run(interaction, tournament, self.service.pause, "Paused: the current tables play on.")
+        await self._run(interaction, tournament, self.service.pause, "Paused: the current tables play on.")
 
     @group.command(name="resume")
     async def resume(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Carry on after a pause (Manage Server)."""
-        if await _moderator(interaction):
-            await self._run(interaction, tournament, self.service.resume, "Resumed.")
+        await self._run(interaction, tournament, self.service.resume, "Resumed.")
 
     @group.command(name="cancel")
     async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """End the tournament without final standings (Manage Server)."""
-        if await _moderator(interaction):
-            await self._run(interaction, tournament, self.service.cancel, "The tournament is cancelled.")
+        await self._run(interaction, tournament, self.service.cancel, "The tournament is cancelled.")
 
     @group.command(name="computer")
     async def computer(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Sign a computer player up (Manage Server)."""
-        if await _moderator(interaction):
-            await self._run(interaction, tournament, self._add_computer, "A computer player has signed up.")
+        await self._run(interaction, tournament, self._add_computer, "A computer player has signed up.")
 
-    async def _add_computer(self, tournament_id: int) -> None:
-        count = await self.service.add_computer(tournament_id)
+    async def _add_computer(self, tournament_id: int, actor: Actor) -> None:
+        count = await self.service.add_computer(tournament_id, actor)
         await self._show_signup(await self.service.get(tournament_id), count)
 
     # -- sign-up buttons ---------------------------------------------------------------------------
     async def on_signup(self, interaction: discord.Interaction, action: str, tournament_id: int) -> None:
-        user = interaction.user
+        user, actor = interaction.user, actor_of(interaction)
         try:
             if action == "j":
-                count = await self.service.join(tournament_id, user.id, user.display_name)
+                count = await self.service.join(tournament_id, actor, user.display_name)
             else:
-                count = await self.service.leave(tournament_id, user.id)
+                count = await self.service.leave(tournament_id, actor)
             tournament = await self.service.get(tournament_id)
         except TournamentError as error:
             await _tell(interaction, str(error))
@@ -375,11 +373,12 @@ class Tournaments(commands.Cog):
             asyncio.to_thread(standings_picture, view), asyncio.to_thread(podium_picture, view)
         )
         await channel.send(
-            f"Tournament #{tournament.id} is over. Congratulations, {rows[0].name}!",
+            f"Tournament #{tournament.id} is over. Congratulations, {plain(rows[0].name)}!",
             files=[
                 picture_file(podium_png, "podium.png"),
                 picture_file(table_png, "final.png"),
             ],
+            allowed_mentions=NOBODY,
         )
 
     # -- what the table opener needs from Discord --------------------------------------------------
@@ -405,9 +404,7 @@ class Tournaments(commands.Cog):
         people = [s.user_id for s in request.seats if s.user_id and not s.computer]
         pings = " ".join(f"<@{u}>" for u in people)
         content = f"{pings} your table is ready: **{request.title}**. Dealing…" if people else f"**{request.title}**"
-        message = await channel.send(
-            content[:2000], allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in people])
-        )
+        message = await channel.send(content[:2000], allowed_mentions=only(people))
         table.message_id, table.message_posted_at = message.id, self.bot.tables.clock()
         await self.bot.store_adapter.save_message(table)
         await asyncio.sleep(self.post_spacing)  # spread a round's posts: no rate-limit storm
@@ -439,20 +436,11 @@ class Tournaments(commands.Cog):
                 log.exception("Tournament tick failed")
             await asyncio.sleep(self.bot.settings.tournament_check_seconds)
 
-    async def _pick(self, interaction: discord.Interaction, given: int | None, any_status: bool = False) -> int:
-        if given is not None:
-            tournament = await self.service.get(given)
-            if tournament.guild_id != (interaction.guild_id or 0):
-                raise TournamentError(f"There is no tournament #{given} in this server.")
-            return given
-        latest = await self.service.latest(interaction.guild_id or 0)
-        if latest is None:
-            raise TournamentError("There is no tournament going on here; give its number.")
-        return latest.id or 0
-
     async def _run(self, interaction: discord.Interaction, given: int | None, action: Any, done: str) -> None:
+        """``action(tournament_id, actor)`` on the tournament named (or the server's newest), then ``done``."""
+        actor = actor_of(interaction)
         try:
-            await action(await self._pick(interaction, given))
+            await action(await self.service.pick(actor, given), actor)
         except TournamentError as error:
             await _tell(interaction, str(error))
             return
@@ -460,7 +448,7 @@ class Tournaments(commands.Cog):
 
 
 def _who(entrant: Any) -> str:
-    return entrant.name if entrant.computer or entrant.user_id is None else f"<@{entrant.user_id}>"
+    return plain(entrant.name) if entrant.computer or entrant.user_id is None else f"<@{entrant.user_id}>"
 
 
 async def _send_long(channel: Any, content: str) -> None:
@@ -468,18 +456,11 @@ async def _send_long(channel: Any, content: str) -> None:
     chunk = ""
     for line in content.splitlines():
         if len(chunk) + len(line) + 1 > 1900:
-            await channel.send(chunk, allowed_mentions=discord.AllowedMentions(users=False))
+            await channel.send(chunk, allowed_mentions=NOBODY)
             chunk = ""
         chunk += line + "\n"
     if chunk:
-        await channel.send(chunk, allowed_mentions=discord.AllowedMentions(users=False))
-
-
-async def _moderator(interaction: discord.Interaction) -> bool:
-    if interaction.permissions.manage_guild:
-        return True
-    await _tell(interaction, "Only someone with Manage Server can do that.")
-    return False
+        await channel.send(chunk, allowed_mentions=NOBODY)
 
 
 async def _tell(interaction: discord.Interaction, sentence: str) -> None:

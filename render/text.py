@@ -163,8 +163,15 @@ def _is_mark(char: str) -> bool:
     return unicodedata.category(char)[0] == "M" or char in _JOINERS
 
 
+#: The most stacking marks (accents above or below) one letter keeps. Words of any script need no
+#: more (Thai, Hebrew and Devanagari stack two, Burmese and Tibetan three: နို့); a flood of them
+#: ("zalgo") would climb out of its row over the rows above and below.
+MAX_MARKS = 3
+
+
 def clean(content: str) -> str:
-    """Composed characters (NFC), no control characters, no emoji joiners or modifiers.
+    """Composed characters (NFC), no control characters, no emoji joiners or modifiers, and at
+    most :data:`MAX_MARKS` stacking marks on a letter.
 
     A zero-width joiner or non-joiner stays where it stands between two letters or marks:
     there it picks an Arabic or Indic letter's form (Persian words need the non-joiner)."""
@@ -172,13 +179,21 @@ def clean(content: str) -> str:
         return content
     content = unicodedata.normalize("NFC", content)
     kept: list[str] = []
+    marks = 0  # stacking marks on the letter before
     for i, char in enumerate(content):
         if ord(char) in _INVISIBLE:
             continue
-        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cf", "Cs", "Co", "Cn"):
             if char in _JOINERS and kept and _between_letters(kept[-1], content[i + 1 : i + 2]):
                 kept.append(char)
             continue
+        if category in ("Mn", "Me"):
+            marks += 1
+            if marks > MAX_MARKS:
+                continue
+        else:
+            marks = 0
         kept.append(char)
     return "".join(kept)
 

@@ -39,6 +39,7 @@ from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from bot.actor import Actor
 from bot.tournaments import pairing
 from bot.tournaments.models import (
     Entrant,
@@ -180,10 +181,9 @@ class TournamentService:
     # -- sign-up -----------------------------------------------------------------------------------
     async def create(
         self,
+        actor: Actor,
         *,
-        guild_id: int,
         channel_id: int,
-        host_id: int,
         game_key: str,
         format: str = SWISS,
         rounds: int = 3,
@@ -192,7 +192,8 @@ class TournamentService:
         round_minutes: int | None = None,
         options: Mapping[str, Any] | None = None,
     ) -> Tournament:
-        """A new tournament in sign-up. Every choice is checked here, with a sentence if wrong."""
+        """A new tournament in sign-up (Manage Server). Every choice is checked here, with a sentence if wrong."""
+        must_manage(actor)
         try:
             game = registry.get(game_key)
             game_options = game.validate_options(options)
@@ -213,9 +214,9 @@ class TournamentService:
         if round_minutes is not None and not 5 <= round_minutes <= 24 * 60:
             raise TournamentError("The round timer is 5 minutes to 24 hours.")
         tournament = Tournament(
-            guild_id=guild_id,
+            guild_id=actor.guild_id,
             channel_id=channel_id,
-            host_id=host_id,
+            host_id=actor.user_id,
             game_key=game.key,
             format=format,
             scoring=scoring,
@@ -233,9 +234,10 @@ class TournamentService:
     async def set_message(self, tournament_id: int, message_id: int) -> None:
         await self._update(tournament_id, message_id=message_id)
 
-    async def join(self, tournament_id: int, user_id: int, name: str, rating: float = 0.0) -> int:
+    async def join(self, tournament_id: int, actor: Actor, name: str, rating: float = 0.0) -> int:
         """Sign up; returns how many are signed up."""
-        tournament = await self._in_signup(tournament_id)
+        tournament = await self._in_signup(tournament_id, actor)
+        user_id = actor.user_id
         if await self.count(tournament.id or 0) >= MAX_ENTRANTS:
             raise TournamentError(f"The tournament is full ({MAX_ENTRANTS} players).")
         try:
@@ -246,8 +248,9 @@ class TournamentService:
             raise TournamentError("You are already signed up.") from None
         return await self.count(tournament_id)
 
-    async def leave(self, tournament_id: int, user_id: int) -> int:
-        await self._in_signup(tournament_id)
+    async def leave(self, tournament_id: int, actor: Actor) -> int:
+        await self._in_signup(tournament_id, actor)
+        user_id = actor.user_id
         async with self.sessions() as session:
             result = await session.exec(
                 delete(Entrant).where(col(Entrant.tournament_id) == tournament_id, col(Entrant.user_id) == user_id)
@@ -257,9 +260,10 @@ class TournamentService:
             raise TournamentError("You are not signed up.")
         return await self.count(tournament_id)
 
-    async def add_computer(self, tournament_id: int) -> int:
-        """The host adds a computer entrant (to make the numbers work, or to practise)."""
-        await self._in_signup(tournament_id)
+    async def add_computer(self, tournament_id: int, actor: Actor) -> int:
+        """A moderator adds a computer entrant (to make the numbers work, or to practise)."""
+        must_manage(actor)
+        await self._in_signup(tournament_id, actor)
         entrants = await self.entrants(tournament_id)
         number = 1 + sum(1 for e in entrants if e.computer)
         async with self.sessions() as session:
@@ -267,9 +271,10 @@ class TournamentService:
             await session.commit()
         return len(entrants) + 1
 
-    async def start(self, tournament_id: int) -> Tournament:
-        """Close sign-up and open the first round."""
-        tournament = await self._in_signup(tournament_id)
+    async def start(self, tournament_id: int, actor: Actor) -> Tournament:
+        """Close sign-up and open the first round (Manage Server)."""
+        must_manage(actor)
+        tournament = await self._in_signup(tournament_id, actor)
         entrants = await self.entrants(tournament_id)
         game = registry.get(tournament.game_key)
         rounds = _rounds_for(tournament, len(entrants), game)
@@ -286,15 +291,15 @@ class TournamentService:
         return await self.get(tournament_id)
 
     # -- moderation --------------------------------------------------------------------------------
-    async def drop(self, tournament_id: int, user_id: int) -> None:
+    async def drop(self, tournament_id: int, actor: Actor) -> None:
         """Leave for good: later rounds skip this player (the current table plays on)."""
-        tournament = await self.get(tournament_id)
+        tournament = await self.find(tournament_id, actor)
         if tournament.status == TournamentStatus.SIGNUP:
-            await self.leave(tournament_id, user_id)
+            await self.leave(tournament_id, actor)
             return
         if tournament.status not in (TournamentStatus.RUNNING, TournamentStatus.PAUSED):
             raise TournamentError("The tournament is over.")
-        entrant = await self._entrant_of(tournament_id, user_id)
+        entrant = await self._entrant_of(tournament_id, actor.user_id)
         if entrant.dropped_after is not None:
             raise TournamentError("You have already dropped out.")
         async with self.sessions() as session:
@@ -304,9 +309,10 @@ class TournamentService:
             await session.commit()
         await self.drive(tournament_id)
 
-    async def replace(self, tournament_id: int, old_user: int, new_user: int, new_name: str) -> None:
-        """Someone else takes over a player's place (and standings) from the next table on."""
-        tournament = await self.get(tournament_id)
+    async def replace(self, tournament_id: int, actor: Actor, old_user: int, new_user: int, new_name: str) -> None:
+        """Someone else takes over a player's place (and standings) from the next table on (Manage Server)."""
+        must_manage(actor)
+        tournament = await self.find(tournament_id, actor)
         if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED, TournamentStatus.FINAL):
             raise TournamentError("The tournament is over.")
         entrant = await self._entrant_of(tournament_id, old_user)
@@ -319,18 +325,24 @@ class TournamentService:
         except IntegrityError:
             raise TournamentError(f"{new_name} is already in this tournament.") from None
 
-    async def pause(self, tournament_id: int) -> None:
+    async def pause(self, tournament_id: int, actor: Actor) -> None:
         """No new round starts (the tables of the current round play on)."""
+        must_manage(actor)
+        await self.find(tournament_id, actor)
         if not await self._move(tournament_id, TournamentStatus.RUNNING, TournamentStatus.PAUSED):
             raise TournamentError("Only a running tournament can be paused.")
 
-    async def resume(self, tournament_id: int) -> None:
+    async def resume(self, tournament_id: int, actor: Actor) -> None:
+        must_manage(actor)
+        await self.find(tournament_id, actor)
         if not await self._move(tournament_id, TournamentStatus.PAUSED, TournamentStatus.RUNNING):
             raise TournamentError("The tournament is not paused.")
         await self.drive(tournament_id)
 
-    async def cancel(self, tournament_id: int) -> None:
+    async def cancel(self, tournament_id: int, actor: Actor) -> None:
         """End the tournament without final standings (open tables play on as ordinary games)."""
+        must_manage(actor)
+        await self.find(tournament_id, actor)
         async with self.sessions() as session:
             result = await session.exec(
                 update(Tournament)
@@ -695,6 +707,23 @@ class TournamentService:
         _, results, byes = await self._history(tournament)
         return self._rows(tournament, entrants, results, byes), rule_text(tournament.scoring, tournament.table_size)
 
+    async def find(self, tournament_id: int, actor: Actor) -> Tournament:
+        """A tournament of the actor's server: another server's does not exist for them."""
+        async with self.sessions() as session:
+            tournament = await session.get(Tournament, tournament_id)
+        if tournament is None or not actor.owns(tournament.guild_id):
+            raise TournamentError(f"There is no tournament #{tournament_id} in this server.")
+        return tournament
+
+    async def pick(self, actor: Actor, given: int | None) -> int:
+        """The tournament a command names (``given``), or the server's newest one not over."""
+        if given is not None:
+            return (await self.find(given, actor)).id or 0
+        latest = await self.latest(actor.guild_id)
+        if latest is None:
+            raise TournamentError("There is no tournament going on here; give its number.")
+        return latest.id or 0
+
     async def get(self, tournament_id: int) -> Tournament:
         async with self.sessions() as session:
             tournament = await session.get(Tournament, tournament_id)
@@ -791,8 +820,8 @@ class TournamentService:
             await session.commit()
         return True
 
-    async def _in_signup(self, tournament_id: int) -> Tournament:
-        tournament = await self.get(tournament_id)
+    async def _in_signup(self, tournament_id: int, actor: Actor) -> Tournament:
+        tournament = await self.find(tournament_id, actor)
         if tournament.status != TournamentStatus.SIGNUP:
             raise TournamentError("Sign-up for this tournament is closed.")
         return tournament
@@ -802,6 +831,12 @@ class TournamentService:
             if entrant.user_id == user_id and not entrant.computer:
                 return entrant
         raise TournamentError("That player is not in this tournament.")
+
+
+def must_manage(actor: Actor) -> None:
+    """Running tournaments is for members with Manage Server."""
+    if not actor.manage_guild:
+        raise TournamentError("Only someone with Manage Server can do that.")
 
 
 @dataclass(frozen=True)

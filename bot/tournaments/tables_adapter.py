@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 
+from bot.actor import Actor
 from bot.tables import Seat, Table, TableError, TableService
 from bot.tournaments.service import TableEnd, TableRequest
 
@@ -67,7 +68,7 @@ class TableServiceOpener:
             except Exception:  # the table plays on; the presenter posts its message at the first move
                 log.exception("Could not post tournament table %s", table.id)
         if table.status == "lobby":
-            await self.tables.start(table.id, table.host_id)
+            await self.tables.start(table.id, Actor.host_of(table.guild_id, table.host_id))
             await self.show(table)
 
     async def table_end(self, table_id: int) -> TableEnd | None:
@@ -87,6 +88,8 @@ class TableServiceOpener:
         for seat in table.waiting_people():
             person = table.seats[seat]
             try:
-                await self.tables.replace_with_computer(table_id, table.host_id, person.user_id or 0, person.name)
+                await self.tables.replace_with_computer(
+                    table_id, Actor.host_of(table.guild_id, table.host_id), person.user_id or 0, person.name
+                )
             except TableError as error:
                 log.info("Round timer: could not hand seat %s of table %s over: %s", seat, table_id, error)

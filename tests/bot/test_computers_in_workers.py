@@ -8,6 +8,7 @@ import os
 import random
 from functools import partial
 
+from bot.actor import Actor
 from bot.tables import TableService, Thinker, think_here
 from cogs import pictures
 from tests.bot.test_picture_workers import _named, fill_the_worker, note_when_done
@@ -23,8 +24,8 @@ async def play(game_key: str, think: Thinker, computers: int, person_moves: int 
     service._seed_source = random.Random(7)  # type: ignore[assignment]  # both games deal the same cards
     table = await service.open(1, 2, game_key, PERSON, "José")
     for _ in range(computers):
-        await service.add_computer(table.id, PERSON)
-    await service.start(table.id, PERSON)
+        await service.add_computer(table.id, Actor(PERSON, 1))
+    await service.start(table.id, Actor(PERSON, 1))
     chooser = random.Random(3)
 
     async def computers_done() -> None:
@@ -37,7 +38,7 @@ async def play(game_key: str, think: Thinker, computers: int, person_moves: int 
             break
         assert 0 in table.waiting_people()
         move = table.state.random_move(0, chooser)
-        await service.act(table.id, PERSON, table.version, move.text())
+        await service.act(table.id, Actor(PERSON, 1), table.version, move.text())
     await computers_done()
     return store.actions
 

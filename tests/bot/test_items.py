@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot.actor import Actor
 from bot.store import Store, StoreError
 from bot.table_store import TableStoreAdapter
 from bot.tables import TableService
@@ -99,12 +100,12 @@ async def play(store: Store, script: int, computer: bool = False) -> tuple[Table
     service = TableService(TableStoreAdapter(store))
     table = await service.open(GUILD, 1, "swaptest", 100, "alice")
     if computer:
-        await service.add_computer(table.id, 100)
+        await service.add_computer(table.id, Actor(100, GUILD))
     else:
-        await service.join(table.id, 200, "bob")
-    await service.start(table.id, 100)
+        await service.join(table.id, Actor(200, GUILD), "bob")
+    await service.start(table.id, Actor(100, GUILD))
     assert table.state is not None
-    await service.act(table.id, 100, 0, f"end:{script}")
+    await service.act(table.id, Actor(100, GUILD), 0, f"end:{script}")
     return service, table.id
 
 
@@ -118,11 +119,11 @@ async def test_profiles_come_from_owned_items_and_items_move_with_the_result(sto
     assert c1.id != c2.id
     service = TableService(TableStoreAdapter(store))
     table = await service.open(GUILD, 1, "swaptest", 100, "alice")
-    await service.join(table.id, 200, "bob")
-    await service.start(table.id, 100)
+    await service.join(table.id, Actor(200, GUILD), "bob")
+    await service.start(table.id, Actor(100, GUILD))
     assert table.view(0).profile == {"items": [{"item": a.item, "kind": "a"}, {"item": b.item, "kind": "b"}]}
     assert table.view(1).profile == {"items": [{"item": c1.item, "kind": "c"}, {"item": c2.item, "kind": "c"}]}
-    await service.act(table.id, 100, 0, "end:0")
+    await service.act(table.id, Actor(100, GUILD), 0, "end:0")
     assert await owned(store, 100) == sorted([(a.id, "a"), (b.id, "b"), (c1.id, "c")])
     assert await owned(store, 200) == [(c2.id, "c")]
     [line] = await store.transfers_for(table.id)

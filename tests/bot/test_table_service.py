@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.actor import Actor
 from bot.tables import NOT_A_BUTTON, REST_AFTER, STALE_BUTTON, GuildSettings, Table, TableError, TableService
 from engine import registry
 from engine.core import GameState, Move, Outcome
@@ -77,8 +78,8 @@ async def dealt(people: int = 3) -> tuple[TableService, FakeStore, Table]:
     service = TableService(store)
     table = await service.open(1, 2, "highcard", 100, "p0")
     for user in range(101, 100 + people):
-        await service.join(table.id, user, f"p{user - 100}")
-    await service.start(table.id, 100)
+        await service.join(table.id, Actor(user, 1), f"p{user - 100}")
+    await service.start(table.id, Actor(100, 1))
     return service, store, table
 
 
@@ -89,7 +90,7 @@ def first_move(table: Table, seat: int) -> str:
 
 async def test_moves_of_one_table_are_saved_one_at_a_time() -> None:
     service, store, table = await dealt(3)
-    moves = [service.act(table.id, 100 + seat, 0, first_move(table, seat)) for seat in range(3)]
+    moves = [service.act(table.id, Actor(100 + seat, 1), 0, first_move(table, seat)) for seat in range(3)]
     changes = await asyncio.gather(*moves)
     assert store.most_at_once == 1 and table.version == 3
     assert sorted(c.version for c in changes) == [1, 2, 3]
@@ -97,22 +98,22 @@ async def test_moves_of_one_table_are_saved_one_at_a_time() -> None:
 
 async def test_a_button_of_a_seat_whose_choices_did_not_change_still_works() -> None:
     service, _, table = await dealt(3)
-    change = await service.act(table.id, 100, 0, first_move(table, 0))
+    change = await service.act(table.id, Actor(100, 1), 0, first_move(table, 0))
     assert change.changed_seats == (0,) and 1 in change.waiting_on
-    await service.act(table.id, 101, 0, first_move(table, 1))  # version 0, but bob's choices never changed
+    await service.act(table.id, Actor(101, 1), 0, first_move(table, 1))  # version 0, but bob's choices never changed
     assert table.version == 2
 
 
 async def test_stale_and_future_buttons_are_refused_and_change_nothing() -> None:
     service, store, table = await dealt(2)
     move = first_move(table, 0)
-    await service.act(table.id, 100, 0, move)
-    await service.act(table.id, 101, 1, first_move(table, 1))  # the round ends: everyone's choices change
+    await service.act(table.id, Actor(100, 1), 0, move)
+    await service.act(table.id, Actor(101, 1), 1, first_move(table, 1))  # the round ends: everyone's choices change
     before = (table.version, table.state.to_json(), len(store.actions))
     with pytest.raises(TableError, match=STALE_BUTTON):
-        await service.act(table.id, 100, 0, move)
+        await service.act(table.id, Actor(100, 1), 0, move)
     with pytest.raises(TableError, match=NOT_A_BUTTON):
-        await service.act(table.id, 100, table.version + 1, move)
+        await service.act(table.id, Actor(100, 1), table.version + 1, move)
     assert (table.version, table.state.to_json(), len(store.actions)) == before
 
 
@@ -121,38 +122,38 @@ async def test_a_failed_save_leaves_the_table_as_it_was() -> None:
     before = (table.version, table.state.to_json(), dict(table.fresh_from))
     store.fail = True
     with pytest.raises(RuntimeError):
-        await service.act(table.id, 100, 0, first_move(table, 0))
+        await service.act(table.id, Actor(100, 1), 0, first_move(table, 0))
     assert (table.version, table.state.to_json(), dict(table.fresh_from)) == before
 
 
 async def test_the_valid_from_versions_are_saved_with_each_move() -> None:
     service, store, table = await dealt(3)
-    await service.act(table.id, 100, 0, first_move(table, 0))
+    await service.act(table.id, Actor(100, 1), 0, first_move(table, 0))
     assert store.rows[table.id]["fresh"] == [1, 0, 0]
 
 
 async def test_a_draft_is_private_kept_and_dropped_when_its_choices_change() -> None:
     service, store, table = await dealt(2)
     decision = table.view(0).decisions[0]
-    await service.draft(table.id, 100, 0, decision.kind, [decision.options[0].id])
+    await service.draft(table.id, Actor(100, 1), 0, decision.kind, [decision.options[0].id])
     assert table.drafts[0].picks == (decision.options[0].id,) and 1 not in table.drafts
     assert 0 in store.rows[table.id]["drafts"]
     with pytest.raises(TableError):
-        await service.draft(table.id, 100, 0, "nonsense", [])
-    await service.act(table.id, 100, 0, first_move(table, 0))
+        await service.draft(table.id, Actor(100, 1), 0, "nonsense", [])
+    await service.act(table.id, Actor(100, 1), 0, first_move(table, 0))
     assert 0 not in table.drafts
 
 
 async def test_a_table_whose_people_think_lets_go_of_its_views_and_plays_on_the_same() -> None:
     service, _, table = await dealt(3)
-    await service.act(table.id, 100, 0, first_move(table, 0))
+    await service.act(table.id, Actor(100, 1), 0, first_move(table, 0))
     views = [table.view(seat) for seat in (None, 0, 1, 2)]
     service.rest_idle()  # just moved: it keeps them
     assert table.view(1) is views[2]
     table.last_action_at -= REST_AFTER  # its people have been thinking since
     service.rest_idle()
     assert table.view(1) is not views[2] and [table.view(seat) for seat in (None, 0, 1, 2)] == views
-    await service.act(table.id, 101, 0, first_move(table, 1))  # and the game goes on from the same moment
+    await service.act(table.id, Actor(101, 1), 0, first_move(table, 1))  # and the game goes on from the same moment
     assert table.version == 2
 
 
@@ -162,9 +163,9 @@ async def test_a_play_off_between_a_computer_and_a_person_away_comes_to_an_end()
     now = [datetime(2026, 1, 1, tzinfo=UTC)]
     service = TableService(FakeStore(), clock=lambda: now[0])
     table = await service.open(1, 2, "nin_jan", 100, "away")
-    await service.add_computer(table.id, 100)
-    await service.add_computer(table.id, 100)
-    await service.start(table.id, 100)
+    await service.add_computer(table.id, Actor(100, 1))
+    await service.add_computer(table.id, Actor(100, 1))
+    await service.start(table.id, Actor(100, 1))
     table.seed = 12345
     async with service.lock(table.id):
         table.state = playoff_of_seats_0_and_1()

@@ -14,10 +14,14 @@ import pytest
 from sqlalchemy import event
 from sqlmodel import select
 
+from bot.actor import Actor
 from bot.db import Database
 from bot.tournaments.models import Tournament, TournamentRound, TournamentTable
 from bot.tournaments.service import TableEnd, TableRequest, TournamentError, TournamentService
 from engine.core import Outcome, places_from_points
+
+#: A moderator of server 1 (Manage Server).
+MODERATOR = Actor(3, 1, manage_guild=True)
 
 
 class Killed(BaseException):
@@ -77,10 +81,10 @@ class Announcer:
 
 async def new_tournament(service: TournamentService, players: int, **kwargs) -> int:
     options = {"game_key": "nin_jan", "rounds": 3, "table_size": 3} | kwargs
-    tournament = await service.create(guild_id=1, channel_id=2, host_id=10, **options)
+    tournament = await service.create(Actor(10, 1, manage_guild=True), channel_id=2, **options)
     assert tournament.id is not None
     for user in range(players):
-        await service.join(tournament.id, 100 + user, f"Player {user}", rating=float(user))
+        await service.join(tournament.id, Actor(100 + user, 1), f"Player {user}", rating=float(user))
     return tournament.id
 
 
@@ -139,7 +143,7 @@ async def test_a_swiss_tournament_killed_after_every_step_creates_each_round_onc
             except Killed:
                 kills += 1
 
-    await run(lambda s: s.start(tournament_id))
+    await run(lambda s: s.start(tournament_id, MODERATOR))
     while (await service(False).get(tournament_id)).status != "finished":
         table_id = unfinished(opener)[0]
         outcome = opener.play(table_id, rng)
@@ -167,7 +171,7 @@ async def test_a_table_end_missed_while_the_bot_was_down_is_picked_up_on_recover
     opener = FakeOpener()
     service = TournamentService(database.sessions, opener)
     tournament_id = await new_tournament(service, 6, rounds=2)
-    await service.start(tournament_id)
+    await service.start(tournament_id, MODERATOR)
     rng = random.Random(1)
     for table_id in unfinished(opener):
         opener.play(table_id, rng)  # the games end, but no one tells the tournament (the bot was down)
@@ -194,8 +198,8 @@ async def test_dropped_players_are_skipped_by_later_rounds(database: Database) -
     opener = FakeOpener()
     service = TournamentService(database.sessions, opener)
     tournament_id = await new_tournament(service, 8, game_key="gin_rummy", table_size=2)
-    await service.start(tournament_id)
-    await service.drop(tournament_id, 100)
+    await service.start(tournament_id, MODERATOR)
+    await service.drop(tournament_id, Actor(100, 1))
     rng = random.Random(3)
     for table_id in unfinished(opener):
         await service.table_finished(table_id, opener.play(table_id, rng))
@@ -210,7 +214,7 @@ async def test_single_elimination_of_eight_ends_with_one_winner_after_three_roun
     opener, announcer = FakeOpener(), Announcer()
     service = TournamentService(database.sessions, opener, presenter=announcer)
     tournament_id = await new_tournament(service, 8, game_key="gin_rummy", table_size=2, format="elimination")
-    await service.start(tournament_id)
+    await service.start(tournament_id, MODERATOR)
     first = await service.round_view(tournament_id, 1)
     assert first is not None
     entrants = {e.id: e.user_id for e in await service.entrants(tournament_id)}
@@ -234,7 +238,7 @@ async def test_the_round_timer_hands_unfinished_tables_to_the_computers_once(dat
     opener = FakeOpener()
     service = TournamentService(database.sessions, opener, clock=lambda: now[0])
     tournament_id = await new_tournament(service, 6, round_minutes=30)
-    await service.start(tournament_id)
+    await service.start(tournament_id, MODERATOR)
     await service.tick()
     assert opener.hurried == []
     now[0] += timedelta(minutes=31)
@@ -247,14 +251,14 @@ async def test_sign_up_refusals_are_sentences(database: Database) -> None:
     service = TournamentService(database.sessions, FakeOpener())
     tournament_id = await new_tournament(service, 2)
     with pytest.raises(TournamentError, match="already signed up"):
-        await service.join(tournament_id, 100, "Again")
+        await service.join(tournament_id, Actor(100, 1), "Again")
     with pytest.raises(TournamentError, match="at least 3 players"):
-        await service.start(tournament_id)
+        await service.start(tournament_id, MODERATOR)
     with pytest.raises(TournamentError, match="two-player"):
-        await service.create(guild_id=1, channel_id=2, host_id=3, game_key="nin_jan", format="elimination")
+        await service.create(MODERATOR, channel_id=2, game_key="nin_jan", format="elimination")
     with pytest.raises(TournamentError, match="seat"):
-        await service.create(guild_id=1, channel_id=2, host_id=3, game_key="gin_rummy", table_size=4)
-    assert await service.leave(tournament_id, 100) == 1
+        await service.create(MODERATOR, channel_id=2, game_key="gin_rummy", table_size=4)
+    assert await service.leave(tournament_id, Actor(100, 1)) == 1
 
 
 async def test_a_game_that_is_no_tournaments_ends_without_reading_the_tournaments(database: Database) -> None:
@@ -275,7 +279,7 @@ async def test_a_game_that_is_no_tournaments_ends_without_reading_the_tournament
         assert not await service.table_finished(2, outcome)
         assert len(read) == 1
         tournament_id = await new_tournament(service, 4, game_key="gin_rummy", table_size=2, rounds=1)
-        await service.start(tournament_id)  # its tables are claimed after the claims were read
+        await service.start(tournament_id, MODERATOR)  # its tables are claimed after the claims were read
         rng = random.Random(4)
         for table_id in unfinished(opener):
             assert await service.table_finished(table_id, opener.play(table_id, rng))

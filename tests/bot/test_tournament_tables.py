@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+from bot.actor import Actor
 from bot.store import Store
 from bot.table_store import TableStoreAdapter
 from bot.tables import Table, TableError, TableService
@@ -101,7 +102,7 @@ async def test_a_table_closed_without_results_is_void(store: Store) -> None:
     opener = TableServiceOpener(service, make_channel, post, show)
     table_id = await opener.create_table(request())
     await opener.start_table(table_id, request())
-    await service.end(table_id, 0, moderator=True)
+    await service.end(table_id, Actor(0, 1, moderator=True))
     end = await opener.table_end(table_id)
     assert end is not None and end.void
     await service.shutdown()
@@ -117,8 +118,8 @@ async def test_the_table_service_tells_its_listener_of_every_end_after_the_final
 
     service.on_end = listener
     played = await service.open(1, 2, "highcard", 101, "Ann")
-    await service.join(played.id, 102, "Bob")
-    await service.start(played.id, 101)
+    await service.join(played.id, Actor(102, 1), "Bob")
+    await service.start(played.id, Actor(101, 1))
     for _ in range(200):
         await asyncio.sleep(0)  # let a forced move the service makes by itself go first
         if played.status != "playing":
@@ -126,10 +127,10 @@ async def test_the_table_service_tells_its_listener_of_every_end_after_the_final
         seat = played.waiting_people()[0]
         move = played.game.computer_player(1).choose(played.view(seat))
         with contextlib.suppress(TableError):  # a forced move came in between
-            await service.act(played.id, played.seats[seat].user_id or 0, played.version, move.text())
+            await service.act(played.id, Actor(played.seats[seat].user_id or 0, 1), played.version, move.text())
     saved = await service.store.load_table(played.id)
     assert saved is not None and saved.status == "finished" and saved.outcome == played.outcome
     closed = await service.open(1, 2, "highcard", 101, "Ann")
-    await service.cancel(closed.id, 101)
+    await service.cancel(closed.id, Actor(101, 1))
     assert ends == [(played.id, "outcome", True), (closed.id, "none", False)]
     await service.shutdown()

@@ -26,7 +26,7 @@ from tests.loopback.injection import (
     command_options,
     find_command,
 )
-from tests.loopback.models import UserSpec
+from tests.loopback.models import ChannelSpec, UserSpec
 from tests.loopback.recorder import Message
 from tests.loopback.server import LoopbackDiscord
 
@@ -88,17 +88,18 @@ class Parlour:
         return await self.start()
 
     # -- steps -------------------------------------------------------------
-    async def open_table(self, host: UserSpec, game: str = "highcard") -> Message:
-        """Run /play and return the lobby message."""
-        handle = await self.server.slash(host, "play", channel=self.channel, game=game)
+    async def open_table(self, host: UserSpec, game: str = "highcard", channel: ChannelSpec | None = None) -> Message:
+        """Run /play (in ``channel``, default #general of the first server) and return the lobby message."""
+        channel = channel or self.channel
+        handle = await self.server.slash(host, "play", channel=channel, game=game)
         answer = await handle.message()
         assert "is open" in answer.content, answer.content
-        lobby = await self.server.recorder.wait_for(lambda: self._lobby())
+        lobby = await self.server.recorder.wait_for(lambda: self._lobby(channel))
         assert isinstance(lobby, Message)
         return lobby
 
-    def _lobby(self) -> Message | None:
-        for message in reversed(self.server.recorder.messages_in(self.channel.id)):
+    def _lobby(self, channel: ChannelSpec) -> Message | None:
+        for message in reversed(self.server.recorder.messages_in(channel.id)):
             if any(b.get("label") == "Join" for b in message.buttons):
                 return message
         return None
@@ -155,9 +156,10 @@ class Parlour:
         computers: int = 0,
         game: str = "highcard",
         options: dict[str, str] | None = None,
+        channel: ChannelSpec | None = None,
     ) -> int:
         """/play, join, add computers, set options, Start; return the table id."""
-        lobby = await self.open_table(host, game)
+        lobby = await self.open_table(host, game, channel)
         for person in people:
             assert (await self.press(person, lobby, "Join"))[0] == "update"
         for _ in range(computers):
@@ -183,17 +185,22 @@ class Parlour:
             data["values"] = values
         return await self.server._inject(COMPONENT, user, self.server.channel(message.channel_id), data, message)
 
-    async def slash(self, user: UserSpec, command: str, options: dict) -> InteractionHandle:
+    async def slash(
+        self, user: UserSpec, command: str, options: dict, channel: ChannelSpec | None = None
+    ) -> InteractionHandle:
         """A slash command whose options may be called ``user`` or ``channel`` (the loopback's
-        own ``slash`` takes those names as keywords)."""
+        own ``slash`` takes those names as keywords), in ``channel`` (default: #general of the
+        first server)."""
         server = self.server
-        scope = server.guild.id if server.commands.get(server.guild.id) else None
+        channel = channel or self.channel
+        guild_id = server.guild_of(channel.id).id
+        scope = guild_id if server.commands.get(guild_id) else None
         root, subs, leaf = find_command(server.commands.get(scope, []), command)
-        nested, resolved = command_options(leaf, subs, options, server.guild.id, server)
+        nested, resolved = command_options(leaf, subs, options, guild_id, server)
         data: dict = {"id": root["id"], "name": root["name"], "type": 1, "options": nested}
         if resolved:
             data["resolved"] = resolved
-        return await server._inject(APPLICATION_COMMAND, user, self.channel, data)
+        return await server._inject(APPLICATION_COMMAND, user, channel, data)
 
     async def sentence(self, handle: InteractionHandle) -> str:
         """The ephemeral sentence the bot answered with (asserting it is one)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from tests.e2e.harness import Parlour
@@ -22,9 +24,15 @@ async def test_every_bad_click_is_refused_and_changes_nothing(parlour: Parlour) 
         await parlour.settle()
         assert parlour.snapshot(table_id) == before
 
-    # Not seated: Show my hand, and a move button copied from someone else.
-    await refused(await server.click(dave, table_message, label="Show my hand"), "not seated")
-    await refused(await parlour.forge(dave, table_message, f"pl:m:{table_id}:0:play:5"), "not seated")
+    # Not seated: Show my hand, and a move button copied from someone else (onto a private message of his).
+    shown = await server.click(dave, table_message, label="Show my hand")
+    await refused(shown, "not seated")
+    private_note = await shown.message()
+    await refused(await parlour.forge(dave, private_note, f"pl:m:{table_id}:0:play:5"), "not seated")
+    # A hand's button copied onto the public table message is refused, and the message is not edited.
+    public = copy.deepcopy(table_message.payload)
+    await refused(await parlour.forge(dave, table_message, f"pl:m:{table_id}:0:play:5"), "private hand")
+    assert server.recorder.messages[table_message.id].payload == public
 
     a_hand = await parlour.show_hand(alice, table_id)
     b_hand = await parlour.show_hand(bob, table_id)
@@ -47,24 +55,21 @@ async def test_every_bad_click_is_refused_and_changes_nothing(parlour: Parlour) 
     assert kind == "update" and shown is not None and shown.id == b_hand.id
     await parlour.settle()
 
-    # Forged custom_ids.
+    # Forged custom_ids, on carol's own hand.
+    c_hand = await parlour.show_hand(carol, table_id)
     version = parlour.table(table_id).version
     low, high = sorted(set(parlour.table(table_id).state.hands[2]))[:2]
-    await refused(await parlour.forge(carol, table_message, f"pl:m:{table_id}:{version}:play:99"), "not available")
-    await refused(await parlour.forge(carol, table_message, f"pl:m:{table_id}:{version}:explode:1"), "can't explode")
+    await refused(await parlour.forge(carol, c_hand, f"pl:m:{table_id}:{version}:play:99"), "not available")
+    await refused(await parlour.forge(carol, c_hand, f"pl:m:{table_id}:{version}:explode:1"), "can't explode")
+    await refused(await parlour.forge(carol, c_hand, f"pl:m:{table_id}:{version}:play:{low},{high}"), "exactly 1")
     await refused(
-        await parlour.forge(carol, table_message, f"pl:m:{table_id}:{version}:play:{low},{high}"), "exactly 1"
+        await parlour.forge(carol, c_hand, f"pv:{table_id}:{version}:play:0", [str(low), str(high)]), "exactly 1"
     )
-    await refused(
-        await parlour.forge(carol, table_message, f"pv:{table_id}:{version}:play:0", [str(low), str(high)]), "exactly 1"
-    )
-    await refused(
-        await parlour.forge(carol, table_message, f"pl:m:{table_id}:{version + 5}:play:1"), "not a valid button"
-    )
-    await refused(await parlour.forge(carol, table_message, "pl:m:987654:0:play:1"), "closed")
+    await refused(await parlour.forge(carol, c_hand, f"pl:m:{table_id}:{version + 5}:play:1"), "not a valid button")
+    await refused(await parlour.forge(carol, c_hand, "pl:m:987654:0:play:1"), "closed")
     # A button's custom_id sent as a select menu's (which has no label or style) is read all the same.
     await refused(
-        await parlour.forge(carol, table_message, f"pl:m:{table_id}:{version + 5}:play:1", ["1"]), "not a valid button"
+        await parlour.forge(carol, c_hand, f"pl:m:{table_id}:{version + 5}:play:1", ["1"]), "not a valid button"
     )
     for garbage in ("pl:zzz", "pl:m:1:x:play:1", "pv:1:2", "hack", "pl:" + "9" * 90):
         await refused(await parlour.forge(carol, table_message, garbage), "can't read that button")

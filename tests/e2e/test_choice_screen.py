@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot.actor import Actor
 from engine import registry
 from tests.e2e.harness import Parlour
 from tests.e2e.pickgame import GAME as PICK_GAME
@@ -26,7 +27,7 @@ async def _start(parlour: Parlour) -> tuple[int, object]:
     alice = parlour.server.user("alice")
     answer = await (await parlour.server.slash(alice, "pickgame play", channel=parlour.channel)).message()
     assert "Pick Game table" in answer.content
-    lobby = await parlour.server.recorder.wait_for(lambda: parlour._lobby())
+    lobby = await parlour.server.recorder.wait_for(lambda: parlour._lobby(parlour.channel))
     table_id = int(lobby.embeds[0]["title"].rsplit("#", 1)[1])
     assert (await parlour.press(alice, lobby, "Add computer"))[0] == "update"
     assert (await parlour.press(alice, lobby, "Start"))[0] == "update"
@@ -111,7 +112,9 @@ async def test_ordered_picks_keep_the_players_order(parlour: Parlour) -> None:
     state = parlour.table(table_id)
     hand = await parlour.show_hand(alice, table_id)
     await parlour.outcome(await server.click(alice, hand, custom_id=f"pl:m:{table_id}:0:door0:yes"))
-    await parlour.bot.tables.act(table_id, alice.id, 1, "collect:" + ",".join(f"c{n}" for n in range(30)))
+    await parlour.bot.tables.act(
+        table_id, Actor(alice.id, parlour.server.guild.id), 1, "collect:" + ",".join(f"c{n}" for n in range(30))
+    )
     await parlour.settle()
     hand = await parlour.show_hand(alice, table_id)
     for suit in ("spades", "hearts", "clubs", "diamonds", "hearts", "hearts"):  # hearts: unpicked, picked again
@@ -147,6 +150,7 @@ async def test_buttons_posted_by_the_previous_release_still_work(parlour: Parlou
         },
         [],
     )
+    parlour.table(table_id).message_id = old.id  # the lobby message that release posted, as it saved it
     user = bob if custom_id.startswith("pl:j") else alice
     kind, _ = await parlour.outcome(await server.click(user, old.id, label="Old"))
     assert kind == "update"

@@ -68,3 +68,26 @@ async def test_the_end_of_a_game_says_who_won_by_how_much_in_names(parlour: Parl
 
 def test_counted_nouns() -> None:
     assert (count(1, "win"), count(1, "game"), count(2, "game")) == ("1 win", "1 game", "2 games")
+
+
+async def test_a_table_in_a_thread_of_this_channel_is_offered_as_here(parlour: Parlour) -> None:
+    server = parlour.server
+    alice = server.user("alice")
+    assert parlour.bot is not None
+    await parlour.bot.store_adapter.update_settings(server.guild.id, use_threads=True)
+    answer = await (await server.slash(alice, "play", channel=parlour.channel, game="highcard")).message()
+    assert "is open in" in answer.content  # in a new thread of #general
+    [table] = parlour.tables().values()
+    assert table.channel_id != parlour.channel.id
+    root, _, _ = find_command(server.commands.get(None, []), "table end")
+    data = {
+        "id": root["id"],
+        "name": "table",
+        "type": 1,
+        "options": [
+            {"name": "end", "type": 1, "options": [{"name": "table", "type": 4, "value": "", "focused": True}]}
+        ],
+    }
+    event = await (await server._inject(AUTOCOMPLETE, alice, parlour.channel, data)).answer()
+    [choice] = event.body["data"]["choices"]
+    assert choice["value"] == table.id and "(here)" in choice["name"], choice
