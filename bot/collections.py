@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.models import OwnedItem
@@ -122,6 +122,13 @@ class GinJonTanItems:
     async def profile(self, store: Store, guild_id: int, user_id: int) -> dict[str, Any] | None:
         _, deck = await collection_and_deck(store, guild_id, user_id)
         return {"deck": [{"item": row.item, "card": row.kind} for row in deck]}
+
+    def stakes(self, options: Mapping[str, Any]) -> bool:
+        """Prizes are played for with personal decks only: those cards are at stake."""
+        return options.get("deck") == "personal" and options.get("prizes") == "on"
+
+    def staked(self, profile: Mapping[str, Any]) -> list[str]:
+        return [str(entry["item"]) for entry in profile.get("deck", ())]
 
     def item_kind(self, state: GameState, item: str) -> str | None:
         """The card of an item in a dealt game (a computer seat's generated "gen:…" items included)."""

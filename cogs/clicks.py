@@ -127,16 +127,14 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
                 case "hand":
                     await show_my_hand(interaction, table_id)
                 case "rematch":
+                    # A new lobby: the asker is its host, everyone else joins by their own click.
                     table = await saved(interaction, service.rematch(table_id, user.id))
-                    async with bot.presenter.answering(table):
-                        await update(interaction, table_ui.MessageParts(view=None), keep_content=True)
-                        note = f"Rematch! {user.display_name} dealt a new game."
-                        parts = await table_ui.table_parts(table, note)
-                        message = await interaction.channel.send(**parts.send_kwargs())  # type: ignore[union-attr]
-                        let_go_view(parts.view)
-                        await bot.presenter.message_posted(table, message.id)
-                        assert parts.version is not None
-                        await bot.presenter.shown(table, parts.version)
+                    await update(interaction, table_ui.MessageParts(view=None), keep_content=True)
+                    note = f"Rematch of table #{table_id}: press Join to play again."
+                    parts = await table_ui.lobby_with_levels(bot.store, table, note)
+                    message = await interaction.channel.send(**parts.send_kwargs())  # type: ignore[union-attr]
+                    let_go_view(parts.view)
+                    await bot.presenter.message_posted(table, message.id)
         except TableError as error:
             await tell(interaction, str(error))
 

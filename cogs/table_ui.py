@@ -20,7 +20,7 @@ import discord
 from bot.tables import Table, seat_key
 from cogs import clicks, pictures
 from cogs.picture_file import picture_file
-from cogs.words import game_over
+from cogs.words import game_over, prizes_line
 from engine.core import GameOption, View, name_seats
 from render import pictures_for as _pictures_for
 from render.results import results_picture
@@ -271,6 +271,8 @@ def table_text(table: Table, note: str | None = None, view: View | None = None) 
     outcome = view.outcome
     if outcome is not None:
         lines.append(game_over(outcome, table.names))
+        if table.prizes:
+            lines.append(prizes_line(table.prizes, table.names))
     elif table.status != "playing":
         lines.append("This table is closed.")
     elif view.waiting_on:
@@ -308,7 +310,7 @@ def _drawn_ahead(drawing: asyncio.Future[Picture]) -> None:
 async def table_parts(
     table: Table, note: str | None = None, priority: pictures.Priority = pictures.Priority.ANSWER
 ) -> MessageParts:
-    """The public table message: the picture everyone sees, and Show my hand (or Rematch).
+    """The public table message: the picture everyone sees, and Show my hand (or Rematch, until one is open).
 
     Its words and buttons tell the moment its picture shows (``version`` of the parts)."""
     draw_hands_ahead(table)
@@ -319,7 +321,8 @@ async def table_parts(
     if spectator.outcome is not None:
         results = await latest_picture(table, "results", None, priority)
         files.insert(0, picture_file(results.png, "results.png"))
-        view.add_item(_button("rematch", table.id, "Rematch", discord.ButtonStyle.success, 0))
+        if table.rematch_id is None:  # one rematch per table: once opened, its lobby is the way on
+            view.add_item(_button("rematch", table.id, "Rematch", discord.ButtonStyle.success, 0))
     elif table.status == "playing":
         view.add_item(_button("hand", table.id, "Show my hand", discord.ButtonStyle.primary, 0))
     waiting = spectator.waiting_on if table.status == "playing" else ()

@@ -58,7 +58,7 @@ class TableServiceOpener:
             return
         if table.status == "lobby":
             # A tournament table has no lobby for people to use: it is seated and set up at once.
-            table.seats = [Seat(s.user_id, s.name, s.computer) for s in request.seats]
+            table.seats = [Seat(s.user_id, s.name, s.computer) for s in request.seats]  # computers: generated
             table.options = table.game.validate_options(dict(request.options))
             await self.tables.store.save_lobby(table)
         if table.message_id is None:
