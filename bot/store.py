@@ -94,6 +94,15 @@ class ItemsGone(StoreError):
 
 
 @dataclass(frozen=True)
+class Filled:
+    """A person's items after :meth:`Store.fill_items`, in the order they got them."""
+
+    items: list[OwnedItem]
+    #: Items just given to top them up to the minimum (0: none were needed, or it was their first).
+    topped_up: int = 0
+
+
+@dataclass(frozen=True)
 class Stake:
     """One owned item dealt into a game that may move it: reserved for the table until its end."""
 
@@ -671,21 +680,24 @@ class Store:
 
     async def fill_items(
         self, guild_id: int, user_id: int, game_key: str, minimum: int, draw: Callable[[int], Sequence[str]]
-    ) -> list[OwnedItem]:
+    ) -> Filled:
         """A person's items in one game, given first (``draw(minimum)`` kinds) or topped up to
         ``minimum`` when they have fewer, in one transaction that holds their owner row's lock (two
-        at once cannot both give). Returns what they own, in the order they got it."""
+        at once cannot both give). Returns what they own, in the order they got it, and how many
+        items this call topped up (to tell them)."""
         for attempt in range(2):
             now = utcnow()
             try:
                 async with self._writing() as session:
                     new = await self._lock_owner(session, guild_id, user_id, game_key, now)
                     rows = list((await session.exec(self._owned_query(guild_id, user_id, game_key))).all())
+                    topped_up = 0
                     if len(rows) < minimum:
                         kinds = draw(minimum - len(rows))
                         origin = "first" if new else "top-up"
                         rows += await self._add_items(session, guild_id, user_id, game_key, kinds, origin, now)
-                    return rows
+                        topped_up = 0 if new else len(kinds)
+                    return Filled(rows, topped_up)
             except IntegrityError:  # a first use at the same moment made the owner row: read theirs
                 if attempt:
                     raise
