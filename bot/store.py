@@ -1036,6 +1036,7 @@ def _finish_table(
     table.updated_at = now
     session.flush()
     _finish(session.connection(), _Finished(table_id, table.guild_id, table.game_key), results, now)
+    _RELEASE.run(session.connection(), {"b_table": table_id})  # over: whatever it staked is free
     return table
 
 

@@ -42,8 +42,9 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("game_tables") as batch:
-        batch.drop_column("rematch_table_id")
+    # Not a batch (which would copy game_tables, refused while other tables' rows point at it):
+    # SQLite drops a plain column in place since 3.35.
+    op.drop_column("game_tables", "rematch_table_id")
     op.drop_index("ix_item_reservations_table", table_name="item_reservations")
     op.drop_index("ix_item_reservations_owner", table_name="item_reservations")
     op.drop_table("item_reservations")
