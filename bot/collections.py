@@ -156,6 +156,14 @@ class GinJonTanItems:
         _, deck = await collection_and_deck(store, guild_id, user_id)
         return {"deck": [{"item": row.item, "card": row.kind} for row in deck]}
 
+    async def top_up(self, store: Store, guild_id: int, user_id: int, name: str) -> str | None:
+        """A collection under 33 is topped up before it is dealt from, and the table says so."""
+        added = (await filled(store, guild_id, user_id)).topped_up
+        if not added:
+            return None
+        cards = "1 new card was" if added == 1 else f"{added} new cards were"
+        return f"{cards} added to {name}'s collection to reach {COLLECTION_SIZE}."
+
     def stakes(self, options: Mapping[str, Any]) -> bool:
         """Prizes are played for with personal decks only: those cards are at stake."""
         return options.get("deck") == "personal" and options.get("prizes") == "on"

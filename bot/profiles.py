@@ -33,6 +33,11 @@ class ItemRules(Protocol):
         computer seat); None if the state holds no such item."""
         ...
 
+    async def top_up(self, store: Store, guild_id: int, user_id: int, name: str) -> str | None:
+        """Before a deal: bring a person's items up to what the game's rules want; the sentence
+        that tells the table (None when nothing was added)."""
+        ...
+
     def stakes(self, options: Mapping[str, Any]) -> bool:
         """Does a table with these options put its players' items at stake (may its end move them)?"""
         ...
@@ -64,6 +69,12 @@ async def person_profile(store: Store, game_key: str, guild_id: int, user_id: in
     if rules is not None:
         return await rules.profile(store, guild_id, user_id)
     return default_profile(await store.owned_items(guild_id, user_id, game_key))
+
+
+async def top_up(store: Store, game_key: str, guild_id: int, user_id: int, name: str) -> str | None:
+    """Before a deal, a person's items topped up by the game's rules: the sentence, or None."""
+    rules = _rules.get(game_key)
+    return await rules.top_up(store, guild_id, user_id, name) if rules is not None else None
 
 
 def stakes(game_key: str, options: Mapping[str, Any]) -> bool:

@@ -136,6 +136,8 @@ class Table:
     drafts: dict[int, Draft] = field(default_factory=dict)
     #: What the game's end moved, as saved with its results (what the table announces).
     prizes: tuple[Prize, ...] = ()
+    #: What the deal did besides dealing, to say with it (a collection topped up).
+    dealt_notes: tuple[str, ...] = ()
     #: The lobby this finished table's Rematch opened (one at most).
     rematch_id: int | None = None
     #: Pictures of this table drawn for Discord, so each is drawn once per state version

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from bot.futures import settle
 from bot.models import GameTable, TableStatus
-from bot.profiles import item_kind, person_profile, staked_items, stakes
+from bot.profiles import item_kind, person_profile, staked_items, stakes, top_up
 from bot.store import ActionSave, ClickNote, ItemsGone, ItemsStaked, ResultLine, Stake, Store, TransferLine
 from bot.table import Prize, cards_in_play
 from bot.tables import Draft, GuildSettings, Seat, Table, TableError
@@ -272,6 +272,15 @@ class TableStoreAdapter:
             settle(done, error)
         for waiter in shown_waiters:
             settle(waiter, shown_error)
+
+    async def top_up(self, table: Table) -> list[str]:
+        """Before a deal, each person's items topped up as the game's rules want: what to tell the table."""
+        notes = [
+            await top_up(self.store, table.game.key, table.guild_id, seat.user_id, seat.name)
+            for seat in table.seats
+            if not seat.computer and seat.user_id is not None
+        ]
+        return [note for note in notes if note]
 
     async def profiles(self, table: Table) -> list[dict[str, Any] | None]:
         """Each seat's profile for a game that uses them (a computer seat brings none)."""

@@ -274,6 +274,7 @@ class TableService:
         async with self.lock(table_id):
             table = self._lobby(table_id)
             self._must_be_host(table, user_id, "start the game")
+            topped_up = await self.store.top_up(table) if table.game.uses_profiles else []
             profiles = await self.store.profiles(table) if table.game.uses_profiles else None
             try:
                 state = table.game.new_state(len(table.seats), table.seed, table.options, profiles)
@@ -281,6 +282,7 @@ class TableService:
                 raise TableError(str(error)) from None
             await self.store.save_start(table, state.to_json(), profiles)  # stakes the profiles' items
             table.state, table.status, table.version = state, "playing", 0
+            table.dealt_notes = tuple(topped_up)
             table.fresh_from = dict.fromkeys(range(len(table.seats)), 0)
             self._touch(table)
         self._kick_computers(table)

@@ -119,7 +119,9 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
                 case "start":
                     table = await saved(interaction, service.start(table_id, user.id))
                     async with bot.presenter.answering(table):
-                        parts = await table_ui.table_parts(table, "The cards are dealt.")
+                        parts = await table_ui.table_parts(
+                            table, " ".join(["The cards are dealt.", *table.dealt_notes])
+                        )
                         await update(interaction, parts)
                         assert interaction.message is not None and parts.version is not None
                         await bot.presenter.message_posted(table, interaction.message.id)

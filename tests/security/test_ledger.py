@@ -276,6 +276,15 @@ async def test_cards_in_play_cannot_be_staked_at_a_second_table(
     topped = dealt[BOB] - after[BOB]  # the only cards made: a top-up of a collection under 33
     assert after[BOB] <= dealt[BOB] and len(topped) == max(0, 33 - len(after[BOB]))
     assert {o: ids for o, ids in dealt.items() if o != BOB} == {o: ids for o, ids in after.items() if o != BOB}
+    assert waiting.dealt_notes == (("3 new cards were added to Bob's collection to reach 33.",) if topped else ())
+
+    # The one who lost at the first table is topped up when next dealt in, and the deal says so.
+    loser = next(person for person in (ALICE, BOB) if len(after[person]) < 33)
+    if loser == ALICE:
+        again = await table_with(service, guild, ALICE, [DAVE])
+        await service.start(again.id, ALICE)
+        assert again.dealt_notes == ("3 new cards were added to Alice's collection to reach 33.",)
+        assert len((await holdings(store, guild))[ALICE]) == 33
 
 
 async def test_rematch_clicked_four_times_opens_one_lobby_and_seats_only_the_asker(
