@@ -67,7 +67,11 @@ class TableServiceOpener:
             except Exception:  # the table plays on; the presenter posts its message at the first move
                 log.exception("Could not post tournament table %s", table.id)
         if table.status == "lobby":
-            await self.tables.start(table.id, table.host_id)
+            try:
+                await self.tables.start(table.id, table.host_id)
+            except TableError as error:  # a player's prize cards are in play at another table
+                log.warning("Tournament table %s cannot be dealt, so it is void: %s", table.id, error)
+                await self.tables.end(table.id, table.host_id, moderator=True)
             await self.show(table)
 
     async def table_end(self, table_id: int) -> TableEnd | None:

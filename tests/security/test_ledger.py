@@ -25,6 +25,7 @@ from bot.store import ItemsStaked, Stake, Store, TransferLine
 from bot.table import Seat, cards_in_play
 from bot.table_store import TableStoreAdapter
 from bot.tables import Table, TableError, TableService
+from bot.tournaments.service import SeatSpec, TableEnd, TableRequest
 from bot.tournaments.tables_adapter import TableServiceOpener
 from cogs import clicks  # noqa: F401  (cogs.table_ui is imported through the clicks, as the bot does)
 from cogs.table_ui import table_text
@@ -285,6 +286,32 @@ async def test_cards_in_play_cannot_be_staked_at_a_second_table(
         await service.start(again.id, ALICE)
         assert again.dealt_notes == ("3 new cards were added to Alice's collection to reach 33.",)
         assert len((await holdings(store, guild))[ALICE]) == 33
+
+
+async def test_a_tournament_table_whose_player_has_cards_in_play_is_void_not_dealt(
+    store: Store,
+    service: TableService,
+    guild: int,
+) -> None:
+    before = await collections_of(store, guild, [ALICE, BOB, CAROL])
+    first = await table_with(service, guild, ALICE, [BOB])
+    await service.start(first.id, ALICE)
+
+    async def channel(request: TableRequest) -> int:
+        return 2
+
+    async def nothing(*args: object) -> None:
+        return None
+
+    opener = TableServiceOpener(service, channel, nothing, nothing)
+    seats = (SeatSpec(BOB, "Bob"), SeatSpec(CAROL, "Carol"))
+    request = TableRequest("t:1:r:1:t:1", guild, 1, 99, gjt.GAME_KEY, PRIZES, seats, "Gin-jon-tan tournament")
+    table_id = await opener.create_table(request)
+    await opener.start_table(table_id, request)  # the round opens on: this table is void
+    assert await opener.table_end(table_id) == TableEnd(void=True)
+    assert await store.staked_at(guild, BOB, gjt.GAME_KEY) == first.id  # still where it was
+    assert await store.staked_at(guild, CAROL, gjt.GAME_KEY) is None
+    assert await holdings(store, guild) == before
 
 
 async def test_rematch_clicked_four_times_opens_one_lobby_and_seats_only_the_asker(
