@@ -992,10 +992,11 @@ def _reserve(connection: Connection, table_id: int, stakes: Sequence[Stake], now
     ``item_reservations`` is the last word: two starts at once cannot both reserve one item."""
     [(guild_id, game_key)] = _TABLE_GAME.rows(connection, {"b_id": table_id})
     ids = [stake.owned_item_id for stake in stakes]
+    # The items are locked first: a start reserving them at the same moment waits, then sees its reservations.
+    owners = dict(_OWNERS.rows(connection, {"b_ids": ids, "b_guild": guild_id, "b_game": game_key}))
     for item_id, holder in _RESERVED.rows(connection, {"b_ids": ids}):
         user = next(stake.user_id for stake in stakes if stake.owned_item_id == item_id)
         raise ItemsStaked(user, holder)
-    owners = dict(_OWNERS.rows(connection, {"b_ids": ids, "b_guild": guild_id, "b_game": game_key}))
     for stake in stakes:
         if owners.get(stake.owned_item_id) != stake.user_id:
             raise ItemsGone(stake.user_id)
@@ -1012,7 +1013,7 @@ def _reserve(connection: Connection, table_id: int, stakes: Sequence[Stake], now
     ]
     try:
         _RESERVE.run(connection, rows)
-    except IntegrityError:  # reserved by another start since the check: that one holds them
+    except IntegrityError:  # reserved by another start since the check (which one: the caller may look)
         raise ItemsStaked(stakes[0].user_id, 0) from None
 
 

@@ -123,8 +123,14 @@ class TableStoreAdapter:
                 stakes=stakes,
             )
         except ItemsStaked as error:
-            holder = error.table_id or await self.store.staked_at(table.guild_id, error.user_id, table.game.key)
-            raise TableError(cards_in_play(holder or 0, self._name(table, error.user_id))) from None
+            user, holder = error.user_id, error.table_id
+            if not holder:  # two starts at once reserved the same card: find whose, and where
+                for stake in stakes:
+                    holder = await self.store.staked_at(table.guild_id, stake.user_id, table.game.key) or 0
+                    if holder:
+                        user = stake.user_id
+                        break
+            raise TableError(cards_in_play(holder, self._name(table, user))) from None
         except ItemsGone as error:
             name = self._name(table, error.user_id)
             whose = "Your" if name is None else f"{name}'s"

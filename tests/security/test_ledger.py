@@ -288,6 +288,22 @@ async def test_cards_in_play_cannot_be_staked_at_a_second_table(
         assert len((await holdings(store, guild))[ALICE]) == 33
 
 
+async def test_two_tables_started_at_once_stake_a_persons_cards_once(
+    store: Store,
+    service: TableService,
+    guild: int,
+) -> None:
+    before = await collections_of(store, guild, [ALICE, BOB, CAROL])
+    tables = [await table_with(service, guild, host, [BOB]) for host in (ALICE, CAROL)]
+    started = await asyncio.gather(*(service.start(t.id, t.host_id) for t in tables), return_exceptions=True)
+    [dealt] = [t for t in started if isinstance(t, Table)]
+    [refused] = [error for error in started if isinstance(error, TableError)]
+    assert str(refused) == cards_in_play(dealt.id, "Bob")
+    assert [t.status for t in tables].count("lobby") == 1
+    assert await store.staked_at(guild, BOB, gjt.GAME_KEY) == dealt.id
+    assert await holdings(store, guild) == before
+
+
 async def test_a_tournament_table_whose_player_has_cards_in_play_is_void_not_dealt(
     store: Store,
     service: TableService,
