@@ -9,7 +9,8 @@ watches their hand would, without waiting for the table message (and when the ta
 calls them first, they play from the open hand if it has been brought up to date by the time
 they have thought, rather than press Show my hand again). A refused pick (a sentence
 instead of a hand) is followed by another. At the end of a game the host presses Rematch while
-the run lasts.
+the run lasts, and Start in the rematch's lobby (its computers come along; people join by their
+own click, and here there are none).
 
 Nothing here reads a custom_id's format, the bot's memory or its database: any game, and any
 revision of the bot, is played the same way.
@@ -172,6 +173,9 @@ class Person:
             return
         self.handled = seq
         table = self.table_message()
+        if "Start" in {b.get("label") for b in table.buttons}:  # a rematch's lobby, its Start not through yet
+            await self._start()
+            return
         if self.finished(table):
             self.moved_at = None
             self.games += 1
@@ -278,19 +282,27 @@ class Person:
         await self._timed("rematch", self.server.click(self.user, table, label="Rematch"))
         messages, old = self.server.recorder.messages, self.table
 
-        said = f"Rematch! {self.user.name} dealt a new game."
+        said = f"Rematch of table #{old}:"
 
-        def new_game() -> int | None:
-            """The rematch is a new table (a new number) whose message, posted where the old one was,
-            says who dealt it (with --one-channel, many tables share the channel)."""
+        def new_lobby() -> int | None:
+            """The rematch is a new lobby (a new number), posted where the old table was, that says
+            which table it plays again (with --one-channel, many tables share the channel)."""
             for number, message_id in self.world.table_messages.items():
                 message = messages[message_id]
-                if number > old and message.channel_id == table.channel_id and said in (message.content or ""):
+                footer = " ".join(str((e.get("footer") or {}).get("text") or "") for e in message.embeds)
+                if number > old and message.channel_id == table.channel_id and said in footer:
                     return number
             return None
 
-        self.table = await self.world.until(0, new_game, timeout=STUCK_AFTER)
+        self.table = await self.world.until(0, new_lobby, timeout=STUCK_AFTER)
         self.handled, self.hand_id = 0, None
+        await self._start()
+
+    async def _start(self) -> None:
+        """The host starts the rematch's lobby (its computers came along; nobody else joins here)."""
+        lobby = self.table_message()
+        if "Start" in {b.get("label") for b in lobby.buttons}:
+            await self._timed("lobby", self.server.click(self.user, lobby, label="Start"))
 
 
 async def open_table(

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.models import OwnedItem
@@ -23,7 +24,7 @@ from engine.gin_jon_tan.cards import COLOURS, FULL_SET, SYMBOLS, Card
 from engine.gin_jon_tan.rules import DECK_SIZE, GinJonTanState
 
 if TYPE_CHECKING:
-    from bot.store import Store
+    from bot.store import Filled, Store
 
 GAME_KEY = "gin_jon_tan"
 #: A collection never holds fewer cards than a deck.
@@ -46,7 +47,25 @@ def card_of(row: OwnedItem) -> Card:
 
 async def collection(store: Store, guild_id: int, user_id: int, rng: random.Random | None = None) -> list[OwnedItem]:
     """A person's cards in this server, in the order they got them: made on first use, topped up under 33."""
+    return (await filled(store, guild_id, user_id, rng)).items
+
+
+async def filled(store: Store, guild_id: int, user_id: int, rng: random.Random | None = None) -> Filled:
+    """:func:`collection`, and how many cards it topped up just now (see :func:`top_up_note`)."""
     return await store.fill_items(guild_id, user_id, GAME_KEY, COLLECTION_SIZE, lambda n: draw_cards(n, rng))
+
+
+def top_up_note(topped_up: int) -> str:
+    """What a person reads when their collection was just brought back to 33 ("" when it was not).
+
+    >>> top_up_note(4), top_up_note(1), top_up_note(0)
+    ('4 new cards were added to reach 33.', '1 new card was added to reach 33.', '')
+    """
+    if not topped_up:
+        return ""
+    if topped_up == 1:
+        return f"1 new card was added to reach {COLLECTION_SIZE}."
+    return f"{topped_up} new cards were added to reach {COLLECTION_SIZE}."
 
 
 def active_deck(items: Sequence[OwnedItem], chosen: Sequence[str] | None) -> list[OwnedItem]:
@@ -71,9 +90,23 @@ async def collection_and_deck(
     store: Store, guild_id: int, user_id: int, rng: random.Random | None = None
 ) -> tuple[list[OwnedItem], list[OwnedItem]]:
     """A person's collection (made or topped up first) and their active deck."""
-    items = await collection(store, guild_id, user_id, rng)
+    found = await holding(store, guild_id, user_id, rng)
+    return found.items, found.deck
+
+
+@dataclass(frozen=True)
+class Holding:
+    """A person's collection (made or topped up first), their active deck, and the top-up just made."""
+
+    items: list[OwnedItem]
+    deck: list[OwnedItem]
+    topped_up: int = 0
+
+
+async def holding(store: Store, guild_id: int, user_id: int, rng: random.Random | None = None) -> Holding:
+    got = await filled(store, guild_id, user_id, rng)
     owner = await store.item_owner(guild_id, user_id, GAME_KEY)
-    return items, active_deck(items, chosen_of(owner.chosen_json if owner else None))
+    return Holding(got.items, active_deck(got.items, chosen_of(owner.chosen_json if owner else None)), got.topped_up)
 
 
 def deck_problem(items: Sequence[OwnedItem], picks: Sequence[str]) -> str | None:
@@ -122,6 +155,21 @@ class GinJonTanItems:
     async def profile(self, store: Store, guild_id: int, user_id: int) -> dict[str, Any] | None:
         _, deck = await collection_and_deck(store, guild_id, user_id)
         return {"deck": [{"item": row.item, "card": row.kind} for row in deck]}
+
+    async def top_up(self, store: Store, guild_id: int, user_id: int, name: str) -> str | None:
+        """A collection under 33 is topped up before it is dealt from, and the table says so."""
+        added = (await filled(store, guild_id, user_id)).topped_up
+        if not added:
+            return None
+        cards = "1 new card was" if added == 1 else f"{added} new cards were"
+        return f"{cards} added to {name}'s collection to reach {COLLECTION_SIZE}."
+
+    def stakes(self, options: Mapping[str, Any]) -> bool:
+        """Prizes are played for with personal decks only: those cards are at stake."""
+        return options.get("deck") == "personal" and options.get("prizes") == "on"
+
+    def staked(self, profile: Mapping[str, Any]) -> list[str]:
+        return [str(entry["item"]) for entry in profile.get("deck", ())]
 
     def item_kind(self, state: GameState, item: str) -> str | None:
         """The card of an item in a dealt game (a computer seat's generated "gen:…" items included)."""

@@ -92,9 +92,19 @@ class Seat:
     user_id: int | None
     name: str
     computer: bool = False
-    #: A computer that took over a person's seat: that person's id, and the state version it took over at.
-    replaced: int | None = None
+    #: Whose items the seat plays (see bot.table.Seat): the person, or the one a computer took over from.
+    owner_id: int | None = None
+    #: The state version at which a computer took over a person's seat.
     replaced_at: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.computer:
+            object.__setattr__(self, "owner_id", self.user_id)
+
+    @property
+    def replaced(self) -> int | None:
+        """The person whose seat a computer took over mid-game."""
+        return self.owner_id if self.computer else None
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
@@ -102,7 +112,7 @@ class Seat:
             user_id=data["user_id"],
             name=data["name"],
             computer=bool(data["computer"]),
-            replaced=data.get("replaced"),
+            owner_id=data.get("owner_id"),
             replaced_at=data.get("replaced_at"),
         )
 
@@ -152,6 +162,8 @@ class GameTable(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     last_action_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    #: The lobby its Rematch opened (a finished table has one rematch at most).
+    rematch_table_id: int | None = Field(default=None, sa_type=BigInteger)
 
     @property
     def seats(self) -> list[Seat]:
@@ -294,6 +306,28 @@ class ItemTransfer(SQLModel, table=True):
     to_user_id: int | None = Field(default=None, sa_type=BigInteger)
     moved: bool = True
     at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class ItemReservation(SQLModel, table=True):
+    """An owned item dealt into a game that may move it (a prize at stake): reserved for that table
+    until it ends. The item is the primary key, so the database itself refuses to stake one item
+    at two tables; the reservation goes in the transaction that starts the game and goes away in
+    the one that ends it (finished, cancelled or closed), with the items it moved."""
+
+    __tablename__ = "item_reservations"
+    __table_args__ = (
+        Index("ix_item_reservations_owner", "guild_id", "game_key", "user_id"),
+        Index("ix_item_reservations_table", "table_id"),
+    )
+
+    owned_item_id: int = Field(
+        sa_type=BigInteger, primary_key=True, foreign_key="owned_items.id", sa_column_kwargs={"autoincrement": False}
+    )
+    table_id: int = Field(sa_type=BigInteger, foreign_key="game_tables.id")
+    guild_id: int = Field(sa_type=BigInteger)
+    game_key: str
+    user_id: int = Field(sa_type=BigInteger)
+    reserved_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
 # The tournament tables live with the tournaments; imported here so that one import of bot.models

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from bot.table import GuildSettings, Table
+from bot.table import GuildSettings, Prize, Table
 from engine.core import Outcome
 
 
@@ -24,13 +24,33 @@ class TableStore(Protocol):
         user_id: int | None,
         outcome: Outcome | None = None,
         fresh_from: Sequence[int] | None = None,
-    ) -> None:
+    ) -> Sequence[Prize] | None:
         """Save the new state, its log line and each seat's valid-from version (and, with an
-        outcome, the results) in one transaction."""
+        outcome, the results and the items it moves) in one transaction; at the end, what moved."""
         ...
 
-    async def save_start(self, table: Table, state_json: str) -> None: ...
+    async def save_start(
+        self, table: Table, state_json: str, profiles: Sequence[dict[str, Any] | None] | None = None
+    ) -> None:
+        """Start the game; the items its profiles put at stake are reserved for it (a person's items
+        in play at another table: TableError, nothing saved)."""
+        ...
+
+    async def staked_at(self, table: Table, user_id: int) -> int | None:
+        """The table where a person's items are in play, when ``table`` would stake them too."""
+        ...
+
+    async def create_rematch(self, finished_id: int, table: Table) -> tuple[int, bool]:
+        """Open ``table`` as the finished table's one rematch: its id and True, or the id of the
+        rematch opened before and False (nothing made)."""
+        ...
+
     async def save_drafts(self, table: Table) -> None: ...
+    async def top_up(self, table: Table) -> list[str]:
+        """Before a deal (a game that uses profiles), each person's items topped up as the game's
+        rules want; the sentences that tell the table."""
+        ...
+
     async def profiles(self, table: Table) -> list[dict[str, Any] | None]:
         """Each seat's profile (for a game that declares uses_profiles)."""
         ...

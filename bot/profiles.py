@@ -10,7 +10,7 @@ are in bot.collections. See docs/profiles.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot import collections as gin_jon_tan_collections
@@ -31,6 +31,19 @@ class ItemRules(Protocol):
     def item_kind(self, state: GameState, item: str) -> str | None:
         """What one of the game's items is (the house gives an item of that kind for one won from a
         computer seat); None if the state holds no such item."""
+        ...
+
+    async def top_up(self, store: Store, guild_id: int, user_id: int, name: str) -> str | None:
+        """Before a deal: bring a person's items up to what the game's rules want; the sentence
+        that tells the table (None when nothing was added)."""
+        ...
+
+    def stakes(self, options: Mapping[str, Any]) -> bool:
+        """Does a table with these options put its players' items at stake (may its end move them)?"""
+        ...
+
+    def staked(self, profile: Mapping[str, Any]) -> list[str]:
+        """The item ids a profile deals into a game that stakes them (reserved for it until its end)."""
         ...
 
 
@@ -56,6 +69,29 @@ async def person_profile(store: Store, game_key: str, guild_id: int, user_id: in
     if rules is not None:
         return await rules.profile(store, guild_id, user_id)
     return default_profile(await store.owned_items(guild_id, user_id, game_key))
+
+
+async def top_up(store: Store, game_key: str, guild_id: int, user_id: int, name: str) -> str | None:
+    """Before a deal, a person's items topped up by the game's rules: the sentence, or None."""
+    rules = _rules.get(game_key)
+    return await rules.top_up(store, guild_id, user_id, name) if rules is not None else None
+
+
+def stakes(game_key: str, options: Mapping[str, Any]) -> bool:
+    """Does a table of ``game_key`` with these options stake its players' items? A game without
+    its own item rules may move any item its profiles list: always."""
+    rules = _rules.get(game_key)
+    return rules.stakes(options) if rules is not None else True
+
+
+def staked_items(game_key: str, options: Mapping[str, Any], profile: Mapping[str, Any] | None) -> list[str]:
+    """The items a person's profile puts at stake at a table of ``game_key`` with these options."""
+    if profile is None or not stakes(game_key, options):
+        return []
+    rules = _rules.get(game_key)
+    if rules is not None:
+        return rules.staked(profile)
+    return [str(entry["item"]) for entry in profile.get("items", ())]
 
 
 def item_kind(game_key: str, state: GameState | None, item: str) -> str | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
@@ -21,7 +22,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any, Protocol, TypeVar, cast
 
-from sqlalchemy import Connection, Engine, Table, Text, bindparam, delete, func, insert, or_, update
+from sqlalchemy import Connection, Engine, Table, Text, bindparam, delete, exists, func, insert, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel import Session, col, select
@@ -35,6 +36,7 @@ from bot.models import (
     GameTable,
     GuildSettings,
     ItemOwner,
+    ItemReservation,
     ItemTransfer,
     OwnedItem,
     PendingClick,
@@ -47,6 +49,8 @@ from bot.prepared import Prepared
 from bot.sqlite_writes import SqliteWrites
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 
 class StoreError(Exception):
@@ -72,6 +76,40 @@ class WrongStatus(StoreError):
     """The table is not in a status that allows this change (e.g. an action on a finished table)."""
 
 
+class ItemsStaked(StoreError):
+    """A person's items are reserved for another table still being played (nothing was written)."""
+
+    def __init__(self, user_id: int, table_id: int) -> None:
+        super().__init__(f"User {user_id}'s items are staked at table {table_id}.")
+        self.user_id = user_id
+        self.table_id = table_id
+
+
+class ItemsGone(StoreError):
+    """An item to stake is no longer its person's (it moved since their profile was read)."""
+
+    def __init__(self, user_id: int) -> None:
+        super().__init__(f"An item of user {user_id} changed hands before the game started.")
+        self.user_id = user_id
+
+
+@dataclass(frozen=True)
+class Filled:
+    """A person's items after :meth:`Store.fill_items`, in the order they got them."""
+
+    items: list[OwnedItem]
+    #: Items just given to top them up to the minimum (0: none were needed, or it was their first).
+    topped_up: int = 0
+
+
+@dataclass(frozen=True)
+class Stake:
+    """One owned item dealt into a game that may move it: reserved for the table until its end."""
+
+    user_id: int
+    owned_item_id: int
+
+
 class SeatLike(Protocol):
     """Anything with a seat's three fields (bot.models.Seat, the table service's Seat)."""
 
@@ -86,11 +124,21 @@ class SeatLike(Protocol):
 def _seats_json(seats: Iterable[SeatLike]) -> str:
     data = []
     for s in seats:
-        seat: dict[str, Any] = {"user_id": s.user_id, "name": s.name, "computer": bool(s.computer)}
-        if (replaced := getattr(s, "replaced", None)) is not None:  # a person's seat a computer took over
-            seat |= {"replaced": replaced, "replaced_at": getattr(s, "replaced_at", None)}
+        seat: dict[str, Any] = {
+            "user_id": s.user_id,
+            "name": s.name,
+            "computer": bool(s.computer),
+            "owner_id": _owner_of(s),
+        }
+        if (replaced_at := getattr(s, "replaced_at", None)) is not None:  # a person's seat a computer took over
+            seat["replaced_at"] = replaced_at
         data.append(seat)
     return json.dumps(data, ensure_ascii=False)
+
+
+def _owner_of(seat: SeatLike) -> int | None:
+    """Whose items a seat plays: the person seated, or the person a computer took the seat over from."""
+    return seat.user_id if not seat.computer else getattr(seat, "owner_id", None)
 
 
 def _options_json(options: dict[str, Any]) -> str:
@@ -119,6 +167,9 @@ class TransferLine:
     to_user_id: int | None
     #: What the item is (the game's item kind): what the house gives when it comes from a computer seat.
     kind: str | None = None
+    #: The giver is a computer seat with a deck of its own (generated): the only giver the house
+    #: gives for. A missing giver otherwise (a person's seat with no owner) moves nothing.
+    from_generated: bool = False
 
 
 @dataclass(frozen=True)
@@ -204,6 +255,8 @@ class Store:
         #: What the games that ended last did to their players' standings, as their saves computed
         #: it, until their announcement asks (:meth:`table_standing_changes`; oldest dropped first).
         self._game_ends: dict[int, list[rating_store.SeatChange]] = {}
+        #: Likewise which of their transfers moved an item (:meth:`moved_items`).
+        self._moved: dict[int, list[bool]] = {}
 
     def close(self) -> None:
         """Close SQLite's writes connection and checkpoints thread (the engine is the Database's to dispose)."""
@@ -267,25 +320,28 @@ class Store:
         now: datetime | None = None,
     ) -> GameTable:
         """Open a lobby and return it with its new id."""
-        now = now or utcnow()
-        table = GameTable(
+        table = _new_table_row(
             guild_id=guild_id,
             channel_id=channel_id,
             parent_channel_id=parent_channel_id,
             game_key=game_key,
             host_id=host_id,
-            seats_json=_seats_json(seats),
-            options_json=_options_json(options),
+            seats=seats,
+            options=options,
             seed=seed,
             message_id=message_id,
-            message_posted_at=now if message_id is not None else None,
-            status=TableStatus.LOBBY,
-            created_at=now,
-            updated_at=now,
-            last_action_at=now,
+            now=now,
         )
         table.id = await self._in_one_piece(_NEW_TABLE.insert, {name: getattr(table, name) for name in _TABLE_COLUMNS})
         return table
+
+    async def create_rematch(self, finished_id: int, **lobby: Any) -> tuple[int, bool]:
+        """Open the one rematch of a finished table: a lobby as :meth:`create_table` makes it (same
+        arguments), linked from the finished table in the same transaction. Returns its id and True;
+        or, when that table has its rematch already, that rematch's id and False (nothing made)."""
+        row = _new_table_row(**lobby)
+        values = {name: getattr(row, name) for name in _TABLE_COLUMNS}
+        return await self._in_one_piece(_open_rematch, finished_id, values)
 
     async def update_table(
         self,
@@ -329,9 +385,12 @@ class Store:
         seats: Sequence[SeatLike] | None = None,
         options: dict[str, Any] | None = None,
         fresh_json: str | None = None,
+        stakes: Sequence[Stake] = (),
         now: datetime | None = None,
     ) -> None:
-        """Lobby to playing with the initial state (version 0). Raises WrongStatus if not a lobby."""
+        """Lobby to playing with the initial state (version 0), and the items at stake reserved for
+        the table, in one transaction. Raises WrongStatus if not a lobby, ItemsStaked when an item
+        is reserved for another table, ItemsGone when its person no longer owns it (nothing written)."""
         now = now or utcnow()
         values: dict[str, Any] = {
             "status": TableStatus.PLAYING,
@@ -347,7 +406,7 @@ class Store:
             values["seats_json"] = _seats_json(seats)
         if options is not None:
             values["options_json"] = _options_json(options)
-        await self._in_one_piece(_start_table, table_id, values)
+        await self._in_one_piece(_start_table, table_id, values, stakes, now)
 
     async def load_table(self, table_id: int) -> GameTable | None:
         async with self.sessions() as session:
@@ -414,6 +473,8 @@ class Store:
                 raise WrongStatus(f"Table {table_id} is already {table.status}.")
             table.status = status
             table.updated_at = now
+            session.flush()
+            _RELEASE.run(session.connection(), {"b_table": table_id})  # nothing moved: the items are free
             return table
 
         return await self._in_session(change)
@@ -443,7 +504,7 @@ class Store:
         when the table is not at ``expected_version``, WrongStatus when it is not in play,
         TableNotFound when there is no such table.
         """
-        version, changes = await self._in_one_piece(
+        version, changes, moved = await self._in_one_piece(
             partial(
                 _write_action,
                 table_id=table_id,
@@ -463,7 +524,15 @@ class Store:
             self._game_ends[table_id] = changes
             while len(self._game_ends) > KEPT_STANDINGS:
                 del self._game_ends[next(iter(self._game_ends))]
+            self._moved[table_id] = moved
+            while len(self._moved) > KEPT_STANDINGS:
+                del self._moved[next(iter(self._moved))]
         return version
+
+    def moved_items(self, table_id: int) -> list[bool] | None:
+        """Per transfer of a game this process just finished (its final :meth:`save_action`), whether
+        its item moved, as that transaction did it (taken once; None when not kept)."""
+        return self._moved.pop(table_id, None)
 
     async def save_actions(
         self,
@@ -619,21 +688,24 @@ class Store:
 
     async def fill_items(
         self, guild_id: int, user_id: int, game_key: str, minimum: int, draw: Callable[[int], Sequence[str]]
-    ) -> list[OwnedItem]:
+    ) -> Filled:
         """A person's items in one game, given first (``draw(minimum)`` kinds) or topped up to
         ``minimum`` when they have fewer, in one transaction that holds their owner row's lock (two
-        at once cannot both give). Returns what they own, in the order they got it."""
+        at once cannot both give). Returns what they own, in the order they got it, and how many
+        items this call topped up (to tell them)."""
         for attempt in range(2):
             now = utcnow()
             try:
                 async with self._writing() as session:
                     new = await self._lock_owner(session, guild_id, user_id, game_key, now)
                     rows = list((await session.exec(self._owned_query(guild_id, user_id, game_key))).all())
+                    topped_up = 0
                     if len(rows) < minimum:
                         kinds = draw(minimum - len(rows))
                         origin = "first" if new else "top-up"
                         rows += await self._add_items(session, guild_id, user_id, game_key, kinds, origin, now)
-                    return rows
+                        topped_up = 0 if new else len(kinds)
+                    return Filled(rows, topped_up)
             except IntegrityError:  # a first use at the same moment made the owner row: read theirs
                 if attempt:
                     raise
@@ -674,6 +746,24 @@ class Store:
         session.add_all(rows)
         await session.flush()
         return rows
+
+    async def staked_at(self, guild_id: int, user_id: int, game_key: str) -> int | None:
+        """The table (the lowest id, if several) where a person's items of one game are reserved now, if any."""
+        async with self.sessions() as session:
+            connection = await session.connection()
+            found = await connection.run_sync(
+                _STAKED_AT.rows, {"b_guild": guild_id, "b_game": game_key, "b_user": user_id}
+            )
+        return found[0][0] if found else None
+
+    async def reservations(self, item_ids: Collection[int]) -> dict[int, int]:
+        """Which of these items are reserved now, and for which table."""
+        if not item_ids:
+            return {}
+        async with self.sessions() as session:
+            connection = await session.connection()
+            found = await connection.run_sync(_RESERVED.rows, {"b_ids": list(item_ids)})
+        return {item_id: table_id for item_id, table_id in found}
 
     async def item_owner(self, guild_id: int, user_id: int, game_key: str) -> ItemOwner | None:
         """A person's owner row (their chosen items and draft), None before their first items."""
@@ -808,23 +898,72 @@ def _write_action(
     transfers: Sequence[TransferLine],
     fresh_json: str | None,
     now: datetime,
-) -> tuple[int, list[rating_store.SeatChange]]:
+) -> tuple[int, list[rating_store.SeatChange], list[bool]]:
     """The statements of :meth:`Store.save_action`: the new state, its log line, and when the action
     ended the game its results, ratings and prizes (Core statements compiled once: a game's end
     is every few moves in a short game). Returns the new version and, at a game's end, what it did
-    to each rated seat's standing."""
+    to each rated seat's standing and which of its transfers moved an item."""
     save = ActionSave(table_id, expected_version, new_state_json, seat, move, actor.value, user_id, fresh_json)
     statement = _MOVE if results is None else _FINISHING_MOVE
     if statement.run(connection, _move_parameters(save, now)) != 1:
         raise _refusal(connection, table_id, expected_version)
     _LOG_LINE.run(connection, _log_line(save, actor.value, now))
     changes: list[rating_store.SeatChange] = []
+    moved: list[bool] = []
     if results is not None:
         [(guild_id, game_key)] = _TABLE_GAME.rows(connection, {"b_id": table_id})
         finished = _Finished(table_id, guild_id, game_key)
         changes = _finish(connection, finished, results, now)
-        _move_items(connection, finished, transfers, now)
-    return expected_version + 1, changes
+        moved = _move_items(connection, finished, transfers, now)
+    return expected_version + 1, changes, moved
+
+
+def _new_table_row(
+    *,
+    guild_id: int,
+    channel_id: int,
+    parent_channel_id: int,
+    game_key: str,
+    host_id: int,
+    seats: Sequence[SeatLike],
+    options: dict[str, Any],
+    seed: int,
+    message_id: int | None = None,
+    now: datetime | None = None,
+) -> GameTable:
+    """A new lobby's row (not yet written)."""
+    now = now or utcnow()
+    return GameTable(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        parent_channel_id=parent_channel_id,
+        game_key=game_key,
+        host_id=host_id,
+        seats_json=_seats_json(seats),
+        options_json=_options_json(options),
+        seed=seed,
+        message_id=message_id,
+        message_posted_at=now if message_id is not None else None,
+        status=TableStatus.LOBBY,
+        created_at=now,
+        updated_at=now,
+        last_action_at=now,
+    )
+
+
+def _open_rematch(connection: Connection, finished_id: int, values: Mapping[str, Any]) -> tuple[int, bool]:
+    """The statements of :meth:`Store.create_rematch`, the finished table's row locked throughout."""
+    found = _REMATCH_OF.rows(connection, {"b_id": finished_id})
+    if not found:
+        raise TableNotFound(f"There is no table {finished_id}.")
+    [(status, rematch_id)] = found
+    if status != TableStatus.FINISHED:
+        raise WrongStatus(f"Table {finished_id} is {status}, so it has no rematch.")
+    if rematch_id is not None:
+        return rematch_id, False
+    new_id = _NEW_TABLE.insert(connection, values)
+    _CHANGE_TABLE.run(connection, {"b_id": finished_id, "rematch_table_id": new_id})
+    return new_id, True
 
 
 @dataclass(frozen=True)
@@ -842,12 +981,48 @@ def _change_table(connection: Connection, table_id: int, values: Mapping[str, An
         raise TableNotFound(f"There is no table {table_id}.")
 
 
-def _start_table(connection: Connection, table_id: int, values: Mapping[str, Any]) -> None:
-    """The statement of :meth:`Store.start_table`: ``values`` by column, if it is a lobby."""
+def _start_table(
+    connection: Connection, table_id: int, values: Mapping[str, Any], stakes: Sequence[Stake], now: datetime
+) -> None:
+    """The statements of :meth:`Store.start_table`: ``values`` by column, if it is a lobby, and the
+    reservations of the items at stake."""
     if _START_TABLE.run(connection, {"b_id": table_id, **values}) != 1:
         for (status,) in _TABLE_STATUS.rows(connection, {"b_id": table_id}):
             raise WrongStatus(f"Table {table_id} is {status}, so it cannot start.")
         raise TableNotFound(f"There is no table {table_id}.")
+    if stakes:
+        _reserve(connection, table_id, stakes, now)
+
+
+def _reserve(connection: Connection, table_id: int, stakes: Sequence[Stake], now: datetime) -> None:
+    """Reserve each staked item for ``table_id``: refused (ItemsStaked) when one is reserved for
+    another table, or (ItemsGone) when its person no longer owns it. The item's key in
+    ``item_reservations`` is the last word: two starts at once cannot both reserve one item."""
+    [(guild_id, game_key)] = _TABLE_GAME.rows(connection, {"b_id": table_id})
+    ids = [stake.owned_item_id for stake in stakes]
+    # The items are locked first: a start reserving them at the same moment waits, then sees its reservations.
+    owners = dict(_OWNERS.rows(connection, {"b_ids": ids, "b_guild": guild_id, "b_game": game_key}))
+    for item_id, holder in _RESERVED.rows(connection, {"b_ids": ids}):
+        user = next(stake.user_id for stake in stakes if stake.owned_item_id == item_id)
+        raise ItemsStaked(user, holder)
+    for stake in stakes:
+        if owners.get(stake.owned_item_id) != stake.user_id:
+            raise ItemsGone(stake.user_id)
+    rows = [
+        {
+            "owned_item_id": stake.owned_item_id,
+            "table_id": table_id,
+            "guild_id": guild_id,
+            "game_key": game_key,
+            "user_id": stake.user_id,
+            "reserved_at": now,
+        }
+        for stake in stakes
+    ]
+    try:
+        _RESERVE.run(connection, rows)
+    except IntegrityError:  # reserved by another start since the check (which one: the caller may look)
+        raise ItemsStaked(stakes[0].user_id, 0) from None
 
 
 def _get_for_update(session: Session, table_id: int) -> GameTable:
@@ -870,6 +1045,7 @@ def _finish_table(
     table.updated_at = now
     session.flush()
     _finish(session.connection(), _Finished(table_id, table.guild_id, table.game_key), results, now)
+    _RELEASE.run(session.connection(), {"b_table": table_id})  # over: whatever it staked is free
     return table
 
 
@@ -905,15 +1081,19 @@ def _finish(
     )
 
 
-def _move_items(connection: Connection, table: _Finished, transfers: Sequence[TransferLine], now: datetime) -> None:
+def _move_items(
+    connection: Connection, table: _Finished, transfers: Sequence[TransferLine], now: datetime
+) -> list[bool]:
     """Move owned items at the end of a game, in the transaction that saves its results.
 
     Each item is one row: a move gives the row to its new owner. Nobody loses what they do not
     own and nothing is made from nothing between people: from a person who owns the item, it
     moves (to a computer seat: it goes to the house); from a computer seat, the house gives a
     new item of that kind; anything else moves nothing. Every line is logged under a unique
-    (table, position), so a transfer is never applied twice.
+    (table, position), so a transfer is never applied twice. The table's reservations end here.
+    Returns, per line, whether its item moved.
     """
+    done: list[bool] = []
     for line in transfers:
         moved: tuple[int, str] | None = None  # the row that moved: its id and kind
         if line.from_user_id is not None:
@@ -921,6 +1101,9 @@ def _move_items(connection: Connection, table: _Finished, transfers: Sequence[Tr
             if moved is not None:
                 given = {"b_id": moved[0], "b_to": line.to_user_id, "b_now": now, "b_table": table.id}
                 _GIVE_ITEM.run(connection, given)  # to None: the house
+        elif not line.from_generated or line.item.isdigit():
+            # A person's item with no person to take it from: never made anew (logged, not moved).
+            log.error("Table %s: item %s has no giver and is not a computer's own; nothing moves", table.id, line.item)
         elif line.to_user_id is not None:  # the house gives
             kind = line.kind or line.item
             made = {
@@ -948,20 +1131,30 @@ def _move_items(connection: Connection, table: _Finished, transfers: Sequence[Tr
             "at": now,
         }
         _TRANSFER_LINE.run(connection, logged)
+        done.append(moved is not None)
+    _RELEASE.run(connection, {"b_table": table.id})
+    return done
 
 
 def _held(connection: Connection, table: _Finished, user_id: int, item: str) -> tuple[int, str] | None:
     """The id and kind of ``item`` (an engine item id), locked, if ``user_id`` owns it in this
-    table's server and game."""
+    table's server and game and it is not reserved for another table."""
     if not item.isdigit():  # a generated item ("gen:…") is nobody's
         return None
-    found = {"b_id": int(item), "b_guild": table.guild_id, "b_game": table.game_key, "b_user": user_id}
+    found = {
+        "b_id": int(item),
+        "b_guild": table.guild_id,
+        "b_game": table.game_key,
+        "b_user": user_id,
+        "b_table": table.id,
+    }
     for item_id, kind in _HELD_ITEM.rows(connection, found):
         return item_id, kind
     return None
 
 
 _OWNED = OwnedItem.__table__  # type: ignore[attr-defined]
+_RESERVATIONS = ItemReservation.__table__  # type: ignore[attr-defined]
 _HELD_ITEM = Prepared(
     select(_OWNED.c.id, _OWNED.c.kind)
     .where(
@@ -969,8 +1162,39 @@ _HELD_ITEM = Prepared(
         _OWNED.c.guild_id == bindparam("b_guild"),
         _OWNED.c.game_key == bindparam("b_game"),
         _OWNED.c.user_id == bindparam("b_user"),
+        ~exists().where(_RESERVATIONS.c.owned_item_id == _OWNED.c.id, _RESERVATIONS.c.table_id != bindparam("b_table")),
+    )
+    .with_for_update(of=_OWNED)
+)
+#: Which of some items are reserved, and for which table.
+_RESERVED = Prepared(
+    select(_RESERVATIONS.c.owned_item_id, _RESERVATIONS.c.table_id).where(
+        _RESERVATIONS.c.owned_item_id.in_(bindparam("b_ids", expanding=True))
+    )
+)
+#: Who owns some items of one server and game (locked: they cannot move while the game starts).
+_OWNERS = Prepared(
+    select(_OWNED.c.id, _OWNED.c.user_id)
+    .where(
+        _OWNED.c.id.in_(bindparam("b_ids", expanding=True)),
+        _OWNED.c.guild_id == bindparam("b_guild"),
+        _OWNED.c.game_key == bindparam("b_game"),
     )
     .with_for_update()
+)
+_RESERVE = Prepared(insert(_RESERVATIONS))
+#: A table's reservations end with it.
+_RELEASE = Prepared(delete(_RESERVATIONS).where(_RESERVATIONS.c.table_id == bindparam("b_table")))
+#: A table where a person's items of one game are reserved, if any.
+_STAKED_AT = Prepared(
+    select(_RESERVATIONS.c.table_id)
+    .where(
+        _RESERVATIONS.c.guild_id == bindparam("b_guild"),
+        _RESERVATIONS.c.game_key == bindparam("b_game"),
+        _RESERVATIONS.c.user_id == bindparam("b_user"),
+    )
+    .order_by(_RESERVATIONS.c.table_id)
+    .limit(1)
 )
 _GIVE_ITEM = Prepared(
     update(_OWNED)
@@ -1087,6 +1311,10 @@ _CHANGE_TABLE = Prepared(update(_TABLES).where(_TABLES.c.id == bindparam("b_id")
 #: A lobby's columns as its game starts.
 _START_TABLE = Prepared(update(_TABLES).where(_TABLES.c.id == bindparam("b_id"), _TABLES.c.status == TableStatus.LOBBY))
 _TABLE_STATUS = Prepared(select(_TABLES.c.status).where(_TABLES.c.id == bindparam("b_id")))
+#: A finished table's status and rematch, locked (two Rematch clicks open one lobby).
+_REMATCH_OF = Prepared(
+    select(_TABLES.c.status, _TABLES.c.rematch_table_id).where(_TABLES.c.id == bindparam("b_id")).with_for_update()
+)
 #: What a finished table's results are filed under.
 _TABLE_GAME = Prepared(select(_TABLES.c.guild_id, _TABLES.c.game_key).where(_TABLES.c.id == bindparam("b_id")))
 _LOG_LINE = Prepared(insert(TableAction.__table__))  # type: ignore[attr-defined]

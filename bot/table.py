@@ -27,27 +27,73 @@ class TableError(Exception):
     """Something a user did that the table refuses. The message is one sentence for them."""
 
 
+def cards_in_play(table_id: int, name: str | None = None) -> str:
+    """The sentence for a person whose items are staked at another table (``name``: someone else)."""
+    if name is None:
+        return f"Your cards are in play at table #{table_id}; finish that game first."
+    return f"{name}'s cards are in play at table #{table_id}; this game can start once that one is over."
+
+
 @dataclass
 class Seat:
-    """One seat: a person (user_id) or a computer."""
+    """One seat: a person (user_id) or a computer.
+
+    ``owner_id`` is whose items the seat plays (their personal deck), and so who wins and loses
+    them at the end: the person seated, or, once a computer took their seat over
+    (:meth:`bot.tables.TableService.replace_with_computer`), still that person. None is a
+    computer that plays a deck of its own, generated for the table (the house's).
+    """
 
     user_id: int | None
     name: str
     computer: bool = False
-    #: A computer that took over a person's seat mid-game: that person's id, and the state version
-    #: it took over at (so the person is told why, and a replay shows them until then).
-    replaced: int | None = None
+    owner_id: int | None = None
+    #: The state version at which a computer took over a person's seat (a replay shows them until then).
     replaced_at: int | None = None
 
+    def __post_init__(self) -> None:
+        if not self.computer:
+            self.owner_id = self.user_id
+
+    @property
+    def generated(self) -> bool:
+        """A computer seat that plays a deck of its own (nobody's items)."""
+        return self.computer and self.owner_id is None
+
+    @property
+    def replaced(self) -> int | None:
+        """The person whose seat a computer took over mid-game (they are told why, and keep their items)."""
+        return self.owner_id if self.computer else None
+
+    def taken_over(self, at: int) -> Seat:
+        """This person's seat played by the computer from state version ``at`` on: their items stay theirs."""
+        return Seat(None, f"{self.name} (computer)", True, self.owner_id, at)
+
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"user_id": self.user_id, "name": self.name, "computer": self.computer}
-        if self.replaced is not None:
-            data |= {"replaced": self.replaced, "replaced_at": self.replaced_at}
+        data: dict[str, Any] = {
+            "user_id": self.user_id,
+            "name": self.name,
+            "computer": self.computer,
+            "owner_id": self.owner_id,
+        }
+        if self.replaced_at is not None:
+            data["replaced_at"] = self.replaced_at
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
-        return cls(data["user_id"], data["name"], data["computer"], data.get("replaced"), data.get("replaced_at"))
+        """A seat as saved (seats saved before ``owner_id`` was kept: a computer's is None)."""
+        return cls(data["user_id"], data["name"], data["computer"], data.get("owner_id"), data.get("replaced_at"))
+
+
+@dataclass(frozen=True)
+class Prize:
+    """One item a game's end moved from seat to seat, as its final save recorded it (``moved``
+    False: it could not move, its giver no longer had it)."""
+
+    from_seat: int
+    to_seat: int
+    moved: bool = True
 
 
 @dataclass(frozen=True)
@@ -103,6 +149,12 @@ class Table:
     fresh_from: dict[int, int] = field(default_factory=dict)
     #: Per seat, the selection being built on the choice screen (saved with the table).
     drafts: dict[int, Draft] = field(default_factory=dict)
+    #: What the game's end moved, as saved with its results (what the table announces).
+    prizes: tuple[Prize, ...] = ()
+    #: What the deal did besides dealing, to say with it (a collection topped up).
+    dealt_notes: tuple[str, ...] = ()
+    #: The lobby this finished table's Rematch opened (one at most).
+    rematch_id: int | None = None
     #: Pictures of this table drawn for Discord, so each is drawn once per state version
     #: (kept and pruned by cogs.table_ui; memory only).
     pictures: dict[tuple, Any] = field(default_factory=dict, repr=False, compare=False)

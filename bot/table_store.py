@@ -15,10 +15,11 @@ from typing import Any, TypeVar
 
 from bot.futures import settle
 from bot.models import GameTable, TableStatus
-from bot.profiles import item_kind, person_profile
+from bot.profiles import item_kind, person_profile, staked_items, stakes, top_up
 from bot.server_settings import in_range
-from bot.store import ActionSave, ClickNote, ResultLine, Store, TransferLine
-from bot.tables import Draft, GuildSettings, Seat, Table
+from bot.store import ActionSave, ClickNote, ItemsGone, ItemsStaked, ResultLine, Stake, Store, TransferLine
+from bot.table import Prize, cards_in_play
+from bot.tables import Draft, GuildSettings, Seat, Table, TableError
 from engine import registry
 from engine.core import Outcome
 
@@ -59,6 +60,19 @@ class TableStoreAdapter:
         assert row.id is not None
         return row.id
 
+    async def create_rematch(self, finished_id: int, table: Table) -> tuple[int, bool]:
+        return await self.store.create_rematch(
+            finished_id,
+            guild_id=table.guild_id,
+            channel_id=table.channel_id,
+            parent_channel_id=table.parent_channel_id or table.channel_id,
+            game_key=table.game.key,
+            host_id=table.host_id,
+            seats=table.seats,
+            options=table.options,
+            seed=table.seed,
+        )
+
     async def save_lobby(self, table: Table) -> None:
         await self.store.update_table(table.id, seats=table.seats, options=table.options, host_id=table.host_id)
 
@@ -89,14 +103,52 @@ class TableStoreAdapter:
         self._start_writer()
         await dropped
 
-    async def save_start(self, table: Table, state_json: str) -> None:
-        await self.store.start_table(
-            table.id,
-            state_json,
-            seats=table.seats,
-            options=table.options,
-            fresh_json=json.dumps([0] * len(table.seats)),
-        )
+    async def save_start(
+        self, table: Table, state_json: str, profiles: Sequence[dict[str, Any] | None] | None = None
+    ) -> None:
+        """Start the table, with the items its profiles put at stake reserved for it (refused with
+        one sentence when a person's items are in play at another table)."""
+        stakes = [
+            Stake(seat.owner_id, int(item))
+            for seat, profile in zip(table.seats, profiles or (), strict=False)
+            if seat.owner_id is not None
+            for item in staked_items(table.game.key, table.options, profile)
+        ]
+        try:
+            await self.store.start_table(
+                table.id,
+                state_json,
+                seats=table.seats,
+                options=table.options,
+                fresh_json=json.dumps([0] * len(table.seats)),
+                stakes=stakes,
+            )
+        except ItemsStaked as error:
+            user, holder = error.user_id, error.table_id
+            if not holder:  # two starts at once reserved the same card: find whose, and where
+                for stake in stakes:
+                    holder = await self.store.staked_at(table.guild_id, stake.user_id, table.game.key) or 0
+                    if holder:
+                        user = stake.user_id
+                        break
+            raise TableError(cards_in_play(holder, self._name(table, user))) from None
+        except ItemsGone as error:
+            name = self._name(table, error.user_id)
+            whose = "Your" if name is None else f"{name}'s"
+            raise TableError(f"{whose} cards changed hands a moment ago; press Start again.") from None
+
+    @staticmethod
+    def _name(table: Table, user_id: int) -> str | None:
+        """A seated person's name, or None for the host (who is told in the second person)."""
+        if user_id == table.host_id:
+            return None
+        return next((seat.name for seat in table.seats if seat.owner_id == user_id), "A player")
+
+    async def staked_at(self, table: Table, user_id: int) -> int | None:
+        """The table holding a person's items when this table would stake them too (None: free)."""
+        if not table.game.uses_profiles or not stakes(table.game.key, table.options):
+            return None
+        return await self.store.staked_at(table.guild_id, user_id, table.game.key)
 
     async def save_action(
         self,
@@ -108,12 +160,13 @@ class TableStoreAdapter:
         user_id: int | None,
         outcome: Outcome | None = None,
         fresh_from: Sequence[int] | None = None,
-    ) -> None:
+    ) -> tuple[Prize, ...]:
+        """Save one action (see :class:`bot.ports.TableStore`); at a game's end, the items that moved."""
         fresh_json = json.dumps(list(fresh_from)) if fresh_from is not None else None
         if outcome is None:
             save = ActionSave(table.id, table.version, new_state_json, seat, move, actor, user_id, fresh_json)
             await self._queued(save)
-            return
+            return ()
         results = [
             ResultLine(
                 seat=i,
@@ -125,13 +178,15 @@ class TableStoreAdapter:
             )
             for i, s in enumerate(table.seats)
         ]
+        # Items move between the seats' owners: a seat a computer took over is still its person's.
         transfers = [
             TransferLine(
                 i,
                 t.item,
-                table.seats[t.from_seat].user_id,
-                table.seats[t.to_seat].user_id,
+                table.seats[t.from_seat].owner_id,
+                table.seats[t.to_seat].owner_id,
                 item_kind(table.game.key, table.state, t.item),
+                from_generated=table.seats[t.from_seat].generated,
             )
             for i, t in enumerate(outcome.transfers)
         ]
@@ -146,6 +201,19 @@ class TableStoreAdapter:
             results=results,
             transfers=transfers,
             fresh_json=fresh_json,
+        )
+        moved = self.store.moved_items(table.id) or []
+        return tuple(Prize(t.from_seat, t.to_seat, done) for t, done in zip(outcome.transfers, moved, strict=False))
+
+    async def prizes(self, table_id: int, outcome: Outcome | None) -> tuple[Prize, ...]:
+        """What a finished table's end moved, as its final save recorded it (read back)."""
+        if outcome is None or not outcome.transfers:
+            return ()
+        lines = await self.store.transfers_for(table_id)
+        return tuple(
+            Prize(outcome.transfers[line.position].from_seat, outcome.transfers[line.position].to_seat, line.moved)
+            for line in lines
+            if line.position < len(outcome.transfers)
         )
 
     async def _queued(self, save: ActionSave) -> int:
@@ -212,6 +280,15 @@ class TableStoreAdapter:
         for waiter in shown_waiters:
             settle(waiter, shown_error)
 
+    async def top_up(self, table: Table) -> list[str]:
+        """Before a deal, each person's items topped up as the game's rules want: what to tell the table."""
+        notes = [
+            await top_up(self.store, table.game.key, table.guild_id, seat.user_id, seat.name)
+            for seat in table.seats
+            if not seat.computer and seat.user_id is not None
+        ]
+        return [note for note in notes if note]
+
     async def profiles(self, table: Table) -> list[dict[str, Any] | None]:
         """Each seat's profile for a game that uses them (a computer seat brings none)."""
         return [
@@ -232,11 +309,16 @@ class TableStoreAdapter:
         return [table_from_row(row) for row in await self.store.open_tables()]
 
     async def unshown_finished_tables(self) -> list[Table]:
-        return [table_from_row(row) for row in await self.store.unshown_finished_tables()]
+        return [await self._with_prizes(table_from_row(row)) for row in await self.store.unshown_finished_tables()]
 
     async def load_table(self, table_id: int) -> Table | None:
         row = await self.store.load_table(table_id)
-        return table_from_row(row) if row is not None else None
+        return await self._with_prizes(table_from_row(row)) if row is not None else None
+
+    async def _with_prizes(self, table: Table) -> Table:
+        if table.status == "finished":
+            table.prizes = await self.prizes(table.id, table.outcome)
+        return table
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         settings = self._settings.get(guild_id)
@@ -298,6 +380,7 @@ def table_from_row(row: GameTable) -> Table:
         message_id=row.message_id,
         message_posted_at=row.message_posted_at,
         message_version=row.message_version,
+        rematch_id=row.rematch_table_id,
         last_action_at=row.last_action_at,
         fresh_from=dict(enumerate(json.loads(row.fresh_json))) if row.fresh_json else {},
         drafts={int(s): Draft.from_dict(d) for s, d in json.loads(row.drafts_json).items()} if row.drafts_json else {},

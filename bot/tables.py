@@ -36,6 +36,7 @@ from bot.table import (
     Seat,
     Table,
     TableError,
+    cards_in_play,
 )
 from engine import registry
 from engine.core import BadMove, GameState, IllegalMove, Move, Outcome
@@ -203,6 +204,7 @@ class TableService:
                 raise TableError("You are already seated at this table.")
             if len(table.seats) >= table.game.max_players:
                 raise TableError(f"The table is full: {table.game.name} seats at most {table.game.max_players}.")
+            await self._must_be_free(table, actor.user_id)
             return await self._save_lobby(table, seats=[*table.seats, Seat(actor.user_id, _clean_name(name))])
 
     async def leave(self, table_id: int, actor: Actor) -> Table:
@@ -278,13 +280,15 @@ class TableService:
         async with self.lock(table_id):
             table = self._lobby(table_id, actor)
             self._must_be_host(table, actor, "start the game")
+            topped_up = await self.store.top_up(table) if table.game.uses_profiles else []
             profiles = await self.store.profiles(table) if table.game.uses_profiles else None
             try:
                 state = table.game.new_state(len(table.seats), table.seed, table.options, profiles)
             except ValueError as error:
                 raise TableError(str(error)) from None
-            await self.store.save_start(table, state.to_json())
+            await self.store.save_start(table, state.to_json(), profiles)  # stakes the profiles' items
             table.state, table.status, table.version = state, "playing", 0
+            table.dealt_notes = tuple(topped_up)
             table.fresh_from = dict.fromkeys(range(len(table.seats)), 0)
             self._touch(table)
         self._kick_computers(table)
@@ -346,7 +350,7 @@ class TableService:
                 raise TableError(f"{player_name} is not seated at table #{table_id}.")
             old = table.seats[seat].name
             seats = list(table.seats)
-            seats[seat] = Seat(None, f"{old} (computer)", True, replaced=player_id, replaced_at=table.version)
+            seats[seat] = table.seats[seat].taken_over(table.version)  # the person's cards stay theirs
             await self._save_lobby(table, seats=seats)
         self._kick_computers(table)
         await self._notify(table, f"{old}'s seat is now played by the computer.")
@@ -362,13 +366,18 @@ class TableService:
             return table
 
     async def rematch(self, table_id: int, actor: Actor) -> Table:
-        """A new game with the same seats and options, started at once."""
+        """A new lobby with the same options and computers, the asker its host and only person:
+        the others join by their own click. One rematch per finished table (kept in the database):
+        asking again points to it."""
         old = self.tables.get(table_id) or self.finished.get(table_id) or await self.store.load_table(table_id)
         if old is not None and not actor.owns(old.guild_id):
             raise TableError(no_table(table_id))
         if old is None or old.status != "finished":
             raise TableError("That table is gone; start a new one with /play.")
-        if old.seat_of(actor.user_id) is None:
+        if old.rematch_id is not None:
+            raise _rematch_open(old.rematch_id)
+        seat = old.seat_of(actor.user_id)
+        if seat is None:
             raise TableError("Only the players of that game can ask for a rematch.")
         table = Table(
             id=0,
@@ -378,14 +387,20 @@ class TableService:
             game=old.game,
             host_id=actor.user_id,
             options=dict(old.options),
-            seats=[Seat(s.user_id, s.name, s.computer) for s in old.seats],
+            seats=[
+                Seat(actor.user_id, old.seats[seat].name),
+                *(Seat(None, s.name, True) for s in old.seats if s.generated),
+            ],
             seed=self._seed_source.randrange(2**63),
             last_action_at=self.clock(),
         )
-        table.id = await self.store.create_table(table)
+        await self._must_be_free(table, actor.user_id)
+        table.id, opened = await self.store.create_rematch(old.id, table)
+        old.rematch_id = table.id
+        if not opened:  # another click (or process) opened it first
+            raise _rematch_open(table.id)
         self.tables[table.id] = table
-        self.finished.pop(table_id, None)
-        return await self.start(table.id, actor)
+        return table
 
     # -- computers and idle players ----------------------------------------
     def _kick_computers(self, table: Table) -> None:
@@ -519,7 +534,7 @@ class TableService:
             version if other in changed else table.fresh_from.get(other, version) for other in range(len(table.seats))
         ]
         trial_json = trial.to_json()
-        await self.store.save_action(table, trial_json, seat, move.text(), actor, user_id, outcome, fresh_from)
+        prizes = await self.store.save_action(table, trial_json, seat, move.text(), actor, user_id, outcome, fresh_from)
         table.state = trial
         table.version = version
         table.remembered("json", lambda: trial_json)
@@ -529,6 +544,7 @@ class TableService:
             table.drafts.pop(other, None)
         self._touch(table)
         if outcome is not None:
+            table.prizes = tuple(prizes or ())  # what moved, as saved (the table announces it)
             self._ended(table, outcome)
             table.status = "finished"
             self._forget(table)
@@ -620,6 +636,13 @@ class TableService:
         if actor.user_id != table.host_id:
             raise TableError(f"Only the host can {what}.")
 
+    async def _must_be_free(self, table: Table, user_id: int) -> None:
+        """Refuse a person whose items this table would stake while they are in play at another table."""
+        if table.game.uses_profiles:
+            held = await self.store.staked_at(table, user_id)
+            if held is not None and held != table.id:
+                raise TableError(cards_in_play(held))
+
     @staticmethod
     def _must_be_seated(table: Table, actor: Actor) -> None:
         if table.seat_of(actor.user_id) is None:
@@ -632,6 +655,10 @@ class TableService:
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
+
+
+def _rematch_open(table_id: int) -> TableError:
+    return TableError(f"This game's rematch is already open at table #{table_id}; join it there.")
 
 
 def _forced_move(table: Table) -> tuple[int, Move] | None:

@@ -32,7 +32,6 @@ from cogs.acting import actor_of
 from cogs.answers import PendingMove, reply_privately, saved, tell, update, watch
 from cogs.clicked import label_of, style_of
 from cogs.let_go import let_go_view, lets_go
-from cogs.mentions import plain
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -122,7 +121,9 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
                 case "start":
                     table = await saved(interaction, service.start(table_id, actor))
                     async with bot.presenter.answering(table):
-                        parts = await table_ui.table_parts(table, "The cards are dealt.")
+                        parts = await table_ui.table_parts(
+                            table, " ".join(["The cards are dealt.", *table.dealt_notes])
+                        )
                         await update(interaction, parts)
                         assert interaction.message is not None and parts.version is not None
                         await bot.presenter.message_posted(table, interaction.message.id)
@@ -130,16 +131,14 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
                 case "hand":
                     await show_my_hand(interaction, table_id)
                 case "rematch":
+                    # A new lobby: the asker is its host, everyone else joins by their own click.
                     table = await saved(interaction, service.rematch(table_id, actor))
-                    async with bot.presenter.answering(table):
-                        await update(interaction, table_ui.MessageParts(view=None), keep_content=True)
-                        note = f"Rematch! {plain(user.display_name)} dealt a new game."
-                        parts = await table_ui.table_parts(table, note)
-                        message = await interaction.channel.send(**parts.send_kwargs())  # type: ignore[union-attr]
-                        let_go_view(parts.view)
-                        await bot.presenter.message_posted(table, message.id)
-                        assert parts.version is not None
-                        await bot.presenter.shown(table, parts.version)
+                    await update(interaction, table_ui.MessageParts(view=None), keep_content=True)
+                    note = f"Rematch of table #{table_id}: press Join to play again."
+                    parts = await table_ui.lobby_with_levels(bot.store, table, note)
+                    message = await interaction.channel.send(**parts.send_kwargs())  # type: ignore[union-attr]
+                    let_go_view(parts.view)
+                    await bot.presenter.message_posted(table, message.id)
         except TableError as error:
             await tell(interaction, str(error))
 

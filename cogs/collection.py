@@ -25,6 +25,7 @@ from discord.ext import commands
 
 from bot import collections as gjt
 from bot.models import OwnedItem
+from bot.table import cards_in_play
 from cogs.clicked import custom_id_of, label_of
 from cogs.let_go import lets_go
 from cogs.mentions import plain
@@ -33,6 +34,7 @@ from render.collection import PER_PAGE, CollectionView, ShownCard, collection_pi
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
+    from bot.store import Store
 
 SORT_CODES = {"v": "value", "s": "symbol", "c": "colour"}
 SORT_LABELS = {"v": "By value", "s": "By symbol", "c": "By colour"}
@@ -167,7 +169,8 @@ async def show_collection(
         name = await owner_name(interaction, user_id)
         await tell(interaction, f"{plain(name)} has no Gin-jon-tan collection here yet.")
         return
-    items, deck = await gjt.collection_and_deck(store, guild_id, user_id)
+    found = await gjt.holding(store, guild_id, user_id)
+    items, deck = found.items, found.deck
     in_deck = {row.item for row in deck}
     shown, page = page_of(gjt.sort_items(items, SORT_CODES[sort]), page)
     name = await owner_name(interaction, user_id)
@@ -190,6 +193,8 @@ async def show_collection(
     content = (
         f"**{possessive(plain(name))} Gin-jon-tan collection**: {len(items)} cards, {len(deck)} in the active deck."
     )
+    if found.topped_up:
+        content += f"\n{gjt.top_up_note(found.topped_up)}"
     await answer(interaction, edit=edit, ephemeral=ephemeral, content=content, file=await draw(view), view=controls)
 
 
@@ -251,12 +256,14 @@ class DeckClick(discord.ui.DynamicItem[discord.ui.Item], template=DECK_TEMPLATE)
         draft = gjt.chosen_of(owner.draft_json if owner else None)
         note = ""
         if action == "new":  # start from the active deck
-            _, deck = await gjt.collection_and_deck(store, guild_id, user_id)
-            await store.save_item_choice(guild_id, user_id, gjt.GAME_KEY, draft=[row.item for row in deck])
+            found = await gjt.holding(store, guild_id, user_id)
+            await store.save_item_choice(guild_id, user_id, gjt.GAME_KEY, draft=[row.item for row in found.deck])
+            note = gjt.top_up_note(found.topped_up)
         elif mode != "v" and draft is None:
             mode, note = "v", "That deck was confirmed or cancelled already; here is your active deck."
         elif action == "sel" and draft is not None:
-            items = await gjt.collection(store, guild_id, user_id)
+            got = await gjt.filled(store, guild_id, user_id)
+            items, note = got.items, gjt.top_up_note(got.topped_up)
             shown, _ = page_of(screen_items(mode, items, draft, SORT_CODES[sort]), page)
             data: Mapping[str, Any] = interaction.data or {}
             values = [str(v) for v in data.get("values", [])]
@@ -268,14 +275,20 @@ class DeckClick(discord.ui.DynamicItem[discord.ui.Item], template=DECK_TEMPLATE)
             await store.save_item_choice(guild_id, user_id, gjt.GAME_KEY, draft=None)
             mode, page, note = "v", 0, "No change: your active deck is as it was."
         elif action == "ok" and draft is not None:
-            items = await gjt.collection(store, guild_id, user_id)
-            problem = gjt.deck_problem(items, draft)
+            got = await gjt.filled(store, guild_id, user_id)
+            problem = gjt.deck_problem(got.items, draft) or await staked_problem(store, draft)
             if problem is not None:
                 note = problem
             else:
                 await store.save_item_choice(guild_id, user_id, gjt.GAME_KEY, chosen=draft, draft=None)
                 mode, page, note = "v", 0, "Your new deck is saved: your next game with personal decks deals from it."
         await show_deck(interaction, user_id, mode, sort, page, edit=True, note=note)
+
+
+async def staked_problem(store: Store, picks: Sequence[str]) -> str | None:
+    """Why ``picks`` cannot be the active deck now: some of them are in play at a table."""
+    reserved = await store.reservations([int(item) for item in picks if item.isdigit()])
+    return cards_in_play(min(reserved.values())) if reserved else None
 
 
 def screen_items(mode: str, items: Sequence[OwnedItem], picks: Sequence[str], sort: str) -> list[OwnedItem]:
@@ -308,7 +321,10 @@ async def show_deck(
     assert interaction.guild is not None
     store = bot_of(interaction).store
     guild_id = interaction.guild.id
-    items, deck = await gjt.collection_and_deck(store, guild_id, user_id)
+    found = await gjt.holding(store, guild_id, user_id)
+    items, deck = found.items, found.deck
+    if found.topped_up:
+        note = " ".join(filter(None, [gjt.top_up_note(found.topped_up), note]))
     owner = await store.item_owner(guild_id, user_id, gjt.GAME_KEY)
     draft = gjt.chosen_of(owner.draft_json if owner else None)
     if mode != "v" and draft is None:

@@ -23,7 +23,7 @@ from cogs.mentions import only, plain, plain_all
 from cogs.options_form import option_lines
 from cogs.options_form import options_form as _options_form
 from cogs.picture_file import picture_file
-from cogs.words import game_over
+from cogs.words import game_over, prizes_line
 from engine.core import View, name_seats
 from render import pictures_for as _pictures_for
 from render.results import results_picture
@@ -271,6 +271,8 @@ def table_text(table: Table, note: str | None = None, view: View | None = None) 
     lines += [name_seats(event, names) for event in view.events[-RECENT_EVENTS:]]
     if outcome is not None:
         lines.append(game_over(outcome, names))
+        if table.prizes:
+            lines.append(prizes_line(table.prizes, names))
     elif closed:  # why it ended (who ended it, or the idle rule) is its last line
         lines.append(plain(note) if note else "This table is closed.")
     elif view.waiting_on:
@@ -308,7 +310,7 @@ def _drawn_ahead(drawing: asyncio.Future[Picture]) -> None:
 async def table_parts(
     table: Table, note: str | None = None, priority: pictures.Priority = pictures.Priority.ANSWER
 ) -> MessageParts:
-    """The public table message: the picture everyone sees, and Show my hand (or Rematch).
+    """The public table message: the picture everyone sees, and Show my hand (or Rematch, until one is open).
 
     Its words and buttons tell the moment its picture shows (``version`` of the parts)."""
     draw_hands_ahead(table)
@@ -319,7 +321,8 @@ async def table_parts(
     if spectator.outcome is not None:
         results = await latest_picture(table, "results", None, priority)
         files.insert(0, picture_file(results.png, "results.png"))
-        view.add_item(_button("rematch", table.id, "Rematch", discord.ButtonStyle.success, 0))
+        if table.rematch_id is None:  # one rematch per table: once opened, its lobby is the way on
+            view.add_item(_button("rematch", table.id, "Rematch", discord.ButtonStyle.success, 0))
     elif table.status == "playing":
         view.add_item(_button("hand", table.id, "Show my hand", discord.ButtonStyle.primary, 0))
     waiting = spectator.waiting_on if table.status == "playing" else ()

@@ -50,6 +50,47 @@ def game_over(outcome: Outcome, names: Sequence[str]) -> str:
     return f"{line} {who} wins with {count(best, 'point')}, {best - runner_points:,} ahead of {names[runner]}."
 
 
+def prizes_line(prizes: Sequence[Moved], names: Sequence[str]) -> str:
+    """The items a game's end moved, as saved (never the rules' intended count), taker by taker.
+
+    >>> from types import SimpleNamespace as S
+    >>> prizes_line([S(from_seat=1, to_seat=0, moved=True)] * 3 + [S(from_seat=2, to_seat=0, moved=True)]
+    ...             + [S(from_seat=2, to_seat=1, moved=False)], ["Ann", "Bob", "Cy"])
+    'Prizes: Ann took 3 cards from Bob and 1 from Cy. 1 card did not move: its owner no longer had it.'
+    >>> prizes_line([S(from_seat=1, to_seat=0, moved=False)], ["Ann", "Bob"])
+    'Prizes: no card changed hands. 1 card did not move: its owner no longer had it.'
+    """
+    takers: dict[int, dict[int, int]] = {}
+    for prize in prizes:
+        if prize.moved:
+            givers = takers.setdefault(prize.to_seat, {})
+            givers[prize.from_seat] = givers.get(prize.from_seat, 0) + 1
+    parts = []
+    for taker, givers in takers.items():
+        took = [
+            f"{count(n, 'card') if i == 0 else f'{n:,}'} from {names[giver]}"
+            for i, (giver, n) in enumerate(givers.items())
+        ]
+        parts.append(f"{names[taker]} took {and_list(took)}")
+    line = "Prizes: " + ("; ".join(parts) if parts else "no card changed hands") + "."
+    stuck = sum(1 for prize in prizes if not prize.moved)
+    if stuck:
+        its = "its owner no longer had it" if stuck == 1 else "their owners no longer had them"
+        line += f" {count(stuck, 'card')} did not move: {its}."
+    return line
+
+
+class Moved(Protocol):
+    """One item a game's end moved or could not (bot.table.Prize is one)."""
+
+    @property
+    def from_seat(self) -> int: ...
+    @property
+    def to_seat(self) -> int: ...
+    @property
+    def moved(self) -> bool: ...
+
+
 def standings_after(changes: Sequence[StandingChange], names: Sequence[str], game_name: str) -> str:
     """The ratings a finished game changed, and who reached a new level.
 

@@ -59,7 +59,7 @@ class TableServiceOpener:
             return
         if table.status == "lobby":
             # A tournament table has no lobby for people to use: it is seated and set up at once.
-            table.seats = [Seat(s.user_id, s.name, s.computer) for s in request.seats]
+            table.seats = [Seat(s.user_id, s.name, s.computer) for s in request.seats]  # computers: generated
             table.options = table.game.validate_options(dict(request.options))
             await self.tables.store.save_lobby(table)
         if table.message_id is None:
@@ -68,7 +68,12 @@ class TableServiceOpener:
             except Exception:  # the table plays on; the presenter posts its message at the first move
                 log.exception("Could not post tournament table %s", table.id)
         if table.status == "lobby":
-            await self.tables.start(table.id, Actor.host_of(table.guild_id, table.host_id))
+            host = Actor.host_of(table.guild_id, table.host_id)
+            try:
+                await self.tables.start(table.id, host)
+            except TableError as error:  # a player's prize cards are in play at another table
+                log.warning("Tournament table %s cannot be dealt, so it is void: %s", table.id, error)
+                await self.tables.end(table.id, host)
             await self.show(table)
 
     async def table_end(self, table_id: int) -> TableEnd | None:

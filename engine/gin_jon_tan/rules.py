@@ -772,7 +772,8 @@ class GinJonTanState(GameState):
 
         Shared places: every seat of a place takes that place's prize, never from a seat it
         shares the place with. The cards are drawn from the decks as they came into the game,
-        each card at most once.
+        each card at most once. The outcome's transfers say what the rules give; the bot moves the
+        cards and announces what moved.
         """
         places = places_from_points(self.scores)
         left = [list(items) for items in self.items]
@@ -787,8 +788,6 @@ class GinJonTanState(GameState):
                 for item in self.rng.sample(left[victim], count):
                     left[victim].remove(item)
                     self.transfers.append([item, victim, taker])
-        if self.transfers:
-            self.log(f"Prizes: {_plural(len(self.transfers), 'card')} change hands.")
 
     def outcome(self) -> Outcome | None:
         if not self.finished:

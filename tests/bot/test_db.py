@@ -38,6 +38,7 @@ TABLES = {
     "owned_items",
     "item_owners",
     "item_transfers",
+    "item_reservations",
     "ratings",
     "rating_history",
 }

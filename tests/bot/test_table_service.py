@@ -33,7 +33,7 @@ class FakeStore:
         return table_id
 
     async def save_lobby(self, table: Table) -> None: ...
-    async def save_start(self, table: Table, state_json: str) -> None:
+    async def save_start(self, table: Table, state_json: str, profiles: Any = None) -> None:
         self.rows[table.id] = {"state": state_json, "version": 0, "fresh": [0] * len(table.seats)}
 
     async def save_action(

@@ -170,11 +170,27 @@ class Parlour:
             fields = {_input_id(modal, name): value for name, value in options.items()}
             kind, _ = await self.outcome(await self.server.submit_modal(host, opened, fields))
             assert kind == "update", kind
-        table_id = int(lobby.embeds[0]["title"].rsplit("#", 1)[1])
+        table_id = lobby_id(lobby)
         kind, _ = await self.press(host, lobby, "Start")
         assert kind == "update"
         await self.settle()
         return table_id
+
+    async def rematch(self, user: UserSpec, table_id: int) -> tuple[int, Message]:
+        """Press Rematch on a finished table's message; return the new lobby's id and message (the
+        click answers first, by taking the button off the old message, then posts the lobby)."""
+        finished = self.table_message(table_id)
+        kind, _ = await self.press(user, finished, "Rematch")
+        assert kind == "update", kind
+        channel = self.server.channel(finished.channel_id)
+
+        def lobby() -> Message | None:
+            found = self._lobby(channel)
+            return found if found is not None and lobby_id(found) != table_id else None
+
+        message = await self.server.recorder.wait_for(lobby)
+        assert isinstance(message, Message)
+        return lobby_id(message), message
 
     async def forge(
         self, user: UserSpec, message: Message, custom_id: str, values: list[str] | None = None
@@ -353,3 +369,8 @@ def _kind(callback_type: int | None) -> str:
 
 
 __all__ = ["FakeClock", "Parlour", "discord"]
+
+
+def lobby_id(lobby: Message) -> int:
+    """The table number a lobby message shows ("High Card: table #12")."""
+    return int(lobby.embeds[0]["title"].rsplit("#", 1)[1])

@@ -73,7 +73,7 @@ async def test_a_slow_start_answer_does_not_hide_the_sentence(
 async def test_a_slow_rematch_answer_does_not_hide_the_sentence(
     parlour: Parlour, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The same for Rematch, whose answer posts the new game's message."""
+    """The same for a Rematch: its lobby's Start answer draws the new game into the lobby's message."""
     alice, bob = parlour.server.user("alice"), parlour.server.user("bob")
     table_id = await parlour.start_game(alice, [bob], options={"hand_size": "1"})
     await play_whole_game(parlour, table_id, [alice, bob])
@@ -87,12 +87,11 @@ async def test_a_slow_rematch_answer_does_not_hide_the_sentence(
     monkeypatch.setattr(table_ui, "table_parts", slow_answer)
     posted = len(parlour.server.recorder.events)
     recorder = parlour.server.recorder
-    assert (await parlour.press(bob, parlour.table_message(table_id), "Rematch"))[0] == "update"
-    # The click goes on after its answer: it posts the new game's message (the harness does not wait for it).
-    await recorder.wait_for(lambda: any("Rematch!" in (e.content or "") for e in recorder.events[posted:]))
-    await parlour.settle()
-    rematch = max(parlour.tables())
+    rematch, lobby = await parlour.rematch(bob, table_id)
     assert rematch != table_id
+    assert (await parlour.press(alice, lobby, "Join"))[0] == "update"
+    assert (await parlour.press(bob, lobby, "Start"))[0] == "update"
+    await parlour.settle()
     assert SAID in last_said(parlour, rematch)
     new = [e for e in recorder.events[posted:] if e.kind == "message" and not e.ephemeral]
     assert [e.message_id for e in new] == [parlour.table_message(rematch).id], "one message for the new game"

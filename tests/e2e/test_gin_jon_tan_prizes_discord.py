@@ -5,6 +5,7 @@ exactly as the game's transfers say, and the players see it in /collection)."""
 from __future__ import annotations
 
 from bot import collections as gjt
+from cogs.words import prizes_line
 from engine.core import Move
 from engine.gin_jon_tan import GAME
 from render.text import recording
@@ -163,6 +164,11 @@ async def test_a_personal_deck_game_with_prizes_moves_cards_exactly(parlour: Par
             expected[line.from_user_id].remove(line.owned_item_id)
         expected.setdefault(line.to_user_id, set()).add(line.owned_item_id)
     assert after == expected
+    # The table announces what moved, as saved: every transfer, taker by taker.
+    assert [(p.from_seat, p.to_seat, p.moved) for p in table.prizes] == [
+        (t.from_seat, t.to_seat, line.moved) for t, line in zip(outcome.transfers, lines, strict=True)
+    ]
+    assert prizes_line(table.prizes, table.names) in parlour.table_message(table_id).content
     seats = [seat.user_id for seat in table.seats]
     for seat, user in enumerate(seats):
         if user is None:
@@ -181,9 +187,23 @@ async def test_a_personal_deck_game_with_prizes_moves_cards_exactly(parlour: Par
     person = next(p for p in parlour.server.guild.members if p.id == seats[loser])
     shown = await (await parlour.server.slash(person, "collection", channel=parlour.channel)).message()
     assert f"{max(33, len(after[person.id]))} cards" in shown.content
+    assert len(after[person.id]) < 33  # the last person lost cards: the look tops them up, and says so
+    assert f"{33 - len(after[person.id])} new cards were added to reach 33." in shown.content
     with recording():
         kind, history = await parlour.press(person, shown, "Prizes won and lost")
     assert kind == "message" and history is not None
     mine = [t for t in lines if t.moved and person.id in (t.from_user_id, t.to_user_id)]
     assert f"({len(mine)} in all)" in history.content
     assert history.content.count("\nLost ") == sum(1 for t in mine[:10] if t.from_user_id == person.id)
+
+    # Rematch asks: the one who clicks is seated alone with the computers; the others are asked, not dealt.
+    asker = next(p for p in parlour.server.guild.members if p.id == seats[0])
+    rematch, lobby = await parlour.rematch(asker, table_id)
+    again = parlour.table(rematch)
+    assert lobby.embeds[0]["footer"]["text"] == f"Rematch of table #{table_id}: press Join to play again."
+    assert again.status == "lobby" and [s.user_id for s in again.seats if not s.computer] == [asker.id]
+    assert sum(1 for s in again.seats if s.computer) == 2 and again.options == table.options
+    said = await parlour.sentence(await parlour.forge(person, parlour.table_message(table_id), f"pl:x:{table_id}"))
+    assert said == f"This game's rematch is already open at table #{rematch}; join it there."
+    guild = parlour.server.guild.id
+    assert all([await parlour.bot.store.staked_at(guild, p, gjt.GAME_KEY) is None for p in seats if p is not None])

@@ -67,14 +67,22 @@ async def test_lobby_game_rematch_and_standings(parlour: Parlour) -> None:
     final = parlour.table_message(table_id)
     assert "Game over" in final.content and final.attachments[0].filename == "results.png"
 
-    # Rematch: same seats and options, a new table message at once.
-    assert (await parlour.press(bob, final, "Rematch"))[0] == "update"
+    # Rematch: a new lobby with the same options and computer; only bob, who asked, is seated.
+    rematch, again_lobby = await parlour.rematch(bob, table_id)
     assert server.recorder.messages[final.id].buttons == []
-    rematch = max(parlour.tables())
-    assert rematch != table_id
+    assert rematch != table_id and rematch == max(parlour.tables())
     again = parlour.table(rematch)
-    assert [s.name for s in again.seats] == [s.name for s in table.seats] and again.options == {"hand_size": 3}
-    assert again.status == "playing" and again.host_id == bob.id
+    assert [s.name for s in again.seats] == ["bob", "Computer 1"] and again.options == {"hand_size": 3}
+    assert again.status == "lobby" and again.host_id == bob.id
+    assert f"Rematch of table #{table_id}" in again_lobby.embeds[0]["footer"]["text"]
+    # One rematch per table: asking again points to it, and opens nothing.
+    said = await parlour.sentence(await parlour.forge(alice, final, f"pl:x:{table_id}"))
+    assert said == f"This game's rematch is already open at table #{rematch}; join it there."
+    assert max(parlour.tables()) == rematch
+    for person in (alice, carol):  # each joins by their own click
+        assert (await parlour.press(person, again_lobby, "Join"))[0] == "update"
+    assert (await parlour.press(bob, again_lobby, "Start"))[0] == "update"
+    assert [s.name for s in again.seats] == ["bob", "Computer 1", "alice", "carol"] and again.status == "playing"
     await play_out(parlour, rematch, people)
 
     # Results are in the standings.
