@@ -50,10 +50,11 @@ async def test_hostile_names_at_tables(parlour: Parlour) -> None:
     table_id = await parlour.start_game(everyone, [role, zalgo])
     await play_out(parlour, table_id, {u.id: u for u in (everyone, role, zalgo)})
     await parlour.settle()
-    kind, _ = await parlour.press(role, parlour.table_message(table_id), "Rematch")
-    assert kind == "update"
+    rematch, lobby = await parlour.rematch(role, table_id)
+    for person in (everyone, zalgo):  # the others join the rematch's lobby by their own click
+        assert (await parlour.press(person, lobby, "Join"))[0] == "update"
+    assert (await parlour.press(role, lobby, "Start"))[0] == "update"
     await parlour.settle()
-    rematch = max(parlour.tables())
     # Idle people reminded, then played for.
     await (await server.slash(owner, "settings", idle_minutes=1)).answer()
     for _ in range(3):
