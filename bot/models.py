@@ -18,6 +18,8 @@ from sqlalchemy import BigInteger, DateTime, Dialect, Index, Integer, Text, Uniq
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
+from engine.players import DEFAULT_LEVEL
+
 # SQLite only autoincrements an "INTEGER PRIMARY KEY" (which is 64-bit there anyway).
 BigId = BigInteger().with_variant(Integer(), "sqlite")
 
@@ -92,10 +94,17 @@ class Seat:
     user_id: int | None
     name: str
     computer: bool = False
+    #: A computer's strength (engine.players.LEVELS); seats saved before levels play at the default.
+    level: str = DEFAULT_LEVEL
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
-        return cls(user_id=data["user_id"], name=data["name"], computer=bool(data["computer"]))
+        return cls(
+            user_id=data["user_id"],
+            name=data["name"],
+            computer=bool(data["computer"]),
+            level=data.get("level", DEFAULT_LEVEL),
+        )
 
 
 class GuildSettings(SQLModel, table=True):

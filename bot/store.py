@@ -73,7 +73,7 @@ class WrongStatus(StoreError):
 
 
 class SeatLike(Protocol):
-    """Anything with a seat's three fields (bot.models.Seat, the table service's Seat)."""
+    """Anything with a seat's four fields (bot.models.Seat, the table service's Seat)."""
 
     @property
     def user_id(self) -> int | None: ...
@@ -81,10 +81,12 @@ class SeatLike(Protocol):
     def name(self) -> str: ...
     @property
     def computer(self) -> bool: ...
+    @property
+    def level(self) -> str: ...
 
 
 def _seats_json(seats: Iterable[SeatLike]) -> str:
-    data = [{"user_id": s.user_id, "name": s.name, "computer": bool(s.computer)} for s in seats]
+    data = [{"user_id": s.user_id, "name": s.name, "computer": bool(s.computer), "level": s.level} for s in seats]
     return json.dumps(data, ensure_ascii=False)
 
 

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from engine.core import Game, GameState, Outcome, View
+from engine.players import DEFAULT_LEVEL, LEVELS
 
 T = TypeVar("T")
 
@@ -23,24 +24,56 @@ NOT_A_BUTTON = "That is not a valid button for this table; press Show my hand on
 STALE_BUTTON = "That button is from an earlier moment of the game; press Show my hand again."
 
 
+def computer_name(name: str, level: str) -> str:
+    """A computer seat's name with its level: "Computer 1 (strong)", "Ann (computer, easy)".
+
+    >>> computer_name("Computer 2", "easy"), computer_name("Ann (computer)", "normal")
+    ('Computer 2 (easy)', 'Ann (computer, normal)')
+    """
+    if name.endswith(")"):
+        return f"{name[:-1]}, {level})"
+    return f"{name} ({level})"
+
+
+def level_in_name(name: str) -> str:
+    """The level a computer's shown name carries (:func:`computer_name`); the default level for a
+    name from before levels ("Computer 1", "Ann (computer)"). Results keep a seat's shown name, so
+    this is how a finished game tells its computers' levels apart (no column of its own).
+
+    >>> level_in_name("Computer 1 (strong)"), level_in_name("Ann (computer, easy)"), level_in_name("Computer 1")
+    ('strong', 'easy', 'normal')
+    """
+    for level in LEVELS:
+        if name.endswith((f" ({level})", f", {level})")):
+            return level
+    return DEFAULT_LEVEL
+
+
 class TableError(Exception):
     """Something a user did that the table refuses. The message is one sentence for them."""
 
 
 @dataclass
 class Seat:
-    """One seat: a person (user_id) or a computer."""
+    """One seat: a person (user_id) or a computer, which plays at a level (engine.players.LEVELS)."""
 
     user_id: int | None
     name: str
     computer: bool = False
+    level: str = DEFAULT_LEVEL
 
     def to_dict(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "computer": self.computer}
+        return {"user_id": self.user_id, "name": self.name, "computer": self.computer, "level": self.level}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
-        return cls(data["user_id"], data["name"], data["computer"])
+        """As saved; a seat saved before levels plays at the default level."""
+        return cls(data["user_id"], data["name"], data["computer"], data.get("level", DEFAULT_LEVEL))
+
+    @property
+    def shown(self) -> str:
+        """The name people read: a computer's carries its level ("Computer 1 (strong)")."""
+        return computer_name(self.name, self.level) if self.computer else self.name
 
 
 @dataclass(frozen=True)
@@ -130,7 +163,8 @@ class Table:
 
     @property
     def names(self) -> list[str]:
-        return [seat.name for seat in self.seats]
+        """The seats' names as people read them (a computer's with its level)."""
+        return [seat.shown for seat in self.seats]
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
