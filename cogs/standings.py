@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot import rating_store
 from bot.models import TableStatus
+from bot.table import computer_name
 from cogs.clicked import custom_id_of, label_of
 from cogs.let_go import lets_go
 from cogs.picture_file import picture_file
@@ -253,7 +254,7 @@ class Standings(commands.Cog):
             return None
         actions = await self.bot.store.actions_for(table_id)
         source = ReplaySource.from_final_state(table.state_json, [(a.seat, a.move) for a in actions])
-        loaded = (source, [seat.name for seat in table.seats])
+        loaded = (source, [computer_name(s.name, s.level) if s.computer else s.name for s in table.seats])
         self._replays[table_id] = loaded
         while len(self._replays) > KEEP_REPLAYS:
             self._replays.popitem(last=False)
