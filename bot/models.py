@@ -18,6 +18,8 @@ from sqlalchemy import BigInteger, DateTime, Dialect, Index, Integer, Text, Uniq
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
+from engine.players import DEFAULT_LEVEL
+
 # SQLite only autoincrements an "INTEGER PRIMARY KEY" (which is 64-bit there anyway).
 BigId = BigInteger().with_variant(Integer(), "sqlite")
 
@@ -92,6 +94,8 @@ class Seat:
     user_id: int | None
     name: str
     computer: bool = False
+    #: A computer's strength (engine.players.LEVELS); seats saved before levels play at the default.
+    level: str = DEFAULT_LEVEL
     #: Whose items the seat plays (see bot.table.Seat): the person, or the one a computer took over from.
     owner_id: int | None = None
     #: The state version at which a computer took over a person's seat.
@@ -112,6 +116,7 @@ class Seat:
             user_id=data["user_id"],
             name=data["name"],
             computer=bool(data["computer"]),
+            level=data.get("level", DEFAULT_LEVEL),
             owner_id=data.get("owner_id"),
             replaced_at=data.get("replaced_at"),
         )

@@ -40,8 +40,11 @@ from bot.ratings import (
     rate,
     rated_players,
     shown,
+    strength_of,
     teams_of,
 )
+from bot.table import level_in_name
+from engine.players import DEFAULT_LEVEL
 
 By = Literal["rating", "points", "wins"]
 Period = Literal["all", "month", "week"]
@@ -90,10 +93,17 @@ class SeatChange:
 
 
 def player_of(game_key: str, line: ResultLike) -> str:
-    """The rating key of a seat: the person, or the game's default computer."""
+    """The rating key of a seat: the person, or the game's computer of the seat's level (one
+    rating per level, read from the result's shown name: "Computer 1 (strong)")."""
     if line.computer or line.user_id is None:
-        return computer_key(game_key)
+        return computer_key(game_key, strength_of(level_in_name(line.name)))
     return person_key(line.user_id)
+
+
+def computer_name(key: str) -> str:
+    """The name a computer's rating row and announcements show: "Computer", "Computer (strong)"."""
+    strength = key.rsplit(":", 1)[-1]
+    return COMPUTER_NAME if strength == strength_of(DEFAULT_LEVEL) else f"{COMPUTER_NAME} ({strength})"
 
 
 # -- the update --------------------------------------------------------------------------------
@@ -146,7 +156,7 @@ def _apply(
         row.mu, row.sigma, row.games, row.wins = new.mu, new.sigma, new.games, new.wins
         row.points = old_points + levels.lifetime_points([line.points])
         row.best = line.points if row.best is None else max(row.best, line.points)
-        row.name = _name_of(row.computer, line)
+        row.name = _name_of(key, row.computer, line)
         row.updated_at = finished_at
         history.append(
             {
@@ -178,7 +188,7 @@ def _seat_change(line: Mapping[Any, Any]) -> SeatChange:
     user_id, game_key, points = line["user_id"], line["game_key"], line["lifetime_points"]
     return SeatChange(
         seat=line["seat"],
-        name=COMPUTER_NAME if user_id is None else f"<@{user_id}>",
+        name=computer_name(line["player"]) if user_id is None else f"<@{user_id}>",
         player=line["player"],
         computer=user_id is None,
         shown_before=line["shown_before"],
@@ -205,15 +215,15 @@ def _fresh_row(guild_id: int, game_key: str, key: str, line: ResultLike) -> Rati
         game_key=game_key,
         player=key,
         user_id=None if computer else line.user_id,
-        name=_name_of(computer, line),
+        name=_name_of(key, computer, line),
         computer=computer,
         mu=fresh.mu,
         sigma=fresh.sigma,
     )
 
 
-def _name_of(computer: bool, line: ResultLike) -> str:
-    return COMPUTER_NAME if computer else line.name
+def _name_of(key: str, computer: bool, line: ResultLike) -> str:
+    return computer_name(key) if computer else line.name
 
 
 #: The columns a game changes in a player's row.

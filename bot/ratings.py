@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from engine import registry
+from engine.players import DEFAULT_LEVEL
 
 __all__ = [
     "MODEL",
@@ -51,6 +52,7 @@ __all__ = [
     "rate",
     "recompute",
     "shown",
+    "strength_of",
     "teams_of",
 ]
 
@@ -105,6 +107,17 @@ def person_key(user_id: int) -> str:
 def computer_key(game_key: str, strength: str = "default") -> str:
     """The rating key of the computer of one strength in one game (one rating per strength)."""
     return f"computer:{game_key}:{strength}"
+
+
+def strength_of(level: str) -> str:
+    """The strength in a computer's rating key for a seat ``level`` (engine.players.LEVELS): the
+    normal level keeps "default", the key the one computer of each game was rated under before
+    levels, so its rating goes on; easy and strong are rated apart under their own names.
+
+    >>> computer_key("gin_rummy", strength_of("normal")), computer_key("gin_rummy", strength_of("strong"))
+    ('computer:gin_rummy:default', 'computer:gin_rummy:strong')
+    """
+    return "default" if level == DEFAULT_LEVEL else level
 
 
 def shown(rating: Rating) -> int:

@@ -12,6 +12,7 @@ from typing import Protocol
 
 from bot.actor import Actor
 from bot.models import GameTable, TableAction, TableStatus
+from bot.table import computer_name
 from render.replay import Names, ReplaySource
 
 #: Finished replays kept in memory for stepping.
@@ -30,20 +31,24 @@ class SeatLike(Protocol):
     @property
     def name(self) -> str: ...
     @property
+    def computer(self) -> bool: ...
+    @property
+    def level(self) -> str: ...
+    @property
     def replaced_at(self) -> int | None: ...
 
 
 def seat_names(seats: Sequence[SeatLike]) -> Names:
     """The names to show at each step: as seated at the end, except a seat the computer took over,
     which shows its person until the move it took over at."""
-    final = [seat.name for seat in seats]
+    final = [computer_name(seat.name, seat.level) if seat.computer else seat.name for seat in seats]
     taken = {i: seat.replaced_at for i, seat in enumerate(seats) if seat.replaced_at is not None}
     if not taken:
         return final
 
     def at(step: int) -> list[str]:
         return [
-            name.removesuffix(COMPUTER_SUFFIX) if i in taken and step <= taken[i] else name
+            seats[i].name.removesuffix(COMPUTER_SUFFIX) if i in taken and step <= taken[i] else name
             for i, name in enumerate(final)
         ]
 

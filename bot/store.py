@@ -111,7 +111,7 @@ class Stake:
 
 
 class SeatLike(Protocol):
-    """Anything with a seat's three fields (bot.models.Seat, the table service's Seat)."""
+    """Anything with a seat's four fields (bot.models.Seat, the table service's Seat)."""
 
     @property
     def user_id(self) -> int | None: ...
@@ -119,6 +119,8 @@ class SeatLike(Protocol):
     def name(self) -> str: ...
     @property
     def computer(self) -> bool: ...
+    @property
+    def level(self) -> str: ...
 
 
 def _seats_json(seats: Iterable[SeatLike]) -> str:
@@ -128,6 +130,7 @@ def _seats_json(seats: Iterable[SeatLike]) -> str:
             "user_id": s.user_id,
             "name": s.name,
             "computer": bool(s.computer),
+            "level": s.level,
             "owner_id": _owner_of(s),
         }
         if (replaced_at := getattr(s, "replaced_at", None)) is not None:  # a person's seat a computer took over

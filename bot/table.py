@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from engine.core import Game, GameState, Outcome, View
+from engine.players import DEFAULT_LEVEL, LEVELS
 
 T = TypeVar("T")
 
@@ -21,6 +22,31 @@ BROKEN_BUTTON = "I can't read that button; press Show my hand on the table messa
 NOT_A_BUTTON = "That is not a valid button for this table; press Show my hand on the table message for working ones."
 #: What a button of an earlier moment gets, when that seat's choices have changed since.
 STALE_BUTTON = "That button is from an earlier moment of the game; press Show my hand again."
+
+
+def computer_name(name: str, level: str) -> str:
+    """A computer seat's name with its level: "Computer 1 (strong)", "Ann (computer, easy)".
+
+    >>> computer_name("Computer 2", "easy"), computer_name("Ann (computer)", "normal")
+    ('Computer 2 (easy)', 'Ann (computer, normal)')
+    """
+    if name.endswith(")"):
+        return f"{name[:-1]}, {level})"
+    return f"{name} ({level})"
+
+
+def level_in_name(name: str) -> str:
+    """The level a computer's shown name carries (:func:`computer_name`); the default level for a
+    name from before levels ("Computer 1", "Ann (computer)"). Results keep a seat's shown name, so
+    this is how a finished game tells its computers' levels apart (no column of its own).
+
+    >>> level_in_name("Computer 1 (strong)"), level_in_name("Ann (computer, easy)"), level_in_name("Computer 1")
+    ('strong', 'easy', 'normal')
+    """
+    for level in LEVELS:
+        if name.endswith((f" ({level})", f", {level})")):
+            return level
+    return DEFAULT_LEVEL
 
 
 class TableError(Exception):
@@ -36,7 +62,7 @@ def cards_in_play(table_id: int, name: str | None = None) -> str:
 
 @dataclass
 class Seat:
-    """One seat: a person (user_id) or a computer.
+    """One seat: a person (user_id) or a computer, which plays at a level (engine.players.LEVELS).
 
     ``owner_id`` is whose items the seat plays (their personal deck), and so who wins and loses
     them at the end: the person seated, or, once a computer took their seat over
@@ -47,6 +73,7 @@ class Seat:
     user_id: int | None
     name: str
     computer: bool = False
+    level: str = DEFAULT_LEVEL
     owner_id: int | None = None
     #: The state version at which a computer took over a person's seat (a replay shows them until then).
     replaced_at: int | None = None
@@ -65,15 +92,22 @@ class Seat:
         """The person whose seat a computer took over mid-game (they are told why, and keep their items)."""
         return self.owner_id if self.computer else None
 
-    def taken_over(self, at: int) -> Seat:
-        """This person's seat played by the computer from state version ``at`` on: their items stay theirs."""
-        return Seat(None, f"{self.name} (computer)", True, self.owner_id, at)
+    @property
+    def shown(self) -> str:
+        """The name people read: a computer's carries its level ("Computer 1 (strong)")."""
+        return computer_name(self.name, self.level) if self.computer else self.name
+
+    def taken_over(self, at: int, level: str = DEFAULT_LEVEL) -> Seat:
+        """This person's seat played by a computer of ``level`` from state version ``at`` on: their
+        items stay theirs."""
+        return Seat(None, f"{self.name} (computer)", True, level=level, owner_id=self.owner_id, replaced_at=at)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "user_id": self.user_id,
             "name": self.name,
             "computer": self.computer,
+            "level": self.level,
             "owner_id": self.owner_id,
         }
         if self.replaced_at is not None:
@@ -82,8 +116,15 @@ class Seat:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
-        """A seat as saved (seats saved before ``owner_id`` was kept: a computer's is None)."""
-        return cls(data["user_id"], data["name"], data["computer"], data.get("owner_id"), data.get("replaced_at"))
+        """A seat as saved (before levels: the default level; before ``owner_id``: a computer's is None)."""
+        return cls(
+            data["user_id"],
+            data["name"],
+            data["computer"],
+            level=data.get("level", DEFAULT_LEVEL),
+            owner_id=data.get("owner_id"),
+            replaced_at=data.get("replaced_at"),
+        )
 
 
 @dataclass(frozen=True)
@@ -189,7 +230,8 @@ class Table:
 
     @property
     def names(self) -> list[str]:
-        return [seat.name for seat in self.seats]
+        """The seats' names as people read them (a computer's with its level)."""
+        return [seat.shown for seat in self.seats]
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):

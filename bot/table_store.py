@@ -171,7 +171,7 @@ class TableStoreAdapter:
             ResultLine(
                 seat=i,
                 user_id=s.user_id,
-                name=s.name,
+                name=s.shown,  # a computer's with its level: its rating is kept per level
                 computer=s.computer,
                 place=outcome.places[i],
                 points=outcome.points[i],

@@ -40,7 +40,7 @@ from bot.table import (
 )
 from engine import registry
 from engine.core import BadMove, GameState, IllegalMove, Move, Outcome
-from engine.players import choose_from_saved, move_seed
+from engine.players import DEFAULT_LEVEL, check_level, choose_from_saved, move_seed
 
 __all__ = [
     "BROKEN_BUTTON",
@@ -217,14 +217,17 @@ class TableService:
                 raise TableError("The host can't leave the lobby; press Cancel to close it instead.")
             return await self._save_lobby(table, seats=[s for i, s in enumerate(table.seats) if i != seat])
 
-    async def add_computer(self, table_id: int, actor: Actor) -> Table:
+    async def add_computer(self, table_id: int, actor: Actor, level: str = DEFAULT_LEVEL) -> Table:
+        """Seat a computer playing at ``level`` (one of engine.players.LEVELS)."""
+        _check_level(level)
         async with self.lock(table_id):
             table = self._lobby(table_id, actor)
             self._must_be_seated(table, actor)
             if len(table.seats) >= table.game.max_players:
                 raise TableError(f"The table is full: {table.game.name} seats at most {table.game.max_players}.")
             number = 1 + sum(1 for s in table.seats if s.computer)
-            return await self._save_lobby(table, seats=[*table.seats, Seat(None, f"Computer {number}", True)])
+            computer = Seat(None, f"Computer {number}", True, level)
+            return await self._save_lobby(table, seats=[*table.seats, computer])
 
     async def remove_computer(self, table_id: int, actor: Actor) -> Table:
         async with self.lock(table_id):
@@ -340,8 +343,11 @@ class TableService:
                 raise
             return table
 
-    async def replace_with_computer(self, table_id: int, actor: Actor, player_id: int, player_name: str) -> Table:
-        """The host hands an absent player's seat to a computer for the rest of the game."""
+    async def replace_with_computer(
+        self, table_id: int, actor: Actor, player_id: int, player_name: str, level: str = DEFAULT_LEVEL
+    ) -> Table:
+        """The host hands an absent player's seat to a computer of ``level`` for the rest of the game."""
+        _check_level(level)
         async with self.lock(table_id):
             table = self._playing(table_id, actor)
             self._must_be_host(table, actor, "replace a player")
@@ -350,7 +356,7 @@ class TableService:
                 raise TableError(f"{player_name} is not seated at table #{table_id}.")
             old = table.seats[seat].name
             seats = list(table.seats)
-            seats[seat] = table.seats[seat].taken_over(table.version)  # the person's cards stay theirs
+            seats[seat] = table.seats[seat].taken_over(table.version, level)  # the person's cards stay theirs
             await self._save_lobby(table, seats=seats)
         self._kick_computers(table)
         await self._notify(table, f"{old}'s seat is now played by the computer.")
@@ -389,7 +395,7 @@ class TableService:
             options=dict(old.options),
             seats=[
                 Seat(actor.user_id, old.seats[seat].name),
-                *(Seat(None, s.name, True) for s in old.seats if s.generated),
+                *(Seat(None, s.name, True, s.level) for s in old.seats if s.generated),
             ],
             seed=self._seed_source.randrange(2**63),
             last_action_at=self.clock(),
@@ -513,7 +519,8 @@ class TableService:
         state = table.state
         assert state is not None
         seed, saved = move_seed(table.seed, seat, table.version), table.remembered("json", state.to_json)
-        return Move.parse(await self.think(partial(choose_from_saved, table.game, seed, saved, seat)))
+        level = table.seats[seat].level  # a person away is played for at the default level
+        return Move.parse(await self.think(partial(choose_from_saved, table.game, seed, saved, seat, level)))
 
     async def _apply(self, table: Table, seat: int, move: Move, actor: str, user_id: int | None) -> Change:
         """Validate on a copy, save, then adopt: an error at any step leaves the table as it was."""
@@ -688,6 +695,14 @@ def _decisions(state: GameState) -> dict[int, list[dict[str, Any]]]:
 def no_table(table_id: int) -> str:
     """What a person is told of a table that is not their server's (nothing else about it)."""
     return f"There is no table #{table_id} in this server."
+
+
+def _check_level(level: str) -> None:
+    """Refuse a computer level that is not one of engine.players.LEVELS (a forged click), in a sentence."""
+    try:
+        check_level(level)
+    except ValueError as error:
+        raise TableError(str(error)) from None
 
 
 def _clean_name(name: str) -> str:

@@ -11,7 +11,8 @@ Parlour has always posted, so buttons already on Discord keep working after an u
 - ``pv:<table>:<version>:<kind>:<page>`` a select menu whose values are the move's picks;
 - ``pd:<table>:<version>:<action>:<kind>:<page>`` the choice screen: pick on a page (``s``),
   confirm (``c``), clear (``x``), show a decision (``d``, a select of decision kinds);
-- ``pt:<table>`` a team game's lobby: the host's choice of partner.
+- ``pt:<table>`` a team game's lobby: the host's choice of partner;
+- ``pc:<table>`` the lobby's menu to add a computer of a level (the value: easy, normal, strong).
 
 Anything that does not parse is answered with one sentence (:func:`answer_unlisted`).
 """
@@ -305,10 +306,54 @@ class PartnerSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pt:{_
             await tell(interaction, str(error))
 
 
+#: What the lobby's level menu offers: (level, label, description), weakest first.
+COMPUTER_LEVELS = (
+    ("easy", "Easy computer", "Plays sensible moves but slips: for learning the game"),
+    ("normal", "Normal computer", "The everyday opponent (the Add computer button's)"),
+    ("strong", "Strong computer", "The best player Parlour has for this game"),
+)
+
+
+class ComputerLevelSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pc:{_TABLE}"):
+    """The lobby's menu to seat a computer of a chosen level (the value is the level's name)."""
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        menu: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+            custom_id=checked(f"pc:{table_id}"),
+            placeholder="Add a computer at a level: easy, normal or strong",
+            options=[
+                discord.SelectOption(label=label, value=level, description=about)
+                for level, label, about in COMPUTER_LEVELS
+            ],
+        )
+        super().__init__(menu, row=3)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ComputerLevelSelect:
+        return cls(int(match["table"]))
+
+    @lets_go
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot, chosen = _bot(interaction), _values(interaction)
+        try:
+            await on_table_message(interaction, self.table_id)
+            if not chosen:
+                raise TableError("Pick a level for the computer.")
+            adding = bot.tables.add_computer(self.table_id, actor_of(interaction), chosen[0])
+            table = await saved(interaction, adding)
+            await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
+        except TableError as error:
+            await tell(interaction, str(error))
+
+
 #: Every kind of click, in the order their templates are tried.
 CLICKS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TableAction,
     PartnerSelect,
+    ComputerLevelSelect,
     MoveButton,
     PageButton,
     DecisionSelect,

@@ -86,7 +86,7 @@ def lobby_parts(table: Table, note: str = "", levels: Mapping[int, int] | None =
     """The lobby: seats (people with their level in this game), options, teams, and its buttons."""
     game, levels = table.game, levels or {}
     seats = "\n".join(
-        f"{i + 1}. {'🤖 ' + plain(s.name) if s.computer else f'<@{s.user_id}>'}"
+        f"{i + 1}. {'🤖 ' + plain(s.shown) if s.computer else f'<@{s.user_id}>'}"
         + (f" · level {levels[s.user_id]}" if not s.computer and s.user_id is not None and s.user_id in levels else "")
         + (" (host)" if s.user_id == table.host_id else "")
         for i, s in enumerate(table.seats)
@@ -99,7 +99,9 @@ def lobby_parts(table: Table, note: str = "", levels: Mapping[int, int] | None =
     )
     if table.options and game.options:
         embed.add_field(name="Options", value=option_lines(game, table.options)[:1024])
-    embed.set_footer(text=plain(note) or "Join, add computers, and the host presses Start.")
+    embed.set_footer(
+        text=plain(note) if note else "Join, add computers (normal, or pick a level below), and the host presses Start."
+    )
     view = discord.ui.View(timeout=None)
     view.add_item(_button("join", table.id, "Join", discord.ButtonStyle.primary, 0))
     view.add_item(_button("leave", table.id, "Leave", discord.ButtonStyle.secondary, 0))
@@ -109,6 +111,7 @@ def lobby_parts(table: Table, note: str = "", levels: Mapping[int, int] | None =
         view.add_item(_button("options", table.id, "Options", discord.ButtonStyle.secondary, 1))
     view.add_item(_button("start", table.id, "Start", discord.ButtonStyle.success, 1))
     view.add_item(_button("cancel", table.id, "Cancel", discord.ButtonStyle.danger, 1))
+    view.add_item(clicks.ComputerLevelSelect(table.id))
     if game.teams:
         _lobby_teams(table, embed, view)
     return MessageParts(embed=embed, view=view, mentions=discord.AllowedMentions.none())
@@ -116,7 +119,7 @@ def lobby_parts(table: Table, note: str = "", levels: Mapping[int, int] | None =
 
 def _who_sits(table: Table, seat: int) -> str:
     s = table.seats[seat]
-    return "🤖 " + plain(s.name) if s.computer else f"<@{s.user_id}>"
+    return "🤖 " + plain(s.shown) if s.computer else f"<@{s.user_id}>"
 
 
 def _lobby_teams(table: Table, embed: discord.Embed, view: discord.ui.View) -> None:
@@ -131,7 +134,7 @@ def _lobby_teams(table: Table, embed: discord.Embed, view: discord.ui.View) -> N
     embed.add_field(name="Teams", value="\n".join(lines), inline=False)
     host = table.seat_of(table.host_id)
     options = [
-        discord.SelectOption(label=seat.name[:100], value=seat_key(seat))
+        discord.SelectOption(label=seat.shown[:100], value=seat_key(seat))
         for i, seat in enumerate(table.seats)
         if i != host
     ]
@@ -252,7 +255,7 @@ def _take_moment(table: Table, kind: PictureKind, seat: int | None, asked: _Aske
 # -- the table message --------------------------------------------------------
 def _who(table: Table, seat: int) -> str:
     s = table.seats[seat]
-    return plain(s.name) if s.computer else f"<@{s.user_id}>"
+    return plain(s.shown) if s.computer else f"<@{s.user_id}>"
 
 
 #: How many of the latest public events the table message repeats (a computer may move right after you).

@@ -309,10 +309,15 @@ class Game:
     max_players: int
     #: The GameState subclass of this game.
     state_class: type[GameState]
-    #: The default computer player, the one that fills empty seats (built as ``computer_player(seed)``).
+    #: The game's best computer player (built as ``computer_player(seed)``): the one the benchmarks
+    #: measure, and the strong level unless ``levels`` says otherwise.
     computer_player: type[ComputerPlayer]
     #: Named baseline computer players for benchmarks (each built as ``cls(seed)``).
     baselines: Mapping[str, type[ComputerPlayer]] = field(default_factory=dict)
+    #: The computer player of each strength a host may pick (:data:`engine.players.LEVELS`; a seat
+    #: plays at "normal" unless the host picks another); a level the game leaves out plays as
+    #: ``computer_player`` (see :func:`engine.players.level_player`).
+    levels: Mapping[str, type[ComputerPlayer]] = field(default_factory=dict)
     #: One line about the game for /parlour about and lobbies.
     summary: str = ""
     #: How to play, in a few short paragraphs (Discord markdown), for /rules.

@@ -11,10 +11,31 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING
 
-from engine.core import Decision, Game, IllegalMove, Move, View
+from engine.core import Decision, IllegalMove, Move, View
 
-__all__ = ["ComputerPlayer", "choose_from_saved", "choose_text", "move_seed", "single_pick_decisions"]
+if TYPE_CHECKING:
+    from engine.core import Game
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "ComputerPlayer",
+    "check_level",
+    "choose_from_saved",
+    "choose_text",
+    "level_player",
+    "move_seed",
+    "single_pick_decisions",
+]
+
+#: The strengths a host may pick for a computer seat, weakest first: *easy* plays plausible moves
+#: with slips (a newcomer can beat it), *normal* is the everyday opponent, *strong* the best
+#: player the game has.
+LEVELS = ("easy", "normal", "strong")
+#: The level of a computer seat nobody chose one for (and of every seat saved before levels).
+DEFAULT_LEVEL = "normal"
 
 
 class ComputerPlayer(ABC):
@@ -75,8 +96,24 @@ def choose_text(player: type[ComputerPlayer], seed: int, view: View) -> str:
     return player(seed).choose(view).text()
 
 
-def choose_from_saved(game: Game, seed: int, saved: str, seat: int) -> str:
-    """The move ``game``'s computer player built with ``seed`` makes in ``seat`` of the state saved
+def check_level(level: str) -> str:
+    """``level`` if it is one of :data:`LEVELS`; ValueError with a sentence otherwise.
+
+    >>> check_level("strong")
+    'strong'
+    """
+    if level not in LEVELS:
+        raise ValueError(f"There is no computer level called {level[:20]!r}; pick easy, normal or strong.")
+    return level
+
+
+def level_player(game: Game, level: str = DEFAULT_LEVEL) -> type[ComputerPlayer]:
+    """The computer player ``game`` seats at ``level`` (its only player for a level it leaves out)."""
+    return game.levels.get(check_level(level), game.computer_player)
+
+
+def choose_from_saved(game: Game, seed: int, saved: str, seat: int, level: str = DEFAULT_LEVEL) -> str:
+    """The move ``game``'s computer player of ``level`` built with ``seed`` makes in ``seat`` of the state saved
     as ``saved`` (:meth:`~engine.core.GameState.to_json`), as text: :func:`choose_text` of that
     seat's view.
 
@@ -84,4 +121,4 @@ def choose_from_saved(game: Game, seed: int, saved: str, seat: int) -> str:
     pickles in a microsecond, where the view took a tenth of a millisecond or more to work out
     and as long again to pickle, on the bot's busy event loop; the thinking process works it out
     instead."""
-    return choose_text(game.computer_player, seed, game.load(saved).view(seat))
+    return choose_text(level_player(game, level), seed, game.load(saved).view(seat))

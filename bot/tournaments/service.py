@@ -54,6 +54,7 @@ from bot.tournaments.pairing import ELIMINATION, FORMATS, ROUND_ROBIN, SWISS, Hi
 from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, TableResult, rule_text, standings
 from engine import registry
 from engine.core import Game, Outcome
+from engine.players import DEFAULT_LEVEL
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +62,9 @@ MAX_ROUNDS = 20
 MAX_ENTRANTS = 512
 MAX_NAME = 32
 LIVE = (TournamentStatus.RUNNING, TournamentStatus.PAUSED, TournamentStatus.FINAL)
+#: The level of a tournament's computers: its computer entrants and the stand-ins that finish an
+#: idle player's table (the everyday opponent, not the strongest one).
+STAND_IN_LEVEL = DEFAULT_LEVEL
 
 
 class TournamentError(Exception):
@@ -74,6 +78,7 @@ class SeatSpec:
     user_id: int | None
     name: str
     computer: bool = False
+    level: str = STAND_IN_LEVEL
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.actor import Actor
 from bot.tables import Seat, Table, TableError, TableService
-from bot.tournaments.service import TableEnd, TableRequest
+from bot.tournaments.service import STAND_IN_LEVEL, TableEnd, TableRequest
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ class TableServiceOpener:
             return
         if table.status == "lobby":
             # A tournament table has no lobby for people to use: it is seated and set up at once.
-            table.seats = [Seat(s.user_id, s.name, s.computer) for s in request.seats]  # computers: generated
+            table.seats = [Seat(s.user_id, s.name, s.computer, s.level) for s in request.seats]  # computers: generated
             table.options = table.game.validate_options(dict(request.options))
             await self.tables.store.save_lobby(table)
         if table.message_id is None:
@@ -94,7 +94,11 @@ class TableServiceOpener:
             person = table.seats[seat]
             try:
                 await self.tables.replace_with_computer(
-                    table_id, Actor.host_of(table.guild_id, table.host_id), person.user_id or 0, person.name
+                    table_id,
+                    Actor.host_of(table.guild_id, table.host_id),
+                    person.user_id or 0,
+                    person.name,
+                    STAND_IN_LEVEL,
                 )
             except TableError as error:
                 log.info("Round timer: could not hand seat %s of table %s over: %s", seat, table_id, error)

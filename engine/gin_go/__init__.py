@@ -28,4 +28,5 @@ GAME = Game(
     state_class=GinGoState,
     computer_player=GinGoPlayer,
     baselines={"greedy": GreedyPlayer, "random": RandomPlayer},
+    levels={"easy": GreedyPlayer},
 )

@@ -53,5 +53,6 @@ GAME = Game(
     state_class=GinJonTanState,
     computer_player=GinJonTanPlayer,
     baselines={"greedy": GreedyPlayer, "random": RandomPlayer},
+    levels={"easy": GreedyPlayer},
     uses_profiles=True,
 )

@@ -6,7 +6,7 @@
 
 from engine.core import Game
 from engine.gin_rummy.melds import Melding, best_melds, min_deadwood
-from engine.gin_rummy.players import GinRummyPlayer, SimplePlayer
+from engine.gin_rummy.players import CasualPlayer, GinRummyPlayer, SimplePlayer
 from engine.gin_rummy.rules import OPTIONS, GinRummyState, GinRummyView, HandResult
 
 __all__ = ["GAME", "GinRummyState", "GinRummyView", "HandResult", "Melding", "best_melds", "min_deadwood"]
@@ -34,4 +34,5 @@ GAME = Game(
     state_class=GinRummyState,
     computer_player=GinRummyPlayer,
     baselines={"simple": SimplePlayer},
+    levels={"easy": CasualPlayer, "normal": SimplePlayer, "strong": GinRummyPlayer},
 )

@@ -25,7 +25,7 @@ from engine.gin_rummy.melds import arrange_mask, deadwood_after_discard_mask, de
 from engine.gin_rummy.rules import GinRummyView
 from engine.players import ComputerPlayer
 
-__all__ = ["GinRummyPlayer", "SimplePlayer"]
+__all__ = ["CasualPlayer", "GinRummyPlayer", "SimplePlayer"]
 
 ALL_CARDS = (1 << 52) - 1
 
@@ -91,6 +91,31 @@ class SimplePlayer(ComputerPlayer):
         best = min((b for b in _bits(hand) if b != top), key=lambda b: deadwood_mask(hand ^ b))
         _, melds, _ = arrange_mask(hand ^ best)
         return any(m & top for m in melds)
+
+
+class CasualPlayer(SimplePlayer):
+    """The easy level: the baseline's rules, played the way a beginner plays them.
+
+    It takes the discard only to complete a meld and knocks as soon as it may, like the
+    baseline, but it often throws a card that merely looks loose: any card outside its melds
+    (or, when all of them are wanted, its usual least-deadwood discard). So it holds high
+    cards too long and breaks up its chances, and a person who counts deadwood beats it.
+    """
+
+    name = "casual"
+    #: How often a discard is any loose card rather than the one that leaves the least deadwood.
+    SLIP = 0.5
+
+    def _least(self, hand: int, cards: list[str]) -> str:
+        if self.rng.random() < self.SLIP:
+            _, melds, _ = arrange_mask(hand)
+            in_melds = 0
+            for meld in melds:
+                in_melds |= meld
+            loose = [c for c in cards if not CARD_BIT[c] & in_melds]
+            if loose:
+                return self.rng.choice(loose)
+        return super()._least(hand, cards)
 
 
 class GinRummyPlayer(ComputerPlayer):

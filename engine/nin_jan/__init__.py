@@ -7,7 +7,7 @@ The rules are in :mod:`engine.nin_jan.rules`, the computer players in
 from __future__ import annotations
 
 from engine.core import Game
-from engine.nin_jan.players import GreedyPlayer, NinJanPlayer, RandomPlayer
+from engine.nin_jan.players import GreedyPlayer, NinJanPlayer, QuickNinJanPlayer, RandomPlayer
 from engine.nin_jan.rules import Card, NinJanState, NinJanView, PlayoffRound, Reveal, resolution_order
 
 __all__ = [
@@ -45,4 +45,5 @@ GAME = Game(
     state_class=NinJanState,
     computer_player=NinJanPlayer,
     baselines={"random": RandomPlayer, "greedy": GreedyPlayer},
+    levels={"easy": GreedyPlayer, "normal": QuickNinJanPlayer, "strong": NinJanPlayer},
 )

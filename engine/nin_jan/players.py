@@ -12,7 +12,7 @@ from engine.core import Move, View
 from engine.nin_jan.rules import BEATS, SIGNS, Card, NinJanView, full_deck, pile_value, resolution_order
 from engine.players import ComputerPlayer
 
-__all__ = ["GreedyPlayer", "NinJanPlayer", "RandomPlayer"]
+__all__ = ["GreedyPlayer", "NinJanPlayer", "QuickNinJanPlayer", "RandomPlayer"]
 
 #: A pile as the simulations see it: (total value, top sign).
 Pile = tuple[int, str]
@@ -209,3 +209,11 @@ class NinJanPlayer(ComputerPlayer):
             return mine - self.rivalry * sum(gains.values()) / others
 
         return max(options, key=lambda pick: (worth(pick), -pick))
+
+
+class QuickNinJanPlayer(NinJanPlayer):
+    """The normal level: the default player's look ahead on two opponent deals (it has 24): it sees
+    the round coming less clearly."""
+
+    name = "quick"
+    samples = 2

@@ -2,7 +2,7 @@
 
 from engine.core import Game
 from engine.tet_gow.deck import CARDS, SETS, SUITS, Card, tier_table
-from engine.tet_gow.players import GreedyPlayer, RandomPlayer, TetGowPlayer
+from engine.tet_gow.players import DeepTetGowPlayer, GreedyPlayer, QuickTetGowPlayer, RandomPlayer
 from engine.tet_gow.rules import OPTIONS, Play, TetGowState, TetGowView
 
 __all__ = ["CARDS", "GAME", "SETS", "SUITS", "Card", "Play", "TetGowState", "TetGowView", "tier_table"]
@@ -27,6 +27,7 @@ GAME = Game(
     ),
     options=OPTIONS,
     state_class=TetGowState,
-    computer_player=TetGowPlayer,
+    computer_player=DeepTetGowPlayer,
     baselines={"random": RandomPlayer, "greedy": GreedyPlayer},
+    levels={"easy": GreedyPlayer, "normal": QuickTetGowPlayer, "strong": DeepTetGowPlayer},
 )

@@ -20,7 +20,7 @@ from engine.tet_gow import rollout
 from engine.tet_gow.deck import CARDS, SETS, deck, set_mix, tier_of
 from engine.tet_gow.rules import TetGowView
 
-__all__ = ["GreedyPlayer", "RandomPlayer", "TetGowPlayer"]
+__all__ = ["DeepTetGowPlayer", "GreedyPlayer", "QuickTetGowPlayer", "RandomPlayer", "TetGowPlayer"]
 
 
 def _decision(view: View, kind: str) -> Decision | None:
@@ -383,3 +383,22 @@ class TetGowPlayer(ComputerPlayer):
             drop = max(rest, key=lambda c: self._hand_value(know, [d for d in rest if d != c]))
             rest.remove(drop)
         return tuple(c for c in hand if c not in rest)
+
+
+class QuickTetGowPlayer(TetGowPlayer):
+    """The normal level: the default player's thinking on a quarter of the guessed deals."""
+
+    name = "quick"
+    samples = 8
+    first_look = 2
+    finalists = 2
+
+
+class DeepTetGowPlayer(TetGowPlayer):
+    """The strong level: the default player's thinking on four times the guessed deals, with one
+    more finalist (the play-outs' noise, not their number, decides most close calls after that)."""
+
+    name = "deep"
+    samples = 128
+    first_look = 8
+    finalists = 4

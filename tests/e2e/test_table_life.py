@@ -49,7 +49,7 @@ async def test_restart_mid_game_and_finish_with_the_old_buttons(parlour: Parlour
     await parlour.settle()
     assert "Game over" in server.recorder.messages[old_table_message.id].content
     results = await parlour.bot.store.results_for(table_id)
-    assert [r.name for r in results] == ["alice", "bob", "Computer 1"]
+    assert [r.name for r in results] == ["alice", "bob", "Computer 1 (normal)"]  # a computer's level shows
 
 
 async def test_simultaneous_choices_show_who_never_what(parlour: Parlour) -> None:

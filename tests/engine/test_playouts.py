@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from engine import registry
 from engine.core import Game, GameState
-from engine.players import choose_from_saved, choose_text
+from engine.players import DEFAULT_LEVEL, choose_from_saved, choose_text, level_player
 
 MAX_STEPS = 5000
 
@@ -71,7 +71,7 @@ def test_a_computer_thinking_from_the_saved_state_makes_the_move_it_makes_from_t
     while not state.is_over and compared < 40:
         seat = rng.choice(state.waiting_on())
         seed = rng.randrange(2**32)
-        here = choose_text(game.computer_player, seed, state.view(seat))
+        here = choose_text(level_player(game, DEFAULT_LEVEL), seed, state.view(seat))
         assert choose_from_saved(game, seed, state.to_json(), seat) == here
         state.act(seat, here)
         compared += 1

@@ -159,7 +159,7 @@ async def assert_exact(store: Store, guild: int, table: Table, before: Holdings)
     won = Counter((t.to_seat, t.from_seat) for t in outcome.transfers)
     text = table_text(table)
     for (taker, giver), count in won.items():
-        assert f"from {table.seats[giver].name}" in text and table.seats[taker].name in text, text
+        assert f"from {table.seats[giver].shown}" in text and table.seats[taker].shown in text, text
         assert f" {count} " in text.split("Prizes:")[1]
     return after
 
