@@ -39,7 +39,12 @@ log = logging.getLogger(__name__)
 
 #: Seconds between two table messages of one round change (no burst of 128 posts at once).
 POST_SPACING = 0.25
-FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "Round robin", "elimination": "Single elimination"}
+FORMAT_NAMES = {
+    "swiss": "Swiss",
+    "round_robin": "Round robin",
+    "elimination": "Single elimination",
+    "double_elimination": "Double elimination",
+}
 SCORING_NAMES = {"placement": "Placement points", "wdl": "Win/draw/loss"}
 
 

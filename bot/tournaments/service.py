@@ -39,6 +39,7 @@ from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from bot.tournaments import double_elimination as double
 from bot.tournaments import pairing
 from bot.tournaments.models import (
     Entrant,
@@ -49,7 +50,7 @@ from bot.tournaments.models import (
     TournamentStatus,
     TournamentTable,
 )
-from bot.tournaments.pairing import ELIMINATION, FORMATS, ROUND_ROBIN, SWISS, History, RoundPlan
+from bot.tournaments.pairing import DOUBLE_ELIMINATION, ELIMINATION, FORMATS, ROUND_ROBIN, SWISS, History, RoundPlan
 from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, TableResult, rule_text, standings
 from engine import registry
 from engine.core import Game, Outcome
@@ -210,6 +211,8 @@ class TournamentService:
             raise TournamentError(f"{game.name} tables seat {counts} players, not {size}.")
         if format == ELIMINATION and size != 2:
             raise TournamentError("Single elimination is for two-player tables.")
+        if format == DOUBLE_ELIMINATION:
+            _check_double(game, size)
         if round_minutes is not None and not 5 <= round_minutes <= 24 * 60:
             raise TournamentError("The round timer is 5 minutes to 24 hours.")
         tournament = Tournament(
@@ -588,6 +591,8 @@ class TournamentService:
         if number > tournament.rounds:
             return None
         entrants = await self.entrants(tournament.id or 0)
+        if tournament.format == DOUBLE_ELIMINATION:
+            return await self._double_plan(tournament, entrants)
         active = [e.id or 0 for e in entrants if e.dropped_after is None]
         game = registry.get(tournament.game_key)
         if len(active) < min(pairing.mixable_sizes(game.allowed_counts, tournament.table_size, bool(game.teams))):
@@ -617,6 +622,64 @@ class TournamentService:
             seed=tournament.seed + number,
         )
         return _Plan(plan)
+
+    async def _double_plan(self, tournament: Tournament, entrants: Sequence[Entrant]) -> _Plan | None:
+        """The next tables of the double elimination, with the walkovers decided now (saved with the round)."""
+        seeded, bracket, played, walkovers, in_play = await self._double_state(tournament, entrants)
+        dropped = {e.id or 0 for e in entrants if e.dropped_after is not None}
+        plan = double.plan_round(bracket, seeded, played, walkovers, dropped=dropped, in_play=in_play)
+        if not plan.tables:
+            return None
+        tables = tuple(players for _, players in plan.tables)
+        slots = {"tables": [match_id for match_id, _ in plan.tables], "walkovers": plan.walkovers}
+        return _Plan(RoundPlan(tables, tuple(plan.byes)), slots)
+
+    async def _double_state(
+        self, tournament: Tournament, entrants: Sequence[Entrant]
+    ) -> tuple[list[int], double.Bracket, dict[str, list[int]], dict[str, Sequence[int]], set[str]]:
+        """The bracket and what is stored of it: tables played (finishing order), walkovers, tables in play."""
+        seeded = [e.id or 0 for e in _seed_order(entrants) if e.dropped_after != 0]
+        bracket = double.build(len(seeded), tournament.table_size)
+        async with self.sessions() as session:
+            rounds = (
+                await session.exec(select(TournamentRound).where(TournamentRound.tournament_id == tournament.id))
+            ).all()
+            tables = (
+                await session.exec(select(TournamentTable).where(TournamentTable.tournament_id == tournament.id))
+            ).all()
+        by_round: dict[tuple[int, int], TournamentTable] = {(t.round_id, t.number): t for t in tables}
+        played: dict[str, list[int]] = {}
+        walkovers: dict[str, Sequence[int]] = {}
+        in_play: set[str] = set()
+        for round_ in sorted(rounds, key=lambda r: r.number):
+            stored = json.loads(round_.slots_json)
+            if not isinstance(stored, dict):
+                continue
+            walkovers.update(stored.get("walkovers", {}))
+            for number, match_id in enumerate(stored.get("tables", []), start=1):
+                table = by_round.get((round_.id or 0, number))
+                if table is None:
+                    continue
+                if table.status == TableStatus.FINISHED and table.places_json and table.points_json:
+                    places = json.loads(table.places_json)
+                    points = [int(p) for p in json.loads(table.points_json)]
+                    played[match_id] = double.finishing_order(table.entrants, places, points, seeded)
+                elif table.status == TableStatus.VOID:  # closed without results: the better seeds go on
+                    played[match_id] = sorted(table.entrants, key=seeded.index)
+                else:
+                    in_play.add(match_id)
+        return seeded, bracket, played, walkovers, in_play
+
+    async def double_progress(self, tournament_id: int) -> tuple[double.Bracket, list[int], double.Progress]:
+        """The double elimination so far (for its picture and standings), with walkovers due now decided."""
+        tournament = await self.get(tournament_id)
+        entrants = await self.entrants(tournament_id)
+        seeded, bracket, played, walkovers, in_play = await self._double_state(tournament, entrants)
+        dropped = {e.id or 0 for e in entrants if e.dropped_after is not None}
+        if tournament.status in (TournamentStatus.FINAL, TournamentStatus.FINISHED):
+            due = double.plan_round(bracket, seeded, played, walkovers, dropped=dropped, in_play=in_play)
+            walkovers = {**walkovers, **due.walkovers}
+        return bracket, seeded, double.resolve(bracket, seeded, played, walkovers)
 
     async def _elimination_slots(
         self, tournament: Tournament, number: int, entrants: Sequence[Entrant]
@@ -676,7 +739,7 @@ class TournamentService:
         results: list[TableResult],
         byes: list[tuple[int, int]],
     ) -> list[Row]:
-        seeded = sorted(entrants, key=lambda e: (-e.rating, e.id or 0))
+        seeded = _seed_order(entrants)
         return standings(
             {e.id or 0: e.name for e in entrants},
             results,
@@ -693,7 +756,15 @@ class TournamentService:
         tournament = await self.get(tournament_id)
         entrants = await self.entrants(tournament_id)
         _, results, byes = await self._history(tournament)
-        return self._rows(tournament, entrants, results, byes), rule_text(tournament.scoring, tournament.table_size)
+        rows = self._rows(tournament, entrants, results, byes)
+        if tournament.format == DOUBLE_ELIMINATION and tournament.status != TournamentStatus.SIGNUP:
+            bracket, seeded, progress = await self.double_progress(tournament_id)
+            rank = {entrant: i for i, entrant in enumerate(double.placements(bracket, seeded, progress))}
+            rows.sort(key=lambda row: rank.get(row.entrant, len(rank)))
+            for place, row in enumerate(rows, start=1):
+                row.place = place
+            return rows, double.RULE
+        return rows, rule_text(tournament.scoring, tournament.table_size)
 
     async def get(self, tournament_id: int) -> Tournament:
         async with self.sessions() as session:
@@ -807,7 +878,8 @@ class TournamentService:
 @dataclass(frozen=True)
 class _Plan:
     round: RoundPlan
-    slots: list[int | None] | None = None
+    #: Elimination: the bracket's slots; double elimination: its tables' match ids and the walkovers.
+    slots: list[int | None] | dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         if self.slots is None:
@@ -823,6 +895,8 @@ def _rounds_for(tournament: Tournament, players: int, game: Game) -> int:
         )
     if tournament.format == ELIMINATION:
         return pairing.elimination_rounds(players)
+    if tournament.format == DOUBLE_ELIMINATION:
+        return double.most_rounds(players, tournament.table_size)
     if tournament.format == ROUND_ROBIN:
         if tournament.table_size > 2:
             if players not in game.allowed_counts:
@@ -834,6 +908,21 @@ def _rounds_for(tournament: Tournament, players: int, game: Game) -> int:
             raise TournamentError(f"A round robin is for at most {pairing.ROUND_ROBIN_MAX} players; use Swiss.")
         return pairing.round_robin_rounds(players)
     return tournament.rounds
+
+
+def _seed_order(entrants: Sequence[Entrant]) -> list[Entrant]:
+    """Best seed first: the highest rating, then who signed up first."""
+    return sorted(entrants, key=lambda e: (-e.rating, e.id or 0))
+
+
+def _check_double(game: Game, size: int) -> None:
+    """Double elimination seats 2, 4 or 6, the top half going on; a table short of players must still be a
+    game (every count from just over half to full)."""
+    if size not in double.TABLE_SIZES:
+        raise TournamentError("Double elimination is for tables of 2, 4 or 6 (the top half goes on).")
+    needed = range(size // 2 + 1, size + 1)
+    if (game.teams and size > 2) or any(n not in game.allowed_counts for n in needed):
+        raise TournamentError(f"{game.name} cannot play a double elimination at tables of {size}; try tables of 2.")
 
 
 def _without(plan: RoundPlan, active: set[int]) -> RoundPlan:
