@@ -14,16 +14,17 @@ import asyncio
 import contextlib
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import Table
+from bot.tournaments.checkin import CheckIns
 from bot.tournaments.models import Tournament
 from bot.tournaments.pairing import FORMATS
-from bot.tournaments.service import TableRequest, TournamentError, TournamentService
+from bot.tournaments.service import TableRequest, TournamentError, TournamentService, late_entry_open
 from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, show_points
 from bot.tournaments.tables_adapter import TableServiceOpener
 from cogs.let_go import lets_go
@@ -48,17 +49,17 @@ FORMAT_NAMES = {
 SCORING_NAMES = {"placement": "Placement points", "wdl": "Win/draw/loss"}
 
 
-class SignupButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pt:(?P<action>[jl]):(?P<tournament>\d{1,18})"):
-    """Join or Leave on a sign-up message; the tournament id lives in the custom_id."""
+class SignupButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"pt:(?P<action>[jlc]):(?P<tournament>\d{1,18})"
+):
+    """Join, Leave or Check in on a sign-up message; the tournament id lives in the custom_id."""
+
+    LABELS: ClassVar[dict[str, str]] = {"j": "Join", "l": "Leave", "c": "Check in"}
 
     def __init__(self, action: str, tournament_id: int) -> None:
-        join = action == "j"
+        style = discord.ButtonStyle.secondary if action == "l" else discord.ButtonStyle.success
         super().__init__(
-            discord.ui.Button(
-                label="Join" if join else "Leave",
-                style=discord.ButtonStyle.success if join else discord.ButtonStyle.secondary,
-                custom_id=f"pt:{action}:{tournament_id}",
-            )
+            discord.ui.Button(label=self.LABELS[action], style=style, custom_id=f"pt:{action}:{tournament_id}")
         )
         self.action, self.tournament_id = action, tournament_id
 
@@ -75,11 +76,33 @@ class SignupButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pt:(?P<
         await cog.on_signup(interaction, self.action, self.tournament_id)
 
 
-def signup_view(tournament_id: int) -> discord.ui.View:
+def signup_view(tournament_id: int, checkin: bool = False, late: bool = False) -> discord.ui.View:
+    """Join and Leave in sign-up (and Check in once check-in is open); only Join for late entry."""
     view = discord.ui.View(timeout=None)
     view.add_item(SignupButton("j", tournament_id))
-    view.add_item(SignupButton("l", tournament_id))
+    if not late:
+        view.add_item(SignupButton("l", tournament_id))
+    if checkin and not late:
+        view.add_item(SignupButton("c", tournament_id))
     return view
+
+
+def schedule_text(tournament: Tournament, checked_in: int | None = None) -> str:
+    """The start time, check-in and late entry in words (empty when none is set)."""
+    lines = []
+    if tournament.starts_at is not None and tournament.status == "signup":
+        lines.append(f"Starts <t:{int(tournament.starts_at.timestamp())}:R>.")
+    if tournament.checkin_minutes is not None and tournament.status == "signup":
+        if tournament.checkin_open:
+            confirmed = f" Checked in: **{checked_in}**." if checked_in is not None else ""
+            lines.append(f"Check-in is open: press **Check in**, or you are dropped at the start.{confirmed}")
+        else:
+            lines.append(f"Check-in opens {tournament.checkin_minutes} minutes before the start.")
+    if late_entry_open(tournament):
+        lines.append(
+            f"Late entry is open until round {tournament.late_entry_until}: press **Join** to play from the next round."
+        )
+    return "".join(f"\n{line}" for line in lines)
 
 
 def parse_options(text: str) -> dict[str, str]:
@@ -141,6 +164,7 @@ class Tournaments(commands.Cog):
         self.bot = bot
         opener = TableServiceOpener(bot.tables, self._make_channel, self._post_table, bot.presenter.table_changed)
         self.service = TournamentService(bot.database.sessions, opener, presenter=self, serves=bot.settings.serves)
+        self.checkins = CheckIns(self.service, self)
         self._ticker: asyncio.Task[None] | None = None
         #: Seconds between two table posts of a round change (tests set 0).
         self.post_spacing = POST_SPACING
@@ -187,6 +211,9 @@ class Tournaments(commands.Cog):
         scoring="Placement points (default) or win/draw/loss",
         round_minutes="A round timer: computers finish the tables still playing after this many minutes",
         options="The game's options for every table, e.g. target_score=50 knock_card=8",
+        starts_in="Start by itself this many minutes from now",
+        checkin="Check-in: the last minutes before the start, when players confirm (no-shows are dropped)",
+        late_entry="Swiss: players may still join until this round starts",
     )
     @app_commands.choices(
         game=[app_commands.Choice(name=g.name, value=g.key) for g in registry.all_games()][:25],
@@ -203,6 +230,9 @@ class Tournaments(commands.Cog):
         scoring: str = PLACEMENT,
         round_minutes: app_commands.Range[int, 5, 1440] | None = None,
         options: app_commands.Range[str, 0, 300] | None = None,
+        starts_in: app_commands.Range[int, 1, 86400] | None = None,
+        checkin: app_commands.Range[int, 5, 1440] | None = None,
+        late_entry: app_commands.Range[int, 2, 20] | None = None,
     ) -> None:
         """Open a tournament's sign-up in this channel (Manage Server)."""
         if not await _moderator(interaction) or interaction.guild is None or interaction.channel is None:
@@ -221,12 +251,34 @@ class Tournaments(commands.Cog):
                 round_minutes=round_minutes,
                 options=game_options,
             )
+            if starts_in is not None or checkin is not None or late_entry is not None:
+                tournament = await self._schedule(tournament, starts_in, checkin, late_entry)
         except TournamentError as error:
             await _tell(interaction, str(error))
             return
-        await interaction.response.send_message(signup_text(tournament, 0), view=signup_view(tournament.id or 0))
+        await interaction.response.send_message(
+            signup_text(tournament, 0) + schedule_text(tournament, 0), view=signup_view(tournament.id or 0)
+        )
         message = await interaction.original_response()
         await self.service.set_message(tournament.id or 0, message.id)
+
+    async def _schedule(
+        self, tournament: Tournament, starts_in: int | None, checkin: int | None, late_entry: int | None
+    ) -> Tournament:
+        """Set the start time, check-in and late entry of a tournament just created (cancelled if refused)."""
+        try:
+            return await self.checkins.configure(
+                tournament.id or 0, starts_in_minutes=starts_in, checkin_minutes=checkin, late_entry_until=late_entry
+            )
+        except TournamentError:
+            await self.service.cancel(tournament.id or 0)
+            raise
+
+    @group.command(name="checkin")
+    async def checkin(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        """Open check-in now: who has not checked in by the start is dropped (Manage Server)."""
+        if await _moderator(interaction):
+            await self._run(interaction, tournament, self.checkins.open, "Check-in is open.")
 
     @group.command(name="start")
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -316,13 +368,19 @@ class Tournaments(commands.Cog):
         try:
             if action == "j":
                 count = await self.service.join(tournament_id, user.id, user.display_name)
+            elif action == "c":
+                await self.checkins.check_in(tournament_id, user.id)
+                count = await self.service.count(tournament_id)
             else:
                 count = await self.service.leave(tournament_id, user.id)
             tournament = await self.service.get(tournament_id)
+            checked_in = await self.checkins.checked_in(tournament_id)
         except TournamentError as error:
             await _tell(interaction, str(error))
             return
-        await interaction.response.edit_message(content=signup_text(tournament, count))
+        await interaction.response.edit_message(
+            content=signup_text(tournament, count) + schedule_text(tournament, checked_in)
+        )
 
     async def _show_signup(self, tournament: Tournament, count: int) -> None:
         """Bring the sign-up message up to date (a computer signed up; sign-up closed)."""
@@ -330,10 +388,13 @@ class Tournaments(commands.Cog):
         if channel is None or tournament.message_id is None or not isinstance(channel, discord.abc.Messageable):
             return
         message = channel.get_partial_message(tournament.message_id)  # type: ignore[attr-defined]
-        closed = tournament.status != "signup"
+        late = late_entry_open(tournament)
+        closed = tournament.status != "signup" and not late
+        checked_in = await self.checkins.checked_in(tournament.id or 0)
+        view = None if closed else signup_view(tournament.id or 0, tournament.checkin_open, late)
         try:
             await message.edit(
-                content=signup_text(tournament, count), view=None if closed else signup_view(tournament.id or 0)
+                content=signup_text(tournament, count) + schedule_text(tournament, checked_in), view=view
             )
         except discord.HTTPException as error:
             log.info("Could not update the sign-up of tournament %s: %s", tournament.id, error)
@@ -353,7 +414,30 @@ class Tournaments(commands.Cog):
             lines.append("Bye: " + ", ".join(_who(entrants[e]) for e in view.byes))
         if view.deadline:
             lines.append(f"The round ends <t:{int(view.deadline.timestamp())}:R>.")
+        if number == 1 and (no_shows := await self.checkins.no_shows(tournament.id or 0)):
+            lines.append("Dropped for not checking in: " + ", ".join(_who(e) for e in no_shows) + ".")
         await _send_long(channel, "\n".join(lines))
+        if tournament.late_entry_until is not None and number >= tournament.late_entry_until:
+            await self._show_signup(await self.service.get(tournament.id or 0), len(entrants))  # late entry closes
+
+    # -- the check-in presenter (called by CheckIns) -------------------------------------------------
+    async def checkin_opened(self, tournament: Tournament) -> None:
+        await self._show_signup(tournament, await self.service.count(tournament.id or 0))
+        channel = await self._channel(tournament.channel_id)
+        if channel is not None:
+            await channel.send(
+                f"Check-in for tournament #{tournament.id} is open: press **Check in** on its sign-up message, "
+                "or you are dropped at the start."
+            )
+
+    async def started_by_clock(self, tournament: Tournament) -> None:
+        await self._show_signup(tournament, await self.service.count(tournament.id or 0))
+
+    async def could_not_start(self, tournament: Tournament, reason: str) -> None:
+        await self._show_signup(tournament, await self.service.count(tournament.id or 0))
+        channel = await self._channel(tournament.channel_id)
+        if channel is not None:
+            await channel.send(f"Tournament #{tournament.id} could not start and is cancelled: {reason}")
 
     async def tournament_ended(self, tournament: Tournament) -> None:
         channel = await self._channel(tournament.channel_id)
@@ -418,6 +502,7 @@ class Tournaments(commands.Cog):
         while True:
             try:
                 await self.service.tick()
+                await self.checkins.tick()
                 await self.service.recover()
             except Exception:
                 log.exception("Tournament tick failed")

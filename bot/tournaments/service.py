@@ -40,7 +40,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.tournaments import double_elimination as double
-from bot.tournaments import pairing
+from bot.tournaments import pairing, seeding
 from bot.tournaments.models import (
     Entrant,
     RoundStatus,
@@ -237,13 +237,22 @@ class TournamentService:
         await self._update(tournament_id, message_id=message_id)
 
     async def join(self, tournament_id: int, user_id: int, name: str, rating: float = 0.0) -> int:
-        """Sign up; returns how many are signed up."""
-        tournament = await self._in_signup(tournament_id)
+        """Sign up (or, in a Swiss open to late entry, join from the next round); returns how many are signed up."""
+        tournament = await self._open_to_join(tournament_id)
         if await self.count(tournament.id or 0) >= MAX_ENTRANTS:
             raise TournamentError(f"The tournament is full ({MAX_ENTRANTS} players).")
+        present = tournament.checkin_open or tournament.status != TournamentStatus.SIGNUP  # no need to check in
         try:
             async with self.sessions() as session:
-                session.add(Entrant(tournament_id=tournament_id, user_id=user_id, name=_clean(name), rating=rating))
+                session.add(
+                    Entrant(
+                        tournament_id=tournament_id,
+                        user_id=user_id,
+                        name=_clean(name),
+                        rating=rating,
+                        checked_in=present,
+                    )
+                )
                 await session.commit()
         except IntegrityError:
             raise TournamentError("You are already signed up.") from None
@@ -271,20 +280,33 @@ class TournamentService:
         return len(entrants) + 1
 
     async def start(self, tournament_id: int) -> Tournament:
-        """Close sign-up and open the first round."""
+        """Close sign-up and open the first round.
+
+        With check-in open, the people who did not check in are dropped (``dropped_after`` 0); every
+        entrant's seed is read from the server's ratings (bot/tournaments/seeding.py). Both are written
+        in the transaction that starts the tournament."""
         tournament = await self._in_signup(tournament_id)
         entrants = await self.entrants(tournament_id)
+        no_shows = [e.id for e in entrants if tournament.checkin_open and not e.computer and not e.checked_in]
         game = registry.get(tournament.game_key)
-        rounds = _rounds_for(tournament, len(entrants), game)
+        rounds = _rounds_for(tournament, len(entrants) - len(no_shows), game)
         async with self.sessions() as session:
+            seeds = await seeding.seeds(session, tournament.guild_id, tournament.game_key, entrants)
             result = await session.exec(
                 update(Tournament)
                 .where(col(Tournament.id) == tournament_id, col(Tournament.status) == TournamentStatus.SIGNUP.value)
                 .values(status=TournamentStatus.RUNNING.value, rounds=rounds, updated_at=self.clock())
             )
+            if result.rowcount == 0:
+                raise TournamentError("The tournament has already started.")
+            for entrant in entrants:
+                dropped = 0 if entrant.id in no_shows else None
+                await session.exec(
+                    update(Entrant)
+                    .where(col(Entrant.id) == entrant.id)
+                    .values(rating=seeds[entrant.id or 0], dropped_after=dropped)
+                )
             await session.commit()
-        if result.rowcount == 0:
-            raise TournamentError("The tournament has already started.")
         await self.drive(tournament_id)
         return await self.get(tournament_id)
 
@@ -606,7 +628,7 @@ class TournamentService:
         if tournament.format == ROUND_ROBIN:
             if tournament.table_size > 2:
                 return _Plan(RoundPlan((tuple(active),)))
-            everyone = [e.id or 0 for e in entrants]
+            everyone = [e.id or 0 for e in entrants if e.dropped_after != 0]  # no-shows never had a place
             plan = pairing.round_robin_round(everyone, number - 1)
             return _Plan(_without(plan, set(active)))
         rows = self._rows(tournament, entrants, results, byes)
@@ -739,6 +761,7 @@ class TournamentService:
         results: list[TableResult],
         byes: list[tuple[int, int]],
     ) -> list[Row]:
+        entrants = [e for e in entrants if e.dropped_after != 0]  # no-shows never played
         seeded = _seed_order(entrants)
         return standings(
             {e.id or 0: e.name for e in entrants},
@@ -862,6 +885,13 @@ class TournamentService:
             await session.commit()
         return True
 
+    async def _open_to_join(self, tournament_id: int) -> Tournament:
+        """The tournament, if it takes new players: in sign-up, or a Swiss still open to late entry."""
+        tournament = await self.get(tournament_id)
+        if late_entry_open(tournament):
+            return tournament
+        return await self._in_signup(tournament_id)
+
     async def _in_signup(self, tournament_id: int) -> Tournament:
         tournament = await self.get(tournament_id)
         if tournament.status != TournamentStatus.SIGNUP:
@@ -908,6 +938,16 @@ def _rounds_for(tournament: Tournament, players: int, game: Game) -> int:
             raise TournamentError(f"A round robin is for at most {pairing.ROUND_ROBIN_MAX} players; use Swiss.")
         return pairing.round_robin_rounds(players)
     return tournament.rounds
+
+
+def late_entry_open(tournament: Tournament) -> bool:
+    """Whether a running Swiss still takes players (they play from the next round on)."""
+    return (
+        tournament.format == SWISS
+        and tournament.status in (TournamentStatus.RUNNING, TournamentStatus.PAUSED)
+        and tournament.late_entry_until is not None
+        and tournament.current_round < tournament.late_entry_until
+    )
 
 
 def _seed_order(entrants: Sequence[Entrant]) -> list[Entrant]:
