@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import Table
+from bot.tournaments.bracket_view import double_view, single_view
 from bot.tournaments.checkin import CheckIns
 from bot.tournaments.models import Tournament
 from bot.tournaments.pairing import FORMATS
@@ -31,6 +32,7 @@ from cogs.let_go import lets_go
 from cogs.picture_file import picture_file
 from engine import registry
 from engine.core import Outcome
+from render.bracket import BracketView, bracket_picture, page_showing
 from render.standings import StandingLine, StandingsView, podium_picture, standings_picture
 
 if TYPE_CHECKING:
@@ -308,6 +310,46 @@ class Tournaments(commands.Cog):
         png = await asyncio.to_thread(standings_picture, view)
         await interaction.followup.send(file=picture_file(png, "standings.png"))
 
+    @group.command(name="bracket")
+    @app_commands.describe(page="The page, for a big bracket (default: the round being played)")
+    async def bracket(
+        self,
+        interaction: discord.Interaction,
+        tournament: int | None = None,
+        page: app_commands.Range[int, 1, 99] | None = None,
+    ) -> None:
+        """Post the bracket picture of an elimination tournament."""
+        await interaction.response.defer(thinking=True)
+        try:
+            current = await self.service.get(await self._pick(interaction, tournament, any_status=True))
+            view = await self.bracket_view(current)
+        except TournamentError as error:
+            await interaction.followup.send(str(error), ephemeral=True)
+            return
+        shown = page - 1 if page is not None else page_showing(view)
+        png = await asyncio.to_thread(bracket_picture, view, shown)
+        await interaction.followup.send(file=picture_file(png, "bracket.png"))
+
+    async def bracket_view(self, tournament: Tournament) -> BracketView:
+        """The bracket as it stands (elimination formats), or a sentence why there is none."""
+        if tournament.format not in ("elimination", "double_elimination"):
+            raise TournamentError("Only elimination tournaments have a bracket; see /tournament standings.")
+        if tournament.status == "signup":
+            raise TournamentError("The bracket is drawn when the tournament starts.")
+        game = registry.get(tournament.game_key)
+        entrants = await self.service.entrants(tournament.id or 0)
+        names = {e.id or 0: e.name for e in entrants}
+        over = tournament.status in ("final", "finished")
+        title = f"{game.name} tournament #{tournament.id} · {FORMAT_NAMES[tournament.format].lower()}"
+        status = "Final bracket" if over else f"Round {tournament.current_round}"
+        if tournament.format == "double_elimination":
+            state = await self.service.double_progress(tournament.id or 0)
+            return double_view(title, status, state.bracket, state.seeded, state.progress, names, state.in_play)
+        seeded = sorted(entrants, key=lambda e: (-e.rating, e.id or 0))
+        seeds = {e.id or 0: n for n, e in enumerate(seeded, start=1)}
+        rounds = await self.service.single_bracket(tournament.id or 0)
+        return single_view(title, status, rounds, tournament.rounds, names, seeds)
+
     @group.command(name="drop")
     async def drop(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Leave the tournament for good (later rounds skip you)."""
@@ -417,8 +459,16 @@ class Tournaments(commands.Cog):
         if number == 1 and (no_shows := await self.checkins.no_shows(tournament.id or 0)):
             lines.append("Dropped for not checking in: " + ", ".join(_who(e) for e in no_shows) + ".")
         await _send_long(channel, "\n".join(lines))
+        if tournament.format in ("elimination", "double_elimination"):
+            await self._post_bracket(channel, tournament)
         if tournament.late_entry_until is not None and number >= tournament.late_entry_until:
             await self._show_signup(await self.service.get(tournament.id or 0), len(entrants))  # late entry closes
+
+    async def _post_bracket(self, channel: discord.abc.Messageable, tournament: Tournament) -> None:
+        """The bracket as the round starts (the page of the tables now being played)."""
+        view = await self.bracket_view(tournament)
+        png = await asyncio.to_thread(bracket_picture, view, page_showing(view))
+        await channel.send(file=picture_file(png, "bracket.png"))
 
     # -- the check-in presenter (called by CheckIns) -------------------------------------------------
     async def checkin_opened(self, tournament: Tournament) -> None:

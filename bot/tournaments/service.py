@@ -41,6 +41,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.tournaments import double_elimination as double
 from bot.tournaments import pairing, seeding
+from bot.tournaments.bracket_view import SingleTable
 from bot.tournaments.models import (
     Entrant,
     RoundStatus,
@@ -692,7 +693,7 @@ class TournamentService:
                     in_play.add(match_id)
         return seeded, bracket, played, walkovers, in_play
 
-    async def double_progress(self, tournament_id: int) -> tuple[double.Bracket, list[int], double.Progress]:
+    async def double_progress(self, tournament_id: int) -> DoubleProgress:
         """The double elimination so far (for its picture and standings), with walkovers due now decided."""
         tournament = await self.get(tournament_id)
         entrants = await self.entrants(tournament_id)
@@ -701,7 +702,34 @@ class TournamentService:
         if tournament.status in (TournamentStatus.FINAL, TournamentStatus.FINISHED):
             due = double.plan_round(bracket, seeded, played, walkovers, dropped=dropped, in_play=in_play)
             walkovers = {**walkovers, **due.walkovers}
-        return bracket, seeded, double.resolve(bracket, seeded, played, walkovers)
+        return DoubleProgress(bracket, seeded, double.resolve(bracket, seeded, played, walkovers), in_play)
+
+    async def single_bracket(self, tournament_id: int) -> list[list[SingleTable]]:
+        """A single elimination's rounds as stored: each pairing, its state and who went on."""
+        tournament = await self.get(tournament_id)
+        entrants = await self.entrants(tournament_id)
+        seed_rank = {e.id: i for i, e in enumerate(_seed_order(entrants))}
+        found: list[list[SingleTable]] = []
+        for number in range(1, tournament.current_round + 1):
+            round_ = await self._round(tournament_id, number)
+            if round_ is None:
+                break
+            slots: list[int | None] = json.loads(round_.slots_json)
+            tables = await self._tables(round_.id or 0)
+            pairs: list[SingleTable] = []
+            for i in range(0, len(slots) - 1, 2):
+                a, b = slots[i], slots[i + 1]
+                present = [p for p in (a, b) if p is not None]
+                if len(present) < 2:
+                    pairs.append(SingleTable((a, b), "bye", present[0] if present else None))
+                    continue
+                table = next((t for t in tables if set(t.entrants) == set(present)), None)
+                if table is None or table.status in (TableStatus.PLANNED, TableStatus.PLAYING):
+                    pairs.append(SingleTable((a, b), "playing"))
+                else:
+                    pairs.append(SingleTable((a, b), "played", _table_winner(table, seed_rank)))
+            found.append(pairs)
+        return found
 
     async def _elimination_slots(
         self, tournament: Tournament, number: int, entrants: Sequence[Entrant]
@@ -781,8 +809,9 @@ class TournamentService:
         _, results, byes = await self._history(tournament)
         rows = self._rows(tournament, entrants, results, byes)
         if tournament.format == DOUBLE_ELIMINATION and tournament.status != TournamentStatus.SIGNUP:
-            bracket, seeded, progress = await self.double_progress(tournament_id)
-            rank = {entrant: i for i, entrant in enumerate(double.placements(bracket, seeded, progress))}
+            state = await self.double_progress(tournament_id)
+            placed = double.placements(state.bracket, state.seeded, state.progress)
+            rank = {entrant: i for i, entrant in enumerate(placed)}
             rows.sort(key=lambda row: rank.get(row.entrant, len(rank)))
             for place, row in enumerate(rows, start=1):
                 row.place = place
@@ -903,6 +932,16 @@ class TournamentService:
             if entrant.user_id == user_id and not entrant.computer:
                 return entrant
         raise TournamentError("That player is not in this tournament.")
+
+
+@dataclass(frozen=True)
+class DoubleProgress:
+    """A double elimination as stored: its bracket, seeds (best first), progress and tables in play."""
+
+    bracket: double.Bracket
+    seeded: list[int]
+    progress: double.Progress
+    in_play: set[str]
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from render.text import recording
 from tests.e2e.harness import Parlour
 from tests.e2e.tournaments import cog, play_round, round_announcement, settle, sign_up, stored
 
@@ -66,3 +67,17 @@ async def test_a_double_elimination_of_eight_with_computers_to_the_end(parlour: 
     assert sorted(n for e, n in losses.items() if e != champion.entrant) == [2] * 7
     final = [m for m in recorder.messages_in(parlour.channel.id) if "is over" in m.content]
     assert len(final) == 1 and f"Congratulations, {champion.name}!" in final[0].content
+
+    # Each round came with the bracket; asked for, it shows every player and the champion went on.
+    brackets = [
+        m
+        for m in recorder.messages_in(parlour.channel.id)
+        if m.attachments and m.attachments[0].filename == "bracket.png"
+    ]
+    assert len(brackets) == number
+    with recording() as drawn:
+        shown = await (await server.slash(people[0], "tournament bracket", tournament=1)).message()
+    assert shown.attachments[0].filename == "bracket.png"
+    words = {d.content for d in drawn}
+    assert {"Winners' round 1", "Losers' final", "Grand final", champion.name} <= words
+    assert all(e.name in words for e in entrants)
