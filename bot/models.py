@@ -287,6 +287,7 @@ class ItemTransfer(SQLModel, table=True):
     at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
-# The tournament tables live with the tournaments; imported here so that one import of bot.models
+# The tournament and season tables live with them; imported here so that one import of bot.models
 # gives the whole schema (migrations, the schema check).
+import bot.seasons  # noqa: E402
 import bot.tournaments.models  # noqa: E402, F401

@@ -7,11 +7,13 @@ permission again, since a server can grant the command to anyone.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
+
+from bot import seasons
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -30,6 +32,7 @@ class Settings(commands.Cog):
         idle_minutes="Minutes before an idle player is reminded (the computer plays for them after twice that)",
         threads="Open each table in a new thread",
         computer_pause_ms="Pause before a computer player moves, in milliseconds",
+        season_months="Months in a season of each game's season board (default 3: quarters)",
     )
     async def settings(
         self,
@@ -37,6 +40,7 @@ class Settings(commands.Cog):
         idle_minutes: app_commands.Range[int, 1, 1440] | None = None,
         threads: bool | None = None,
         computer_pause_ms: app_commands.Range[int, 0, 10_000] | None = None,
+        season_months: Literal[1, 2, 3, 4, 6, 12] | None = None,
     ) -> None:
         """Show or change this server's table settings (Manage Server only)."""
         if interaction.guild is None:
@@ -47,7 +51,12 @@ class Settings(commands.Cog):
                 "Only members with the Manage Server permission can change Parlour's settings.", ephemeral=True
             )
             return
-        if idle_minutes is None and threads is None and computer_pause_ms is None:
+        if season_months is not None:
+            async with self.bot.database.sessions() as session:
+                await seasons.set_months(session, interaction.guild.id, season_months)
+        async with self.bot.database.sessions() as session:
+            months = await seasons.months_of(session, interaction.guild.id)
+        if idle_minutes is None and threads is None and computer_pause_ms is None and season_months is None:
             row = await self.bot.store_adapter.guild_settings(interaction.guild.id)
             said = "This server's settings"
         else:
@@ -61,7 +70,8 @@ class Settings(commands.Cog):
         await interaction.response.send_message(
             f"{said}: idle reminder after **{row.idle_minutes} min** (the computer plays after "
             f"{2 * row.idle_minutes} min); tables in threads: **{'yes' if row.use_threads else 'no'}**; "
-            f"computer pause: **{row.computer_pause_ms} ms**.",
+            f"computer pause: **{row.computer_pause_ms} ms**; seasons of **{months} month{'' if months == 1 else 's'}**"
+            ".",
             ephemeral=True,
         )
 
