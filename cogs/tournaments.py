@@ -28,6 +28,7 @@ from bot.tournaments.pairing import FORMATS
 from bot.tournaments.service import TableRequest, TournamentError, TournamentService, late_entry_open
 from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, show_points
 from bot.tournaments.tables_adapter import TableServiceOpener
+from bot.tournaments.templates import Templates
 from cogs.let_go import lets_go
 from cogs.picture_file import picture_file
 from engine import registry
@@ -167,6 +168,7 @@ class Tournaments(commands.Cog):
         opener = TableServiceOpener(bot.tables, self._make_channel, self._post_table, bot.presenter.table_changed)
         self.service = TournamentService(bot.database.sessions, opener, presenter=self, serves=bot.settings.serves)
         self.checkins = CheckIns(self.service, self)
+        self.templates = Templates(bot.database.sessions)
         self._ticker: asyncio.Task[None] | None = None
         #: Seconds between two table posts of a round change (tests set 0).
         self.post_spacing = POST_SPACING
@@ -216,6 +218,7 @@ class Tournaments(commands.Cog):
         starts_in="Start by itself this many minutes from now",
         checkin="Check-in: the last minutes before the start, when players confirm (no-shows are dropped)",
         late_entry="Swiss: players may still join until this round starts",
+        template="Start from a saved template (what you give here overrides it)",
     )
     @app_commands.choices(
         game=[app_commands.Choice(name=g.name, value=g.key) for g in registry.all_games()][:25],
@@ -225,31 +228,40 @@ class Tournaments(commands.Cog):
     async def create(
         self,
         interaction: discord.Interaction,
-        game: str,
-        format: str = "swiss",
-        rounds: app_commands.Range[int, 1, 20] = 3,
+        game: str | None = None,
+        format: str | None = None,
+        rounds: app_commands.Range[int, 1, 20] | None = None,
         table_size: app_commands.Range[int, 2, 8] | None = None,
-        scoring: str = PLACEMENT,
+        scoring: str | None = None,
         round_minutes: app_commands.Range[int, 5, 1440] | None = None,
         options: app_commands.Range[str, 0, 300] | None = None,
         starts_in: app_commands.Range[int, 1, 86400] | None = None,
         checkin: app_commands.Range[int, 5, 1440] | None = None,
         late_entry: app_commands.Range[int, 2, 20] | None = None,
+        template: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         """Open a tournament's sign-up in this channel (Manage Server)."""
         if not await _moderator(interaction) or interaction.guild is None or interaction.channel is None:
             return
         try:
-            game_options = parse_options(options or "")
+            saved = await self.templates.get(interaction.guild.id, template) if template else None
+            game = game or (saved.game_key if saved else None)
+            if game is None:
+                raise TournamentError("Choose a game, or a template to start from.")
+            game_options = parse_options(options) if options else dict(saved.options if saved else {})
+            if saved is not None:
+                round_minutes = round_minutes or saved.round_minutes
+                checkin = checkin or saved.checkin_minutes
+                late_entry = late_entry or saved.late_entry_until
             tournament = await self.service.create(
                 guild_id=interaction.guild.id,
                 channel_id=interaction.channel.id,
                 host_id=interaction.user.id,
                 game_key=game,
-                format=format,
-                rounds=rounds,
-                table_size=table_size,
-                scoring=scoring,
+                format=format or (saved.format if saved else "swiss"),
+                rounds=rounds or (saved.rounds if saved else 3),
+                table_size=table_size or (saved.table_size if saved else None),
+                scoring=scoring or (saved.scoring if saved else PLACEMENT),
                 round_minutes=round_minutes,
                 options=game_options,
             )
@@ -275,6 +287,46 @@ class Tournaments(commands.Cog):
         except TournamentError:
             await self.service.cancel(tournament.id or 0)
             raise
+
+    template_group = app_commands.Group(name="template", description="Saved tournament settings.", parent=group)
+
+    @template_group.command(name="save")
+    @app_commands.describe(name="The template's name", tournament="The tournament to copy (default: the latest)")
+    async def template_save(
+        self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40], tournament: int | None = None
+    ) -> None:
+        """Save a tournament's settings under a name, to start the next one from it (Manage Server)."""
+        if not await _moderator(interaction):
+            return
+        try:
+            source = await self.service.get(await self._pick(interaction, tournament, any_status=True))
+            saved = await self.templates.save(interaction.guild_id or 0, name, source, interaction.user.id)
+        except TournamentError as error:
+            await _tell(interaction, str(error))
+            return
+        await _tell(interaction, f"Saved tournament #{source.id}'s settings as {saved!r}.")
+
+    @template_group.command(name="list")
+    async def template_list(self, interaction: discord.Interaction) -> None:
+        """This server's saved tournament templates."""
+        found = await self.templates.saved(interaction.guild_id or 0)
+        if not found:
+            await _tell(interaction, "This server has no templates yet; save one with /tournament template save.")
+            return
+        lines = [f"**{name}**: {settings.summary(registry.get(settings.game_key).name)}" for name, settings in found]
+        await _tell(interaction, "\n".join(lines)[:2000])
+
+    @template_group.command(name="delete")
+    async def template_delete(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40]) -> None:
+        """Delete a saved template (Manage Server)."""
+        if not await _moderator(interaction):
+            return
+        try:
+            await self.templates.delete(interaction.guild_id or 0, name)
+        except TournamentError as error:
+            await _tell(interaction, str(error))
+            return
+        await _tell(interaction, f"Deleted the template {name.strip().lower()!r}.")
 
     @group.command(name="checkin")
     async def checkin(self, interaction: discord.Interaction, tournament: int | None = None) -> None:

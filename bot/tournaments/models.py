@@ -147,3 +147,17 @@ class TournamentTable(SQLModel, table=True):
     @property
     def entrants(self) -> list[int]:
         return json.loads(self.entrants_json)
+
+
+class TournamentTemplate(SQLModel, table=True):
+    """A server's saved tournament settings. Migration 0010 (bot/tournaments/templates.py uses it)."""
+
+    __tablename__ = "tournament_templates"
+    __table_args__ = (UniqueConstraint("guild_id", "name", name="uq_tournament_templates_name"),)
+
+    id: int | None = Field(default=None, sa_type=BigId, primary_key=True)
+    guild_id: int = Field(sa_type=BigInteger)
+    name: str
+    settings_json: str = Field(sa_type=Text)
+    saved_by: int = Field(sa_type=BigInteger)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

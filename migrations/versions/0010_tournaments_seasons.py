@@ -1,4 +1,5 @@
 """Tournaments grow a start time, check-in, late entry and a scheduled event; entrants a check-in.
+Tournament templates: a server's saved settings under a name.
 Seasons: a server's season length, and one row per ended season of a game (its podium), written once.
 
 Revision ID: 0010
@@ -51,9 +52,21 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id"),
         sa.UniqueConstraint("guild_id", "game_key", "starts_at", name="uq_season_ends"),
     )
+    op.create_table(
+        "tournament_templates",
+        sa.Column("id", BIG_ID, autoincrement=True, nullable=False),
+        sa.Column("guild_id", sa.BigInteger(), nullable=False),
+        sa.Column("name", sa.String(), nullable=False),
+        sa.Column("settings_json", sa.Text(), nullable=False),
+        sa.Column("saved_by", sa.BigInteger(), nullable=False),
+        sa.Column("updated_at", WHEN, nullable=False),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("guild_id", "name", name="uq_tournament_templates_name"),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("tournament_templates")
     op.drop_table("season_ends")
     op.drop_table("season_settings")
     with op.batch_alter_table("tournament_entrants") as batch:

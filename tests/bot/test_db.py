@@ -43,7 +43,7 @@ TABLES = {
 }
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
 TABLES |= {"tournaments", "tournament_entrants", "tournament_rounds", "tournament_tables"}
-TABLES |= {"season_settings", "season_ends"}
+TABLES |= {"season_settings", "season_ends", "tournament_templates"}
 
 
 @pytest.mark.parametrize(
