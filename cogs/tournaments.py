@@ -48,6 +48,7 @@ FORMAT_NAMES = {
     "round_robin": "Round robin",
     "elimination": "Single elimination",
     "double_elimination": "Double elimination",
+    "arena": "Arena",
 }
 SCORING_NAMES = {"placement": "Placement points", "wdl": "Win/draw/loss"}
 
@@ -209,11 +210,11 @@ class Tournaments(commands.Cog):
     @group.command(name="create")
     @app_commands.describe(
         game="The game",
-        format="Swiss (default), round robin, or single elimination (two-player games)",
+        format="Swiss (default), round robin, single or double elimination, or Arena",
         rounds="Rounds (Swiss)",
         table_size="Players per table (default: the game's usual table)",
         scoring="Placement points (default) or win/draw/loss",
-        round_minutes="A round timer: computers finish the tables still playing after this many minutes",
+        round_minutes="Round timer in minutes: computers then finish the tables still playing (Arena: its length)",
         options="The game's options for every table, e.g. target_score=50 knock_card=8",
         starts_in="Start by itself this many minutes from now",
         checkin="Check-in: the last minutes before the start, when players confirm (no-shows are dropped)",

@@ -39,8 +39,8 @@ from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from bot.tournaments import arena, pairing, seeding
 from bot.tournaments import double_elimination as double
-from bot.tournaments import pairing, seeding
 from bot.tournaments.bracket_view import SingleTable
 from bot.tournaments.models import (
     Entrant,
@@ -51,7 +51,16 @@ from bot.tournaments.models import (
     TournamentStatus,
     TournamentTable,
 )
-from bot.tournaments.pairing import DOUBLE_ELIMINATION, ELIMINATION, FORMATS, ROUND_ROBIN, SWISS, History, RoundPlan
+from bot.tournaments.pairing import (
+    ARENA,
+    DOUBLE_ELIMINATION,
+    ELIMINATION,
+    FORMATS,
+    ROUND_ROBIN,
+    SWISS,
+    History,
+    RoundPlan,
+)
 from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, TableResult, rule_text, standings
 from engine import registry
 from engine.core import Game, Outcome
@@ -214,7 +223,10 @@ class TournamentService:
             raise TournamentError("Single elimination is for two-player tables.")
         if format == DOUBLE_ELIMINATION:
             _check_double(game, size)
-        if round_minutes is not None and not 5 <= round_minutes <= 24 * 60:
+        if format == ARENA:
+            if round_minutes is None or not arena.MIN_MINUTES <= round_minutes <= arena.MAX_MINUTES:
+                raise TournamentError("An Arena lasts 10 minutes to 24 hours: give its length as round_minutes.")
+        elif round_minutes is not None and not 5 <= round_minutes <= 24 * 60:
             raise TournamentError("The round timer is 5 minutes to 24 hours.")
         tournament = Tournament(
             guild_id=guild_id,
@@ -491,6 +503,8 @@ class TournamentService:
                 self.checkpoint("announced round")
                 return await self._round_to(current, RoundStatus.OPEN, RoundStatus.PLAYING)
             case RoundStatus.PLAYING:
+                if tournament.format == ARENA:
+                    return await self._arena_step(tournament, current)
                 if not await self._all_ended(current):
                     return False
                 return await self._round_to(current, RoundStatus.PLAYING, RoundStatus.FINISHED)
@@ -517,6 +531,8 @@ class TournamentService:
                     byes_json=json.dumps(list(plan.round.byes)),
                     slots_json=json.dumps(plan.slots),
                     deadline=deadline,
+                    # An Arena's deadline is its end: no table is handed to the computers then.
+                    timer_fired=tournament.format == ARENA,
                     started_at=now,
                 )
                 session.add(round_)
@@ -616,6 +632,14 @@ class TournamentService:
         entrants = await self.entrants(tournament.id or 0)
         if tournament.format == DOUBLE_ELIMINATION:
             return await self._double_plan(tournament, entrants)
+        if tournament.format == ARENA:
+            if number > 1:
+                return None  # the Arena is one long round
+            game = registry.get(tournament.game_key)
+            sizes = pairing.mixable_sizes(game.allowed_counts, tournament.table_size, bool(game.teams))
+            free = [e.id or 0 for e in _seed_order(entrants) if e.dropped_after is None]
+            seated = arena.seat_free(free, {}, {}, table_sizes=sizes, preferred=tournament.table_size)
+            return _Plan(RoundPlan(seated.tables))
         active = [e.id or 0 for e in entrants if e.dropped_after is None]
         game = registry.get(tournament.game_key)
         if len(active) < min(pairing.mixable_sizes(game.allowed_counts, tournament.table_size, bool(game.teams))):
@@ -645,6 +669,54 @@ class TournamentService:
             seed=tournament.seed + number,
         )
         return _Plan(plan)
+
+    async def _arena_step(self, tournament: Tournament, round_: TournamentRound) -> bool:
+        """Seat the free players again at once while the Arena lasts; after its end, finish the round
+        once every table that started before it has ended."""
+        playing = not await self._all_ended(round_)
+        if round_.deadline is not None and self.clock() >= round_.deadline:
+            if playing:
+                return False
+            return await self._round_to(round_, RoundStatus.PLAYING, RoundStatus.FINISHED)
+        entrants = await self.entrants(tournament.id or 0)
+        tables = await self._tables(round_.id or 0)
+        busy = {e for t in tables if t.status in (TableStatus.PLANNED, TableStatus.PLAYING) for e in t.entrants}
+        free = [e.id or 0 for e in _seed_order(entrants) if e.dropped_after is None and e.id not in busy]
+        game = registry.get(tournament.game_key)
+        sizes = pairing.mixable_sizes(game.allowed_counts, tournament.table_size, bool(game.teams))
+        if len(free) < min(sizes):
+            return False
+        _, results, _ = await self._history(tournament)
+        scores = {line.entrant: line.points for line in arena.arena_lines(results, free, tournament.scoring)}
+        last: dict[int, frozenset[int]] = {}
+        came_free: dict[int, int] = {}
+        for table in tables:  # in table order: the latest table of each player wins
+            for entrant in table.entrants:
+                last[entrant] = frozenset(table.entrants) - {entrant}
+                came_free[entrant] = table.number
+        plan = arena.seat_free(
+            free, scores, last, table_sizes=sizes, preferred=tournament.table_size, came_free=came_free
+        )
+        if not plan.tables:
+            return False
+        number = max((t.number for t in tables), default=0)
+        try:
+            async with self.sessions() as session:
+                for index, seated in enumerate(plan.tables, start=number + 1):
+                    session.add(
+                        TournamentTable(
+                            tournament_id=tournament.id or 0,
+                            round_id=round_.id or 0,
+                            number=index,
+                            entrants_json=json.dumps(list(seated)),
+                        )
+                    )
+                await session.commit()
+        except IntegrityError:
+            log.info("Arena tables after %s of tournament %s were written by another writer", number, tournament.id)
+        self.checkpoint("arena seated")
+        await self._open_tables(tournament, round_)
+        return True
 
     async def _double_plan(self, tournament: Tournament, entrants: Sequence[Entrant]) -> _Plan | None:
         """The next tables of the double elimination, with the walkovers decided now (saved with the round)."""
@@ -761,8 +833,12 @@ class TournamentService:
             rounds = (
                 await session.exec(select(TournamentRound).where(TournamentRound.tournament_id == tournament.id))
             ).all()
-            tables = (
-                await session.exec(select(TournamentTable).where(TournamentTable.tournament_id == tournament.id))
+            tables = (  # in the order they were seated (an Arena's streaks follow it)
+                await session.exec(
+                    select(TournamentTable)
+                    .where(TournamentTable.tournament_id == tournament.id)
+                    .order_by(col(TournamentTable.round_id), col(TournamentTable.number))
+                )
             ).all()
         number_of = {r.id: r.number for r in rounds}
         for round_ in rounds:
@@ -808,6 +884,16 @@ class TournamentService:
         entrants = await self.entrants(tournament_id)
         _, results, byes = await self._history(tournament)
         rows = self._rows(tournament, entrants, results, byes)
+        if tournament.format == ARENA:
+            active = [e for e in entrants if e.dropped_after != 0]
+            rows = arena.arena_standings(
+                {e.id or 0: e.name for e in active},
+                results,
+                scoring=tournament.scoring,
+                dropped={e.id or 0 for e in active if e.dropped_after is not None},
+                seed_order=[e.id or 0 for e in _seed_order(active)],
+            )
+            return rows, arena.arena_rule(tournament.scoring, tournament.table_size)
         if tournament.format == DOUBLE_ELIMINATION and tournament.status != TournamentStatus.SIGNUP:
             state = await self.double_progress(tournament_id)
             placed = double.placements(state.bracket, state.seeded, state.progress)
@@ -966,6 +1052,8 @@ def _rounds_for(tournament: Tournament, players: int, game: Game) -> int:
         return pairing.elimination_rounds(players)
     if tournament.format == DOUBLE_ELIMINATION:
         return double.most_rounds(players, tournament.table_size)
+    if tournament.format == ARENA:
+        return 1
     if tournament.format == ROUND_ROBIN:
         if tournament.table_size > 2:
             if players not in game.allowed_counts:
