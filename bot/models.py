@@ -289,5 +289,5 @@ class ItemTransfer(SQLModel, table=True):
 
 # The tournament and season tables live with them; imported here so that one import of bot.models
 # gives the whole schema (migrations, the schema check).
-import bot.seasons  # noqa: E402
+import bot.season_models  # noqa: E402
 import bot.tournaments.models  # noqa: E402, F401

@@ -25,58 +25,26 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal
+from typing import Literal
 
-from sqlalchemy import BigInteger, Text, UniqueConstraint, update
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker
-from sqlmodel import Field, SQLModel, col, select
+from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import levels
-from bot.models import BigId, GameTable, UTCDateTime, utcnow
+from bot.models import GameTable, utcnow
 from bot.rating_models import PlayerRating, RatingHistory
+from bot.season_models import DEFAULT_MONTHS, SeasonEnd, SeasonSettings
 
 log = logging.getLogger(__name__)
 
-#: Months in a season unless a server chooses otherwise, and the choices.
-DEFAULT_MONTHS = 3
+#: The season lengths a server may choose (months).
 MONTH_CHOICES = (1, 2, 3, 4, 6, 12)
 #: Places on a season's podium (and trophies).
 PODIUM = 3
 SeasonBy = Literal["rating", "points"]
-
-
-class SeasonSettings(SQLModel, table=True):
-    """A server's season length (absent: :data:`DEFAULT_MONTHS`). Migration 0010."""
-
-    __tablename__ = "season_settings"
-
-    guild_id: int = Field(sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
-    months: int = DEFAULT_MONTHS
-    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
-
-
-class SeasonEnd(SQLModel, table=True):
-    """One ended season of one game on one server, with its podium. Written once (the unique key)."""
-
-    __tablename__ = "season_ends"
-    __table_args__ = (UniqueConstraint("guild_id", "game_key", "starts_at", name="uq_season_ends"),)
-
-    id: int | None = Field(default=None, sa_type=BigId, primary_key=True)
-    guild_id: int = Field(sa_type=BigInteger)
-    game_key: str
-    starts_at: datetime = Field(sa_type=UTCDateTime)
-    ends_at: datetime = Field(sa_type=UTCDateTime)
-    label: str
-    #: The podium, best first: [{"user_id", "name", "place", "gain", "points"}] (equal gains share a place).
-    podium_json: str = Field(default="[]", sa_type=Text)
-    announced: bool = False
-    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
-
-    @property
-    def podium(self) -> list[dict[str, Any]]:
-        return json.loads(self.podium_json)
 
 
 # -- the calendar (pure) --------------------------------------------------------------------------
