@@ -31,6 +31,7 @@ from bot.tournaments.tables_adapter import TableServiceOpener
 from bot.tournaments.templates import Templates
 from cogs.let_go import lets_go
 from cogs.picture_file import picture_file
+from cogs.tournament_events import TournamentEvents
 from engine import registry
 from engine.core import Outcome
 from render.bracket import BracketView, bracket_picture, page_showing
@@ -170,6 +171,7 @@ class Tournaments(commands.Cog):
         self.service = TournamentService(bot.database.sessions, opener, presenter=self, serves=bot.settings.serves)
         self.checkins = CheckIns(self.service, self)
         self.templates = Templates(bot.database.sessions)
+        self.events = TournamentEvents(bot)
         self._ticker: asyncio.Task[None] | None = None
         #: Seconds between two table posts of a round change (tests set 0).
         self.post_spacing = POST_SPACING
@@ -276,6 +278,21 @@ class Tournaments(commands.Cog):
         )
         message = await interaction.original_response()
         await self.service.set_message(tournament.id or 0, message.id)
+        await self._make_event(interaction, tournament)
+
+    async def _make_event(self, interaction: discord.Interaction, tournament: Tournament) -> None:
+        """The tournament's Discord scheduled event; the organiser is told in one sentence if it cannot be made."""
+        game = registry.get(tournament.game_key)
+        channel = getattr(interaction.channel, "name", None) or "the tournament's channel"
+        description = (
+            f"{FORMAT_NAMES[tournament.format]}, tables of {tournament.table_size}. "
+            f"Sign up with the Join button in #{channel}."
+        )
+        made = await self.events.create(tournament, f"{game.name} tournament #{tournament.id}", channel, description)
+        if isinstance(made, int):
+            await self.service.set_event(tournament.id or 0, made)
+        else:
+            await interaction.followup.send(made, ephemeral=True)
 
     async def _schedule(
         self, tournament: Tournament, starts_in: int | None, checkin: int | None, late_entry: int | None
@@ -445,7 +462,11 @@ class Tournaments(commands.Cog):
     async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """End the tournament without final standings (Manage Server)."""
         if await _moderator(interaction):
-            await self._run(interaction, tournament, self.service.cancel, "The tournament is cancelled.")
+            await self._run(interaction, tournament, self._cancel, "The tournament is cancelled.")
+
+    async def _cancel(self, tournament_id: int) -> None:
+        await self.service.cancel(tournament_id)
+        await self.events.cancel(await self.service.get(tournament_id))
 
     @group.command(name="computer")
     async def computer(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -509,6 +530,9 @@ class Tournaments(commands.Cog):
             lines.append("Bye: " + ", ".join(_who(entrants[e]) for e in view.byes))
         if view.deadline:
             lines.append(f"The round ends <t:{int(view.deadline.timestamp())}:R>.")
+        if number == 1:
+            await self.events.start(tournament)
+        await self.events.describe(tournament, f"Round {number} is being played in #{getattr(channel, 'name', '')}.")
         if number == 1 and (no_shows := await self.checkins.no_shows(tournament.id or 0)):
             lines.append("Dropped for not checking in: " + ", ".join(_who(e) for e in no_shows) + ".")
         await _send_long(channel, "\n".join(lines))
@@ -526,23 +550,35 @@ class Tournaments(commands.Cog):
     # -- the check-in presenter (called by CheckIns) -------------------------------------------------
     async def checkin_opened(self, tournament: Tournament) -> None:
         await self._show_signup(tournament, await self.service.count(tournament.id or 0))
+        await self.events.describe(tournament, "Check-in is open: press Check in on the sign-up message.")
         channel = await self._channel(tournament.channel_id)
-        if channel is not None:
-            await channel.send(
-                f"Check-in for tournament #{tournament.id} is open: press **Check in** on its sign-up message, "
-                "or you are dropped at the start."
-            )
+        if channel is None:
+            return
+        signed = {e.user_id for e in await self.service.entrants(tournament.id or 0)}
+        invited = [u for u in await self.events.interested(tournament) if u not in signed]
+        invite = (
+            " Interested in the event: " + " ".join(f"<@{u}>" for u in invited) + " — press Join, you are checked in."
+            if invited
+            else ""
+        )
+        await channel.send(
+            f"Check-in for tournament #{tournament.id} is open: press **Check in** on its sign-up message, "
+            f"or you are dropped at the start.{invite}",
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in invited]),
+        )
 
     async def started_by_clock(self, tournament: Tournament) -> None:
         await self._show_signup(tournament, await self.service.count(tournament.id or 0))
 
     async def could_not_start(self, tournament: Tournament, reason: str) -> None:
         await self._show_signup(tournament, await self.service.count(tournament.id or 0))
+        await self.events.cancel(tournament)
         channel = await self._channel(tournament.channel_id)
         if channel is not None:
             await channel.send(f"Tournament #{tournament.id} could not start and is cancelled: {reason}")
 
     async def tournament_ended(self, tournament: Tournament) -> None:
+        await self.events.complete(tournament)
         channel = await self._channel(tournament.channel_id)
         if channel is None:
             return

@@ -249,6 +249,10 @@ class TournamentService:
     async def set_message(self, tournament_id: int, message_id: int) -> None:
         await self._update(tournament_id, message_id=message_id)
 
+    async def set_event(self, tournament_id: int, event_id: int) -> None:
+        """Keep the id of the tournament's Discord scheduled event."""
+        await self._update(tournament_id, event_id=event_id)
+
     async def join(self, tournament_id: int, user_id: int, name: str, rating: float = 0.0) -> int:
         """Sign up (or, in a Swiss open to late entry, join from the next round); returns how many are signed up."""
         tournament = await self._open_to_join(tournament_id)
