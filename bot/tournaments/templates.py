@@ -64,7 +64,9 @@ class TemplateSettings:
 
 
 def clean_name(name: str) -> str:
-    """>>> clean_name("  Friday   Night ")
+    """A template's name as kept: spaces tidied, lower case.
+
+    >>> clean_name("  Friday   Night ")
     'friday night'
     """
     cleaned = " ".join(name.split()).lower()
