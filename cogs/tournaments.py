@@ -177,6 +177,11 @@ class Tournaments(commands.Cog):
         self.post_spacing = POST_SPACING
         #: Table ends being recorded (each may open the next round).
         self._ends: set[asyncio.Task[None]] = set()
+        #: The bracket picture posted with each elimination tournament's latest round, edited as its
+        #: tables end (after a restart, the next round posts a new one), and a lock per tournament so
+        #: that the last edit shows the latest bracket.
+        self._brackets: dict[int, discord.Message] = {}
+        self._bracket_locks: dict[int, asyncio.Lock] = {}
 
     async def cog_load(self) -> None:
         self.bot.tables.on_end = self._table_ended
@@ -197,9 +202,14 @@ class Tournaments(commands.Cog):
 
     async def _record_end(self, table_id: int, outcome: Outcome | None) -> None:
         try:
-            await self.service.table_finished(table_id, outcome)
+            recorded = await self.service.table_finished(table_id, outcome)
         except Exception:  # the periodic check picks the end up again
             log.exception("Could not record the end of table %s for its tournament", table_id)
+            return
+        if recorded and self._brackets:
+            tournament_id = await self.service.tournament_of_table(table_id)
+            if tournament_id in self._brackets:
+                await self._refresh_bracket(tournament_id)
 
     async def settled(self) -> None:
         """Wait until every table end reported so far is recorded and acted on."""
@@ -543,9 +553,26 @@ class Tournaments(commands.Cog):
 
     async def _post_bracket(self, channel: discord.abc.Messageable, tournament: Tournament) -> None:
         """The bracket as the round starts (the page of the tables now being played)."""
-        view = await self.bracket_view(tournament)
-        png = await asyncio.to_thread(bracket_picture, view, page_showing(view))
-        await channel.send(file=picture_file(png, "bracket.png"))
+        async with self._bracket_locks.setdefault(tournament.id or 0, asyncio.Lock()):
+            view = await self.bracket_view(tournament)
+            png = await asyncio.to_thread(bracket_picture, view, page_showing(view))
+            self._brackets[tournament.id or 0] = await channel.send(file=picture_file(png, "bracket.png"))
+
+    async def _refresh_bracket(self, tournament_id: int) -> None:
+        """Draw the round's bracket picture again now that one of its tables has ended."""
+        async with self._bracket_locks.setdefault(tournament_id, asyncio.Lock()):
+            message = self._brackets.get(tournament_id)
+            if message is None:
+                return
+            tournament = await self.service.get(tournament_id)
+            view = await self.bracket_view(tournament)
+            png = await asyncio.to_thread(bracket_picture, view, page_showing(view, "playing"))
+            try:
+                await message.edit(attachments=[picture_file(png, "bracket.png")])
+            except discord.HTTPException as error:
+                log.info("Could not update the bracket of tournament %s: %s", tournament_id, error)
+            if tournament.status in ("final", "finished"):
+                self._brackets.pop(tournament_id, None)
 
     # -- the check-in presenter (called by CheckIns) -------------------------------------------------
     async def checkin_opened(self, tournament: Tournament) -> None:

@@ -404,6 +404,16 @@ class TournamentService:
         await self.drive(row.tournament_id)
         return True
 
+    async def tournament_of_table(self, game_table_id: int) -> int | None:
+        """The tournament a game table was played for (None: no tournament's)."""
+        if not await self._claimed(game_table_id):
+            return None
+        async with self.sessions() as session:
+            found = await session.exec(
+                select(TournamentTable.tournament_id).where(TournamentTable.game_table_id == game_table_id)
+            )
+            return found.first()
+
     async def _claimed(self, game_table_id: int) -> bool:
         """Whether a tournament table has claimed this game table: what the database held when first
         asked, and what was claimed here since (a claim is the only write of a game table's id, and

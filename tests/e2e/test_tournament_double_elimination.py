@@ -75,6 +75,8 @@ async def test_a_double_elimination_of_eight_with_computers_to_the_end(parlour: 
         if m.attachments and m.attachments[0].filename == "bracket.png"
     ]
     assert len(brackets) == number
+    # ... and each round's picture was drawn again as its tables ended.
+    assert sum(1 for m in brackets if m.payload.get("edited_timestamp")) >= number - 1
     with recording() as drawn:
         shown = await (await server.slash(people[0], "tournament bracket", tournament=1)).message()
     assert shown.attachments[0].filename == "bracket.png"
