@@ -9,6 +9,11 @@ to watch is the slowest round (aim: under 1 s for 512 players).
 Round change: the tournament service over a SQLite file and a table opener that opens
 nothing, so the figure is the service's own cost (pairing, writing the round, recording the
 tables) for a round of 128 tables.
+
+Double elimination: planning every round of a 128-player bracket (pure), then the whole bracket
+through the service (each round change: results read, walkovers decided, tables written).
+Arena: seating 100 free players (pure), then 100 players for an hour through the service, one
+table ending at a time (each end: results read, the free players seated again, tables written).
 """
 
 from __future__ import annotations
@@ -19,12 +24,16 @@ import random
 import statistics
 import tempfile
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.actor import Actor
 from bot.db import open_database
+from bot.tournaments import double_elimination as double
+from bot.tournaments.arena import seat_free
 from bot.tournaments.pairing import History, swiss_round
 from bot.tournaments.service import TableEnd, TableRequest, TournamentService
+from engine.core import Outcome
 
 
 def time_pairing(players: int, rounds: int, sizes: tuple[int, ...], preferred: int, seed: int = 1) -> list[float]:
@@ -87,6 +96,109 @@ async def time_round_change(players: int) -> tuple[float, float]:
         return first, second
 
 
+def time_double_bracket(players: int, seed: int = 1) -> tuple[list[float], int]:
+    """Seconds to plan each round of a double elimination with random results, and the tables played."""
+    rng = random.Random(seed)
+    seeded = list(range(1, players + 1))
+    bracket = double.build(players)
+    played: dict[str, list[int]] = {}
+    walkovers: dict[str, tuple[int, ...]] = {}
+    times = []
+    while True:
+        start = time.perf_counter()
+        plan = double.plan_round(bracket, seeded, played, walkovers)
+        times.append(time.perf_counter() - start)
+        walkovers.update(plan.walkovers)
+        if not plan.tables:
+            return times, len(played)
+        for match_id, seated in plan.tables:
+            played[match_id] = rng.sample(seated, len(seated))
+
+
+class RandomEnds(NullOpener):
+    """Tables that end (up to ``ended_upto``) with a random winner of two."""
+
+    def __init__(self, seed: int = 1) -> None:
+        super().__init__()
+        self.rng = random.Random(seed)
+        self.ends: dict[int, TableEnd] = {}
+
+    async def table_end(self, table_id: int) -> TableEnd | None:
+        if table_id > self.ended_upto:
+            return None
+        if table_id not in self.ends:
+            won = self.rng.random() < 0.5
+            self.ends[table_id] = TableEnd((1, 2), (10, 0)) if won else TableEnd((2, 1), (0, 10))
+        return self.ends[table_id]
+
+
+async def time_double_service(players: int) -> tuple[list[float], int]:
+    """Seconds per round change of a double elimination through the service, and the rounds."""
+    with tempfile.TemporaryDirectory() as folder:
+        database = await open_database(f"sqlite:///{folder}/bench.db")
+        opener = RandomEnds()
+        service = TournamentService(database.sessions, opener)
+        organiser = Actor(1, 1, manage_guild=True)
+        tournament = await service.create(organiser, channel_id=1, game_key="gin_rummy", format="double_elimination")
+        tid = tournament.id or 0
+        for user in range(players):
+            await service.join(tid, Actor(1000 + user, 1), f"P{user}")
+        times = []
+        start = time.perf_counter()
+        await service.start(tid, organiser)
+        times.append(time.perf_counter() - start)
+        while (await service.get(tid)).status != "finished":
+            opener.ended_upto = len(opener.ids)
+            start = time.perf_counter()
+            await service.drive(tid)
+            times.append(time.perf_counter() - start)
+        rounds = (await service.get(tid)).current_round
+        await database.close()
+        return times, rounds
+
+
+def time_arena_seating(players: int, seed: int = 1) -> float:
+    """Seconds to seat ``players`` free players at once (the Arena's start, the worst case)."""
+    rng = random.Random(seed)
+    scores = {p: rng.randrange(0, 60) for p in range(1, players + 1)}
+    last = {p: frozenset({rng.randrange(1, players + 1)}) for p in scores}
+    start = time.perf_counter()
+    seat_free(list(scores), scores, last, table_sizes=(2,), preferred=2)
+    return time.perf_counter() - start
+
+
+async def time_arena_service(players: int, table_ends: int) -> list[float]:
+    """Seconds per table end of an hour-long Arena through the service (the end recorded, the free
+    players seated again), ``table_ends`` ends spread over the hour."""
+    with tempfile.TemporaryDirectory() as folder:
+        database = await open_database(f"sqlite:///{folder}/bench.db")
+        now = [datetime(2026, 1, 1, 20, 0, tzinfo=UTC)]
+        opener = RandomEnds()
+        service = TournamentService(database.sessions, opener, clock=lambda: now[0])
+        organiser = Actor(1, 1, manage_guild=True)
+        tournament = await service.create(
+            organiser, channel_id=1, game_key="gin_rummy", format="arena", round_minutes=60
+        )
+        tid = tournament.id or 0
+        for user in range(players):
+            await service.join(tid, Actor(1000 + user, 1), f"P{user}")
+        await service.start(tid, organiser)
+        rng = random.Random(2)
+        ended: set[int] = set()
+        times = []
+        for _ in range(table_ends):
+            live = [t for t in opener.ids.values() if t not in ended]
+            table_id = rng.choice(live)
+            ended.add(table_id)
+            now[0] += timedelta(minutes=55 / table_ends)
+            outcome = Outcome("bench", (10, 0), (1, 2)) if rng.random() < 0.5 else Outcome("bench", (0, 10), (2, 1))
+            start = time.perf_counter()
+            await service.table_finished(table_id, outcome)
+            times.append(time.perf_counter() - start)
+        await database.close()
+        return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=512)
@@ -101,6 +213,22 @@ def main() -> None:
                 f"Swiss pairing, {players} players, {label}: slowest round {max(times):.3f} s, "
                 f"median {statistics.median(times):.3f} s over {args.rounds} rounds"
             )
+    plans, tables = time_double_bracket(128)
+    print(
+        f"Double elimination bracket, 128 players: {tables} tables in {len(plans) - 1} rounds, planning a round "
+        f"{max(plans) * 1000:.1f} ms at worst, {statistics.median(plans) * 1000:.1f} ms median"
+    )
+    changes, rounds = asyncio.run(time_double_service(128))
+    print(
+        f"Double elimination through the service, 128 players ({rounds} rounds): start {changes[0]:.2f} s; "
+        f"a round change {max(changes[1:]):.2f} s at worst, {statistics.median(changes[1:]):.2f} s median"
+    )
+    print(f"Arena seating, 100 free players at once: {time_arena_seating(100) * 1000:.1f} ms")
+    ends = asyncio.run(time_arena_service(100, 300))
+    print(
+        f"Arena through the service, 100 players, 300 table ends in an hour: a table end (recorded, its players "
+        f"seated again) {statistics.median(ends) * 1000:.0f} ms median, {max(ends) * 1000:.0f} ms at worst"
+    )
     first, second = asyncio.run(time_round_change(256))
     print(
         f"Round change, 256 players (128 tables): start {first:.2f} s; finish round 1 and seat round 2 {second:.2f} s"

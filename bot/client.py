@@ -36,6 +36,7 @@ EXTENSIONS = (
     "cogs.stats",
     "cogs.standings",
     "cogs.tournaments",
+    "cogs.seasons",
     "cogs.collection",
     "cogs.rules",
     "cogs.games",

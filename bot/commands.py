@@ -28,8 +28,8 @@ from bot.settings import Settings
 log = logging.getLogger(__name__)
 
 #: View Channels, Send Messages, Send Messages in Threads, Create Public Threads, Embed Links,
-#: Attach Files, Read Message History.
-INVITE_PERMISSIONS = 309237763072
+#: Attach Files, Read Message History, Manage Events (a tournament's Discord scheduled event).
+INVITE_PERMISSIONS = 317827697664
 DEV_GUILD_KEY = "dev_guild_id"
 LOGIN_TIMEOUT_S = 30.0
 T = TypeVar("T")

@@ -335,8 +335,9 @@ class ItemReservation(SQLModel, table=True):
     reserved_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
-# The tournament tables live with the tournaments; imported here so that one import of bot.models
+# The tournament and season tables live with them; imported here so that one import of bot.models
 # gives the whole schema (migrations, the schema check).
+import bot.season_models  # noqa: E402
 import bot.tournaments.models  # noqa: E402, F401
 
 

@@ -2,17 +2,18 @@
 
 A top-level command, because Discord applies a command's default member permissions only
 to top-level commands: members without Manage Server do not even see it. The bot checks the
-permission again, since a server can grant the command to anyone.
+permission again (in the settings service), since a server can grant the command to anyone.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import seasons
 from bot.server_settings import ServerSettings, SettingsError
 from cogs.acting import actor_of
 
@@ -33,6 +34,7 @@ class Settings(commands.Cog):
         idle_minutes="Minutes before an idle player is reminded (the computer plays for them after twice that)",
         threads="Open each table in a new thread",
         computer_pause_ms="Pause before a computer player moves, in milliseconds",
+        season_months="Months in a season of each game's season board (default 3: quarters)",
     )
     async def settings(
         self,
@@ -40,25 +42,35 @@ class Settings(commands.Cog):
         idle_minutes: app_commands.Range[int, 1, 1440] | None = None,
         threads: bool | None = None,
         computer_pause_ms: app_commands.Range[int, 0, 10_000] | None = None,
+        season_months: Literal[1, 2, 3, 4, 6, 12] | None = None,
     ) -> None:
         """Show or change this server's table settings (Manage Server only)."""
         service, actor = ServerSettings(self.bot.store_adapter), actor_of(interaction)
         try:
-            if idle_minutes is None and threads is None and computer_pause_ms is None:
+            if season_months is not None and season_months not in seasons.MONTH_CHOICES:
+                # Discord's client offers only the choices; a forged value is refused before anything is saved.
+                raise SettingsError(f"A season is {', '.join(map(str, seasons.MONTH_CHOICES))} months long.")
+            if idle_minutes is None and threads is None and computer_pause_ms is None and season_months is None:
                 row = await service.show(actor)
                 said = "This server's settings"
             else:
                 row = await service.change(
                     actor, idle_minutes=idle_minutes, use_threads=threads, computer_pause_ms=computer_pause_ms
                 )
+                if season_months is not None:
+                    async with self.bot.database.sessions() as session:
+                        await seasons.set_months(session, actor.guild_id, season_months)
                 said = "Saved. This server's settings"
         except SettingsError as error:
             await interaction.response.send_message(str(error), ephemeral=True)
             return
+        async with self.bot.database.sessions() as session:
+            months = await seasons.months_of(session, actor.guild_id)
         await interaction.response.send_message(
             f"{said}: idle reminder after **{row.idle_minutes} min** (the computer plays after "
             f"{2 * row.idle_minutes} min); tables in threads: **{'yes' if row.use_threads else 'no'}**; "
-            f"computer pause: **{row.computer_pause_ms} ms**.",
+            f"computer pause: **{row.computer_pause_ms} ms**; seasons of **{months} month{'' if months == 1 else 's'}**"
+            ".",
             ephemeral=True,
         )
 

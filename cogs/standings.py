@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -21,7 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import rating_store
+from bot import rating_store, seasons
 from bot.replays import ReplayError, Replays
 from cogs.acting import actor_of
 from cogs.clicked import custom_id_of, label_of
@@ -31,7 +32,7 @@ from cogs.picture_file import picture_file
 from cogs.replay_steps import JumpMenu, jump_menu
 from engine import registry
 from render.leaderboard import LeaderboardView, LeaderRow, leaderboard_picture
-from render.profile import GameCard, ProfileView, RecentLine, profile_picture
+from render.profile import GameCard, ProfileView, RecentLine, SeasonTrophy, profile_picture
 from render.replay import Names, ReplaySource, chapters, names_at, replay_gif, shows_hands, step_picture
 
 if TYPE_CHECKING:
@@ -181,12 +182,15 @@ class Standings(commands.Cog):
         who = user or interaction.user
         async with self.bot.store.sessions() as session:
             found = await rating_store.profile(session, interaction.guild.id, who.id)
+            won = await seasons.trophies(session, interaction.guild.id, who.id)
         if found is None:
             await interaction.response.send_message(
                 f"{plain(who.display_name)} has not finished a game here yet.", ephemeral=True
             )
             return
-        picture = await asyncio.to_thread(profile_picture, profile_view(found, who.display_name))
+        view = profile_view(found, who.display_name)
+        view = replace(view, trophies=tuple(SeasonTrophy(game_name(t.game_key), t.label, t.place) for t in won))
+        picture = await asyncio.to_thread(profile_picture, view)
         await interaction.response.send_message(
             file=picture_file(picture, "profile.png"),
             allowed_mentions=discord.AllowedMentions.none(),

@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -22,17 +22,22 @@ from discord.ext import commands
 
 from bot.actor import Actor
 from bot.tables import Table
+from bot.tournaments.bracket_view import double_view, single_view
+from bot.tournaments.checkin import CheckIns
 from bot.tournaments.models import Tournament
 from bot.tournaments.pairing import FORMATS
-from bot.tournaments.service import TableRequest, TournamentError, TournamentService, must_manage
+from bot.tournaments.service import TableRequest, TournamentError, TournamentService, late_entry_open, must_manage
 from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, show_points
 from bot.tournaments.tables_adapter import TableServiceOpener
+from bot.tournaments.templates import Templates
 from cogs.acting import actor_of
 from cogs.let_go import lets_go
 from cogs.mentions import NOBODY, only, plain
 from cogs.picture_file import picture_file
+from cogs.tournament_events import TournamentEvents
 from engine import registry
 from engine.core import Outcome
+from render.bracket import BracketView, bracket_picture, page_showing
 from render.standings import StandingLine, StandingsView, podium_picture, standings_picture
 
 if TYPE_CHECKING:
@@ -42,21 +47,27 @@ log = logging.getLogger(__name__)
 
 #: Seconds between two table messages of one round change (no burst of 128 posts at once).
 POST_SPACING = 0.25
-FORMAT_NAMES = {"swiss": "Swiss", "round_robin": "Round robin", "elimination": "Single elimination"}
+FORMAT_NAMES = {
+    "swiss": "Swiss",
+    "round_robin": "Round robin",
+    "elimination": "Single elimination",
+    "double_elimination": "Double elimination",
+    "arena": "Arena",
+}
 SCORING_NAMES = {"placement": "Placement points", "wdl": "Win/draw/loss"}
 
 
-class SignupButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pt:(?P<action>[jl]):(?P<tournament>\d{1,18})"):
-    """Join or Leave on a sign-up message; the tournament id lives in the custom_id."""
+class SignupButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"pt:(?P<action>[jlc]):(?P<tournament>\d{1,18})"
+):
+    """Join, Leave or Check in on a sign-up message; the tournament id lives in the custom_id."""
+
+    LABELS: ClassVar[dict[str, str]] = {"j": "Join", "l": "Leave", "c": "Check in"}
 
     def __init__(self, action: str, tournament_id: int) -> None:
-        join = action == "j"
+        style = discord.ButtonStyle.secondary if action == "l" else discord.ButtonStyle.success
         super().__init__(
-            discord.ui.Button(
-                label="Join" if join else "Leave",
-                style=discord.ButtonStyle.success if join else discord.ButtonStyle.secondary,
-                custom_id=f"pt:{action}:{tournament_id}",
-            )
+            discord.ui.Button(label=self.LABELS[action], style=style, custom_id=f"pt:{action}:{tournament_id}")
         )
         self.action, self.tournament_id = action, tournament_id
 
@@ -73,11 +84,33 @@ class SignupButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pt:(?P<
         await cog.on_signup(interaction, self.action, self.tournament_id)
 
 
-def signup_view(tournament_id: int) -> discord.ui.View:
+def signup_view(tournament_id: int, checkin: bool = False, late: bool = False) -> discord.ui.View:
+    """Join and Leave in sign-up (and Check in once check-in is open); only Join for late entry."""
     view = discord.ui.View(timeout=None)
     view.add_item(SignupButton("j", tournament_id))
-    view.add_item(SignupButton("l", tournament_id))
+    if not late:
+        view.add_item(SignupButton("l", tournament_id))
+    if checkin and not late:
+        view.add_item(SignupButton("c", tournament_id))
     return view
+
+
+def schedule_text(tournament: Tournament, checked_in: int | None = None) -> str:
+    """The start time, check-in and late entry in words (empty when none is set)."""
+    lines = []
+    if tournament.starts_at is not None and tournament.status == "signup":
+        lines.append(f"Starts <t:{int(tournament.starts_at.timestamp())}:R>.")
+    if tournament.checkin_minutes is not None and tournament.status == "signup":
+        if tournament.checkin_open:
+            confirmed = f" Checked in: **{checked_in}**." if checked_in is not None else ""
+            lines.append(f"Check-in is open: press **Check in**, or you are dropped at the start.{confirmed}")
+        else:
+            lines.append(f"Check-in opens {tournament.checkin_minutes} minutes before the start.")
+    if late_entry_open(tournament):
+        lines.append(
+            f"Late entry is open until round {tournament.late_entry_until}: press **Join** to play from the next round."
+        )
+    return "".join(f"\n{line}" for line in lines)
 
 
 def parse_options(text: str) -> dict[str, str]:
@@ -153,11 +186,19 @@ class Tournaments(commands.Cog):
         self.bot = bot
         opener = TableServiceOpener(bot.tables, self._make_channel, self._post_table, bot.presenter.table_changed)
         self.service = TournamentService(bot.database.sessions, opener, presenter=self, serves=bot.settings.serves)
+        self.checkins = CheckIns(self.service, self)
+        self.templates = Templates(bot.database.sessions)
+        self.events = TournamentEvents(bot)
         self._ticker: asyncio.Task[None] | None = None
         #: Seconds between two table posts of a round change (tests set 0).
         self.post_spacing = POST_SPACING
         #: Table ends being recorded (each may open the next round).
         self._ends: set[asyncio.Task[None]] = set()
+        #: The bracket picture posted with each elimination tournament's latest round, edited as its
+        #: tables end (after a restart, the next round posts a new one), and a lock per tournament so
+        #: that the last edit shows the latest bracket.
+        self._brackets: dict[int, discord.Message] = {}
+        self._bracket_locks: dict[int, asyncio.Lock] = {}
 
     async def cog_load(self) -> None:
         self.bot.tables.on_end = self._table_ended
@@ -178,9 +219,14 @@ class Tournaments(commands.Cog):
 
     async def _record_end(self, table_id: int, outcome: Outcome | None) -> None:
         try:
-            await self.service.table_finished(table_id, outcome)
+            recorded = await self.service.table_finished(table_id, outcome)
         except Exception:  # the periodic check picks the end up again
             log.exception("Could not record the end of table %s for its tournament", table_id)
+            return
+        if recorded and self._brackets:
+            tournament_id = await self.service.tournament_of_table(table_id)
+            if tournament_id in self._brackets:
+                await self._refresh_bracket(tournament_id)
 
     async def settled(self) -> None:
         """Wait until every table end reported so far is recorded and acted on."""
@@ -193,12 +239,16 @@ class Tournaments(commands.Cog):
     @group.command(name="create")
     @app_commands.describe(
         game="The game",
-        format="Swiss (default), round robin, or single elimination (two-player games)",
+        format="Swiss (default), round robin, single or double elimination, or Arena",
         rounds="Rounds (Swiss)",
         table_size="Players per table (default: the game's usual table)",
         scoring="Placement points (default) or win/draw/loss",
-        round_minutes="A round timer: computers finish the tables still playing after this many minutes",
+        round_minutes="Round timer in minutes: computers then finish the tables still playing (Arena: its length)",
         options="The game's options for every table, e.g. target_score=50 knock_card=8",
+        starts_in="Start by itself this many minutes from now",
+        checkin="Check-in: the last minutes before the start, when players confirm (no-shows are dropped)",
+        late_entry="Swiss: players may still join until this round starts",
+        template="Start from a saved template (what you give here overrides it)",
     )
     @app_commands.choices(
         game=[app_commands.Choice(name=g.name, value=g.key) for g in registry.all_games()][:25],
@@ -208,34 +258,124 @@ class Tournaments(commands.Cog):
     async def create(
         self,
         interaction: discord.Interaction,
-        game: str,
-        format: str = "swiss",
-        rounds: app_commands.Range[int, 1, 20] = 3,
+        game: str | None = None,
+        format: str | None = None,
+        rounds: app_commands.Range[int, 1, 20] | None = None,
         table_size: app_commands.Range[int, 2, 8] | None = None,
-        scoring: str = PLACEMENT,
+        scoring: str | None = None,
         round_minutes: app_commands.Range[int, 5, 1440] | None = None,
         options: app_commands.Range[str, 0, 300] | None = None,
+        starts_in: app_commands.Range[int, 1, 86400] | None = None,
+        checkin: app_commands.Range[int, 5, 1440] | None = None,
+        late_entry: app_commands.Range[int, 2, 20] | None = None,
+        template: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         """Open a tournament's sign-up in this channel (Manage Server)."""
+        actor = actor_of(interaction)
         try:
-            game_options = parse_options(options or "")
+            must_manage(actor)
+            saved = await self.templates.get(actor.guild_id, template) if template else None
+            game = game or (saved.game_key if saved else None)
+            if game is None:
+                raise TournamentError("Choose a game, or a template to start from.")
+            game_options = parse_options(options) if options else dict(saved.options if saved else {})
+            if saved is not None:
+                round_minutes = round_minutes or saved.round_minutes
+                checkin = checkin or saved.checkin_minutes
+                late_entry = late_entry or saved.late_entry_until
             tournament = await self.service.create(
-                actor_of(interaction),
+                actor,
                 channel_id=interaction.channel_id or 0,
                 game_key=game,
-                format=format,
-                rounds=rounds,
-                table_size=table_size,
-                scoring=scoring,
+                format=format or (saved.format if saved else "swiss"),
+                rounds=rounds or (saved.rounds if saved else 3),
+                table_size=table_size or (saved.table_size if saved else None),
+                scoring=scoring or (saved.scoring if saved else PLACEMENT),
                 round_minutes=round_minutes,
                 options=game_options,
             )
+            if starts_in is not None or checkin is not None or late_entry is not None:
+                tournament = await self._schedule(tournament, actor, starts_in, checkin, late_entry)
         except TournamentError as error:
             await _tell(interaction, str(error))
             return
-        await interaction.response.send_message(signup_text(tournament, 0), view=signup_view(tournament.id or 0))
+        await interaction.response.send_message(
+            signup_text(tournament, 0) + schedule_text(tournament, 0), view=signup_view(tournament.id or 0)
+        )
         message = await interaction.original_response()
         await self.service.set_message(tournament.id or 0, message.id)
+        await self._make_event(interaction, tournament)
+
+    async def _make_event(self, interaction: discord.Interaction, tournament: Tournament) -> None:
+        """The tournament's Discord scheduled event; the organiser is told in one sentence if it cannot be made."""
+        game = registry.get(tournament.game_key)
+        channel = getattr(interaction.channel, "name", None) or "the tournament's channel"
+        description = (
+            f"{FORMAT_NAMES[tournament.format]}, tables of {tournament.table_size}. "
+            f"Sign up with the Join button in #{channel}."
+        )
+        made = await self.events.create(tournament, f"{game.name} tournament #{tournament.id}", channel, description)
+        if isinstance(made, int):
+            await self.service.set_event(tournament.id or 0, made)
+        else:
+            await interaction.followup.send(made, ephemeral=True)
+
+    async def _schedule(
+        self, tournament: Tournament, actor: Actor, starts_in: int | None, checkin: int | None, late_entry: int | None
+    ) -> Tournament:
+        """Set the start time, check-in and late entry of a tournament just created (cancelled if refused)."""
+        try:
+            return await self.checkins.configure(
+                tournament.id or 0, starts_in_minutes=starts_in, checkin_minutes=checkin, late_entry_until=late_entry
+            )
+        except TournamentError:
+            await self.service.cancel(tournament.id or 0, actor)
+            raise
+
+    template_group = app_commands.Group(name="template", description="Saved tournament settings.", parent=group)
+
+    @template_group.command(name="save")
+    @app_commands.describe(name="The template's name", tournament="The tournament to copy (default: the latest)")
+    async def template_save(
+        self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40], tournament: int | None = None
+    ) -> None:
+        """Save a tournament's settings under a name, to start the next one from it (Manage Server)."""
+        actor = actor_of(interaction)
+        try:
+            must_manage(actor)
+            source = await self.service.find(await self.service.pick(actor, tournament), actor)
+            saved = await self.templates.save(actor.guild_id, name, source, actor.user_id)
+        except TournamentError as error:
+            await _tell(interaction, str(error))
+            return
+        await _tell(interaction, f"Saved tournament #{source.id}'s settings as {saved!r}.")
+
+    @template_group.command(name="list")
+    async def template_list(self, interaction: discord.Interaction) -> None:
+        """This server's saved tournament templates."""
+        found = await self.templates.saved(interaction.guild_id or 0)
+        if not found:
+            await _tell(interaction, "This server has no templates yet; save one with /tournament template save.")
+            return
+        lines = [f"**{name}**: {settings.summary(registry.get(settings.game_key).name)}" for name, settings in found]
+        await _tell(interaction, "\n".join(lines)[:2000])
+
+    @template_group.command(name="delete")
+    async def template_delete(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40]) -> None:
+        """Delete a saved template (Manage Server)."""
+        actor = actor_of(interaction)
+        try:
+            must_manage(actor)
+            await self.templates.delete(actor.guild_id, name)
+        except TournamentError as error:
+            await _tell(interaction, str(error))
+            return
+        await _tell(interaction, f"Deleted the template {name.strip().lower()!r}.")
+
+    @group.command(name="checkin")
+    async def checkin(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        """Open check-in now: who has not checked in by the start is dropped (Manage Server)."""
+        await self._run(interaction, tournament, self.checkins.open, "Check-in is open.")
 
     @group.command(name="start")
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -272,6 +412,47 @@ class Tournaments(commands.Cog):
         png = await asyncio.to_thread(standings_picture, view)
         await interaction.followup.send(file=picture_file(png, "standings.png"))
 
+    @group.command(name="bracket")
+    @app_commands.describe(page="The page, for a big bracket (default: the round being played)")
+    async def bracket(
+        self,
+        interaction: discord.Interaction,
+        tournament: int | None = None,
+        page: app_commands.Range[int, 1, 99] | None = None,
+    ) -> None:
+        """Post the bracket picture of an elimination tournament."""
+        actor = actor_of(interaction)
+        await interaction.response.defer(thinking=True)
+        try:
+            current = await self.service.find(await self.service.pick(actor, tournament), actor)
+            view = await self.bracket_view(current)
+        except TournamentError as error:
+            await interaction.followup.send(str(error), ephemeral=True)
+            return
+        shown = page - 1 if page is not None else page_showing(view)
+        png = await asyncio.to_thread(bracket_picture, view, shown)
+        await interaction.followup.send(file=picture_file(png, "bracket.png"))
+
+    async def bracket_view(self, tournament: Tournament) -> BracketView:
+        """The bracket as it stands (elimination formats), or a sentence why there is none."""
+        if tournament.format not in ("elimination", "double_elimination"):
+            raise TournamentError("Only elimination tournaments have a bracket; see /tournament standings.")
+        if tournament.status == "signup":
+            raise TournamentError("The bracket is drawn when the tournament starts.")
+        game = registry.get(tournament.game_key)
+        entrants = await self.service.entrants(tournament.id or 0)
+        names = {e.id or 0: e.name for e in entrants}
+        over = tournament.status in ("final", "finished")
+        title = f"{game.name} tournament #{tournament.id} · {FORMAT_NAMES[tournament.format].lower()}"
+        status = "Final bracket" if over else f"Round {tournament.current_round}"
+        if tournament.format == "double_elimination":
+            state = await self.service.double_progress(tournament.id or 0)
+            return double_view(title, status, state.bracket, state.seeded, state.progress, names, state.in_play)
+        seeded = sorted(entrants, key=lambda e: (-e.rating, e.id or 0))
+        seeds = {e.id or 0: n for n, e in enumerate(seeded, start=1)}
+        rounds = await self.service.single_bracket(tournament.id or 0)
+        return single_view(title, status, rounds, tournament.rounds, names, seeds)
+
     @group.command(name="drop")
     async def drop(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Leave the tournament for good (later rounds skip you)."""
@@ -307,7 +488,11 @@ class Tournaments(commands.Cog):
     @group.command(name="cancel")
     async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """End the tournament without final standings (Manage Server)."""
-        await self._run(interaction, tournament, self.service.cancel, "The tournament is cancelled.")
+        await self._run(interaction, tournament, self._cancel, "The tournament is cancelled.")
+
+    async def _cancel(self, tournament_id: int, actor: Actor) -> None:
+        await self.service.cancel(tournament_id, actor)
+        await self.events.cancel(await self.service.get(tournament_id))
 
     @group.command(name="computer")
     async def computer(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -324,13 +509,19 @@ class Tournaments(commands.Cog):
         try:
             if action == "j":
                 count = await self.service.join(tournament_id, actor, user.display_name)
+            elif action == "c":
+                await self.checkins.check_in(tournament_id, actor)
+                count = await self.service.count(tournament_id)
             else:
                 count = await self.service.leave(tournament_id, actor)
             tournament = await self.service.get(tournament_id)
+            checked_in = await self.checkins.checked_in(tournament_id)
         except TournamentError as error:
             await _tell(interaction, str(error))
             return
-        await interaction.response.edit_message(content=signup_text(tournament, count))
+        await interaction.response.edit_message(
+            content=signup_text(tournament, count) + schedule_text(tournament, checked_in)
+        )
 
     async def _show_signup(self, tournament: Tournament, count: int) -> None:
         """Bring the sign-up message up to date (a computer signed up; sign-up closed)."""
@@ -338,10 +529,13 @@ class Tournaments(commands.Cog):
         if channel is None or tournament.message_id is None or not isinstance(channel, discord.abc.Messageable):
             return
         message = channel.get_partial_message(tournament.message_id)  # type: ignore[attr-defined]
-        closed = tournament.status != "signup"
+        late = late_entry_open(tournament)
+        closed = tournament.status != "signup" and not late
+        checked_in = await self.checkins.checked_in(tournament.id or 0)
+        view = None if closed else signup_view(tournament.id or 0, tournament.checkin_open, late)
         try:
             await message.edit(
-                content=signup_text(tournament, count), view=None if closed else signup_view(tournament.id or 0)
+                content=signup_text(tournament, count) + schedule_text(tournament, checked_in), view=view
             )
         except discord.HTTPException as error:
             log.info("Could not update the sign-up of tournament %s: %s", tournament.id, error)
@@ -361,9 +555,72 @@ class Tournaments(commands.Cog):
             lines.append("Bye: " + ", ".join(_who(entrants[e]) for e in view.byes))
         if view.deadline:
             lines.append(f"The round ends <t:{int(view.deadline.timestamp())}:R>.")
+        if number == 1:
+            await self.events.start(tournament)
+        await self.events.describe(tournament, f"Round {number} is being played in #{getattr(channel, 'name', '')}.")
+        if number == 1 and (no_shows := await self.checkins.no_shows(tournament.id or 0)):
+            lines.append("Dropped for not checking in: " + ", ".join(_who(e) for e in no_shows) + ".")
         await _send_long(channel, "\n".join(lines))
+        if tournament.format in ("elimination", "double_elimination"):
+            await self._post_bracket(channel, tournament)
+        if tournament.late_entry_until is not None and number >= tournament.late_entry_until:
+            await self._show_signup(await self.service.get(tournament.id or 0), len(entrants))  # late entry closes
+
+    async def _post_bracket(self, channel: discord.abc.Messageable, tournament: Tournament) -> None:
+        """The bracket as the round starts (the page of the tables now being played)."""
+        async with self._bracket_locks.setdefault(tournament.id or 0, asyncio.Lock()):
+            view = await self.bracket_view(tournament)
+            png = await asyncio.to_thread(bracket_picture, view, page_showing(view))
+            self._brackets[tournament.id or 0] = await channel.send(file=picture_file(png, "bracket.png"))
+
+    async def _refresh_bracket(self, tournament_id: int) -> None:
+        """Draw the round's bracket picture again now that one of its tables has ended."""
+        async with self._bracket_locks.setdefault(tournament_id, asyncio.Lock()):
+            message = self._brackets.get(tournament_id)
+            if message is None:
+                return
+            tournament = await self.service.get(tournament_id)
+            view = await self.bracket_view(tournament)
+            png = await asyncio.to_thread(bracket_picture, view, page_showing(view, "playing"))
+            try:
+                await message.edit(attachments=[picture_file(png, "bracket.png")])
+            except discord.HTTPException as error:
+                log.info("Could not update the bracket of tournament %s: %s", tournament_id, error)
+            if tournament.status in ("final", "finished"):
+                self._brackets.pop(tournament_id, None)
+
+    # -- the check-in presenter (called by CheckIns) -------------------------------------------------
+    async def checkin_opened(self, tournament: Tournament) -> None:
+        await self._show_signup(tournament, await self.service.count(tournament.id or 0))
+        await self.events.describe(tournament, "Check-in is open: press Check in on the sign-up message.")
+        channel = await self._channel(tournament.channel_id)
+        if channel is None:
+            return
+        signed = {e.user_id for e in await self.service.entrants(tournament.id or 0)}
+        invited = [u for u in await self.events.interested(tournament) if u not in signed]
+        invite = (
+            " Interested in the event: " + " ".join(f"<@{u}>" for u in invited) + " — press Join, you are checked in."
+            if invited
+            else ""
+        )
+        await channel.send(
+            f"Check-in for tournament #{tournament.id} is open: press **Check in** on its sign-up message, "
+            f"or you are dropped at the start.{invite}",
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in invited]),
+        )
+
+    async def started_by_clock(self, tournament: Tournament) -> None:
+        await self._show_signup(tournament, await self.service.count(tournament.id or 0))
+
+    async def could_not_start(self, tournament: Tournament, reason: str) -> None:
+        await self._show_signup(tournament, await self.service.count(tournament.id or 0))
+        await self.events.cancel(tournament)
+        channel = await self._channel(tournament.channel_id)
+        if channel is not None:
+            await channel.send(f"Tournament #{tournament.id} could not start and is cancelled: {reason}")
 
     async def tournament_ended(self, tournament: Tournament) -> None:
+        await self.events.complete(tournament)
         channel = await self._channel(tournament.channel_id)
         if channel is None:
             return
@@ -431,6 +688,7 @@ class Tournaments(commands.Cog):
         while True:
             try:
                 await self.service.tick()
+                await self.checkins.tick()
                 await self.service.recover()
             except Exception:
                 log.exception("Tournament tick failed")

@@ -17,6 +17,7 @@ from sqlmodel.sql.sqltypes import AutoString
 
 import bot.models
 import bot.rating_models  # the rating tables, for autogenerate
+import bot.season_models  # the season tables
 from bot.db import create_engine
 
 config = context.config

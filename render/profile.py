@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from render.common import INK, MEDALS
 from render.leaderboard import short_number
 from render.text import draw_text, line_height, min_size, width
 
-__all__ = ["GameCard", "ProfileView", "RecentLine", "exact_lines", "ordinal_place", "profile_picture"]
+__all__ = ["GameCard", "ProfileView", "RecentLine", "SeasonTrophy", "exact_lines", "ordinal_place", "profile_picture"]
 
 Colour = tuple[int, int, int]
 
@@ -44,6 +45,8 @@ COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
     ("a rise", UP, PANEL),
     ("a fall", DOWN, PANEL),
     ("the name", WHITE, FELT),
+    ("a trophy's season", WHITE, FELT),
+    *((f"place {place} on its trophy", INK, colour) for place, colour in MEDALS.items()),
 )
 
 
@@ -77,10 +80,21 @@ class RecentLine:
 
 
 @dataclass(frozen=True)
+class SeasonTrophy:
+    """A podium place in a past season (bot/seasons.py)."""
+
+    game_name: str
+    season: str  # "2026 Q3"
+    place: int
+
+
+@dataclass(frozen=True)
 class ProfileView:
     name: str
     games: tuple[GameCard, ...]
     recent: tuple[RecentLine, ...]
+    #: Season podium places, newest first.
+    trophies: tuple[SeasonTrophy, ...] = ()
 
 
 def ordinal_place(place: int) -> str:
@@ -211,12 +225,44 @@ def _recent(draw: ImageDraw.ImageDraw, y: float, line: RecentLine, place_w: floa
     draw_text(draw, (x, cy), middle, SMALL, MUTED, anchor="lm", max_width=WIDTH - MARGIN - 20 - change_w - x)
 
 
+#: Trophies shown (two to a row); more are summed up in words.
+MAX_TROPHIES = 6
+TROPHY_ROW = 30
+
+
+def _trophies_height(view: ProfileView) -> int:
+    if not view.trophies:
+        return 0
+    shown = min(len(view.trophies), MAX_TROPHIES)
+    more = line_height(SMALL) if len(view.trophies) > shown else 0
+    return line_height(BODY) + 4 + TROPHY_ROW * ((shown + 1) // 2) + more + 8
+
+
+def _draw_trophies(draw: ImageDraw.ImageDraw, y: float, view: ProfileView) -> None:
+    """Season trophies: a medal disc with the place written on it, the season and the game."""
+    draw_text(draw, (MARGIN, y), "Season trophies", BODY, GOLD, bold=True)
+    y += line_height(BODY) + 4
+    cell = (WIDTH - 2 * MARGIN) / 2
+    shown = view.trophies[:MAX_TROPHIES]
+    for index, trophy in enumerate(shown):
+        x = MARGIN + (index % 2) * cell
+        cy = y + (index // 2) * TROPHY_ROW + TROPHY_ROW / 2
+        draw.ellipse((x + 2, cy - 12, x + 26, cy + 12), fill=MEDALS.get(trophy.place, MUTED))
+        draw_text(draw, (x + 14, cy), str(trophy.place), SMALL, INK, anchor="mm", bold=True)
+        label = f"{trophy.season} · {trophy.game_name}"
+        draw_text(draw, (x + 32, cy), label, SMALL, WHITE, anchor="lm", max_width=cell - 38)
+    if len(view.trophies) > len(shown):
+        more_y = y + TROPHY_ROW * ((len(shown) + 1) // 2)
+        draw_text(draw, (MARGIN, more_y), f"and {len(view.trophies) - len(shown)} more", SMALL, MUTED)
+
+
 def profile_picture(view: ProfileView) -> bytes:
     """The card as a PNG."""
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     panels = [_game_panel(probe, 0, card, dry=True) for card in view.games]
     recent_h = (line_height(BODY) + 6) * len(view.recent)
     height = MARGIN + line_height(TITLE) + line_height(SMALL) + 10 + sum(h + 8 for h in panels)
+    height += _trophies_height(view)
     height += line_height(BODY) + 8 + recent_h + line_height(SMALL) + MARGIN
     image = Image.new("RGB", (WIDTH, int(height)), FELT)
     draw = ImageDraw.Draw(image)
@@ -234,6 +280,9 @@ def profile_picture(view: ProfileView) -> bytes:
         max_width=room,
     )
     y += line_height(SMALL) + 10
+    if view.trophies:
+        _draw_trophies(draw, y, view)
+        y += _trophies_height(view)
     for card in view.games:
         y += _game_panel(draw, y, card, dry=False) + 8
     draw_text(draw, (MARGIN, y), "Last results" if view.recent else "No results yet", BODY, GOLD, bold=True)

@@ -65,6 +65,16 @@ class Tournament(SQLModel, table=True):
     #: The round timer in minutes (None: no timer).
     round_minutes: int | None = None
     seed: int = Field(sa_type=BigInteger)
+    #: When the tournament starts by itself (None: when the organiser starts it). Migration 0010.
+    starts_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    #: Minutes of check-in before the start (None: no check-in): who has not checked in is dropped.
+    checkin_minutes: int | None = None
+    #: Whether check-in has opened (and been announced).
+    checkin_open: bool = False
+    #: Swiss: people may still join while the current round is before this one (None: no late entry).
+    late_entry_until: int | None = None
+    #: The server's scheduled event for the tournament (None: none).
+    event_id: int | None = Field(default=None, sa_type=BigInteger)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
@@ -87,8 +97,10 @@ class Entrant(SQLModel, table=True):
     #: Seeding for single elimination (higher is better); sign-up order breaks ties.
     rating: float = 0.0
     joined_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
-    #: The round after which the entrant dropped (None: still in).
+    #: The round after which the entrant dropped (None: still in; 0: before round 1, a no-show).
     dropped_after: int | None = None
+    #: Confirmed in the check-in window (computers and late entrants need not). Migration 0010.
+    checked_in: bool = False
 
 
 class TournamentRound(SQLModel, table=True):
@@ -135,3 +147,17 @@ class TournamentTable(SQLModel, table=True):
     @property
     def entrants(self) -> list[int]:
         return json.loads(self.entrants_json)
+
+
+class TournamentTemplate(SQLModel, table=True):
+    """A server's saved tournament settings. Migration 0010 (bot/tournaments/templates.py uses it)."""
+
+    __tablename__ = "tournament_templates"
+    __table_args__ = (UniqueConstraint("guild_id", "name", name="uq_tournament_templates_name"),)
+
+    id: int | None = Field(default=None, sa_type=BigId, primary_key=True)
+    guild_id: int = Field(sa_type=BigInteger)
+    name: str
+    settings_json: str = Field(sa_type=Text)
+    saved_by: int = Field(sa_type=BigInteger)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

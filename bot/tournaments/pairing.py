@@ -30,7 +30,9 @@ import networkx as nx  # type: ignore[import-untyped]  # no stubs shipped
 
 #: Formats a tournament can be played in.
 SWISS, ROUND_ROBIN, ELIMINATION = "swiss", "round_robin", "elimination"
-FORMATS = (SWISS, ROUND_ROBIN, ELIMINATION)
+#: Played by bot/tournaments/double_elimination.py's bracket, and by bot/tournaments/arena.py.
+DOUBLE_ELIMINATION, ARENA = "double_elimination", "arena"
+FORMATS = (SWISS, ROUND_ROBIN, ELIMINATION, DOUBLE_ELIMINATION, ARENA)
 #: A round robin for more players than this is refused: it would take too many rounds.
 ROUND_ROBIN_MAX = 16
 

@@ -40,7 +40,9 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.actor import Actor
-from bot.tournaments import pairing
+from bot.tournaments import arena, pairing, seeding
+from bot.tournaments import double_elimination as double
+from bot.tournaments.bracket_view import SingleTable
 from bot.tournaments.models import (
     Entrant,
     RoundStatus,
@@ -50,7 +52,16 @@ from bot.tournaments.models import (
     TournamentStatus,
     TournamentTable,
 )
-from bot.tournaments.pairing import ELIMINATION, FORMATS, ROUND_ROBIN, SWISS, History, RoundPlan
+from bot.tournaments.pairing import (
+    ARENA,
+    DOUBLE_ELIMINATION,
+    ELIMINATION,
+    FORMATS,
+    ROUND_ROBIN,
+    SWISS,
+    History,
+    RoundPlan,
+)
 from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, TableResult, rule_text, standings
 from engine import registry
 from engine.core import Game, Outcome
@@ -216,7 +227,12 @@ class TournamentService:
             raise TournamentError(f"{game.name} tables seat {counts} players, not {size}.")
         if format == ELIMINATION and size != 2:
             raise TournamentError("Single elimination is for two-player tables.")
-        if round_minutes is not None and not 5 <= round_minutes <= 24 * 60:
+        if format == DOUBLE_ELIMINATION:
+            _check_double(game, size)
+        if format == ARENA:
+            if round_minutes is None or not arena.MIN_MINUTES <= round_minutes <= arena.MAX_MINUTES:
+                raise TournamentError("An Arena lasts 10 minutes to 24 hours: give its length as round_minutes.")
+        elif round_minutes is not None and not 5 <= round_minutes <= 24 * 60:
             raise TournamentError("The round timer is 5 minutes to 24 hours.")
         tournament = Tournament(
             guild_id=actor.guild_id,
@@ -239,15 +255,28 @@ class TournamentService:
     async def set_message(self, tournament_id: int, message_id: int) -> None:
         await self._update(tournament_id, message_id=message_id)
 
+    async def set_event(self, tournament_id: int, event_id: int) -> None:
+        """Keep the id of the tournament's Discord scheduled event."""
+        await self._update(tournament_id, event_id=event_id)
+
     async def join(self, tournament_id: int, actor: Actor, name: str, rating: float = 0.0) -> int:
-        """Sign up; returns how many are signed up."""
-        tournament = await self._in_signup(tournament_id, actor)
+        """Sign up (or, in a Swiss open to late entry, join from the next round); returns how many are signed up."""
+        tournament = await self._open_to_join(tournament_id, actor)
         user_id = actor.user_id
         if await self.count(tournament.id or 0) >= MAX_ENTRANTS:
             raise TournamentError(f"The tournament is full ({MAX_ENTRANTS} players).")
+        present = tournament.checkin_open or tournament.status != TournamentStatus.SIGNUP  # no need to check in
         try:
             async with self.sessions() as session:
-                session.add(Entrant(tournament_id=tournament_id, user_id=user_id, name=_clean(name), rating=rating))
+                session.add(
+                    Entrant(
+                        tournament_id=tournament_id,
+                        user_id=user_id,
+                        name=_clean(name),
+                        rating=rating,
+                        checked_in=present,
+                    )
+                )
                 await session.commit()
         except IntegrityError:
             raise TournamentError("You are already signed up.") from None
@@ -279,19 +308,38 @@ class TournamentService:
     async def start(self, tournament_id: int, actor: Actor) -> Tournament:
         """Close sign-up and open the first round (Manage Server)."""
         must_manage(actor)
-        tournament = await self._in_signup(tournament_id, actor)
+        await self._in_signup(tournament_id, actor)
+        return await self.start_on_time(tournament_id)
+
+    async def start_on_time(self, tournament_id: int) -> Tournament:
+        """Close sign-up and open the first round: for an organiser's start, or by the clock at the
+        tournament's start time (bot/tournaments/checkin.py).
+
+        With check-in open, the people who did not check in are dropped (``dropped_after`` 0); every
+        entrant's seed is read from the server's ratings (bot/tournaments/seeding.py). Both are written
+        in the transaction that starts the tournament."""
+        tournament = await self._in_signup(tournament_id)
         entrants = await self.entrants(tournament_id)
+        no_shows = [e.id for e in entrants if tournament.checkin_open and not e.computer and not e.checked_in]
         game = registry.get(tournament.game_key)
-        rounds = _rounds_for(tournament, len(entrants), game)
+        rounds = _rounds_for(tournament, len(entrants) - len(no_shows), game)
         async with self.sessions() as session:
+            seeds = await seeding.seeds(session, tournament.guild_id, tournament.game_key, entrants)
             result = await session.exec(
                 update(Tournament)
                 .where(col(Tournament.id) == tournament_id, col(Tournament.status) == TournamentStatus.SIGNUP.value)
                 .values(status=TournamentStatus.RUNNING.value, rounds=rounds, updated_at=self.clock())
             )
+            if result.rowcount == 0:
+                raise TournamentError("The tournament has already started.")
+            for entrant in entrants:
+                dropped = 0 if entrant.id in no_shows else None
+                await session.exec(
+                    update(Entrant)
+                    .where(col(Entrant.id) == entrant.id)
+                    .values(rating=seeds[entrant.id or 0], dropped_after=dropped)
+                )
             await session.commit()
-        if result.rowcount == 0:
-            raise TournamentError("The tournament has already started.")
         await self.drive(tournament_id)
         return await self.get(tournament_id)
 
@@ -348,6 +396,11 @@ class TournamentService:
         """End the tournament without final standings (open tables play on as ordinary games)."""
         must_manage(actor)
         await self.find(tournament_id, actor)
+        await self.cancel_unchecked(tournament_id)
+
+    async def cancel_unchecked(self, tournament_id: int) -> None:
+        """:meth:`cancel` for the bot itself (too few players at a tournament's start time), or after
+        the organiser was checked."""
         async with self.sessions() as session:
             result = await session.exec(
                 update(Tournament)
@@ -378,6 +431,16 @@ class TournamentService:
         await self._record(row, TableEnd.of(outcome))
         await self.drive(row.tournament_id)
         return True
+
+    async def tournament_of_table(self, game_table_id: int) -> int | None:
+        """The tournament a game table was played for (None: no tournament's)."""
+        if not await self._claimed(game_table_id):
+            return None
+        async with self.sessions() as session:
+            found = await session.exec(
+                select(TournamentTable.tournament_id).where(TournamentTable.game_table_id == game_table_id)
+            )
+            return found.first()
 
     async def _claimed(self, game_table_id: int) -> bool:
         """Whether a tournament table has claimed this game table: what the database held when first
@@ -482,6 +545,8 @@ class TournamentService:
                 self.checkpoint("announced round")
                 return await self._round_to(current, RoundStatus.OPEN, RoundStatus.PLAYING)
             case RoundStatus.PLAYING:
+                if tournament.format == ARENA:
+                    return await self._arena_step(tournament, current)
                 if not await self._all_ended(current):
                     return False
                 return await self._round_to(current, RoundStatus.PLAYING, RoundStatus.FINISHED)
@@ -508,6 +573,8 @@ class TournamentService:
                     byes_json=json.dumps(list(plan.round.byes)),
                     slots_json=json.dumps(plan.slots),
                     deadline=deadline,
+                    # An Arena's deadline is its end: no table is handed to the computers then.
+                    timer_fired=tournament.format == ARENA,
                     started_at=now,
                 )
                 session.add(round_)
@@ -605,6 +672,16 @@ class TournamentService:
         if number > tournament.rounds:
             return None
         entrants = await self.entrants(tournament.id or 0)
+        if tournament.format == DOUBLE_ELIMINATION:
+            return await self._double_plan(tournament, entrants)
+        if tournament.format == ARENA:
+            if number > 1:
+                return None  # the Arena is one long round
+            game = registry.get(tournament.game_key)
+            sizes = pairing.mixable_sizes(game.allowed_counts, tournament.table_size, bool(game.teams))
+            free = [e.id or 0 for e in _seed_order(entrants) if e.dropped_after is None]
+            seated = arena.seat_free(free, {}, {}, table_sizes=sizes, preferred=tournament.table_size)
+            return _Plan(RoundPlan(seated.tables))
         active = [e.id or 0 for e in entrants if e.dropped_after is None]
         game = registry.get(tournament.game_key)
         if len(active) < min(pairing.mixable_sizes(game.allowed_counts, tournament.table_size, bool(game.teams))):
@@ -618,7 +695,7 @@ class TournamentService:
         if tournament.format == ROUND_ROBIN:
             if tournament.table_size > 2:
                 return _Plan(RoundPlan((tuple(active),)))
-            everyone = [e.id or 0 for e in entrants]
+            everyone = [e.id or 0 for e in entrants if e.dropped_after != 0]  # no-shows never had a place
             plan = pairing.round_robin_round(everyone, number - 1)
             return _Plan(_without(plan, set(active)))
         rows = self._rows(tournament, entrants, results, byes)
@@ -634,6 +711,139 @@ class TournamentService:
             seed=tournament.seed + number,
         )
         return _Plan(plan)
+
+    async def _arena_step(self, tournament: Tournament, round_: TournamentRound) -> bool:
+        """Seat the free players again at once while the Arena lasts; after its end, finish the round
+        once every table that started before it has ended."""
+        playing = not await self._all_ended(round_)
+        if round_.deadline is not None and self.clock() >= round_.deadline:
+            if playing:
+                return False
+            return await self._round_to(round_, RoundStatus.PLAYING, RoundStatus.FINISHED)
+        entrants = await self.entrants(tournament.id or 0)
+        tables = await self._tables(round_.id or 0)
+        busy = {e for t in tables if t.status in (TableStatus.PLANNED, TableStatus.PLAYING) for e in t.entrants}
+        free = [e.id or 0 for e in _seed_order(entrants) if e.dropped_after is None and e.id not in busy]
+        game = registry.get(tournament.game_key)
+        sizes = pairing.mixable_sizes(game.allowed_counts, tournament.table_size, bool(game.teams))
+        if len(free) < min(sizes):
+            return False
+        _, results, _ = await self._history(tournament)
+        scores = {line.entrant: line.points for line in arena.arena_lines(results, free, tournament.scoring)}
+        last: dict[int, frozenset[int]] = {}
+        came_free: dict[int, int] = {}
+        for table in tables:  # in table order: the latest table of each player wins
+            for entrant in table.entrants:
+                last[entrant] = frozenset(table.entrants) - {entrant}
+                came_free[entrant] = table.number
+        plan = arena.seat_free(
+            free, scores, last, table_sizes=sizes, preferred=tournament.table_size, came_free=came_free
+        )
+        if not plan.tables:
+            return False
+        number = max((t.number for t in tables), default=0)
+        try:
+            async with self.sessions() as session:
+                for index, seated in enumerate(plan.tables, start=number + 1):
+                    session.add(
+                        TournamentTable(
+                            tournament_id=tournament.id or 0,
+                            round_id=round_.id or 0,
+                            number=index,
+                            entrants_json=json.dumps(list(seated)),
+                        )
+                    )
+                await session.commit()
+        except IntegrityError:
+            log.info("Arena tables after %s of tournament %s were written by another writer", number, tournament.id)
+        self.checkpoint("arena seated")
+        await self._open_tables(tournament, round_)
+        return True
+
+    async def _double_plan(self, tournament: Tournament, entrants: Sequence[Entrant]) -> _Plan | None:
+        """The next tables of the double elimination, with the walkovers decided now (saved with the round)."""
+        seeded, bracket, played, walkovers, in_play = await self._double_state(tournament, entrants)
+        dropped = {e.id or 0 for e in entrants if e.dropped_after is not None}
+        plan = double.plan_round(bracket, seeded, played, walkovers, dropped=dropped, in_play=in_play)
+        if not plan.tables:
+            return None
+        tables = tuple(players for _, players in plan.tables)
+        slots = {"tables": [match_id for match_id, _ in plan.tables], "walkovers": plan.walkovers}
+        return _Plan(RoundPlan(tables, tuple(plan.byes)), slots)
+
+    async def _double_state(
+        self, tournament: Tournament, entrants: Sequence[Entrant]
+    ) -> tuple[list[int], double.Bracket, dict[str, list[int]], dict[str, Sequence[int]], set[str]]:
+        """The bracket and what is stored of it: tables played (finishing order), walkovers, tables in play."""
+        seeded = [e.id or 0 for e in _seed_order(entrants) if e.dropped_after != 0]
+        bracket = double.build(len(seeded), tournament.table_size)
+        async with self.sessions() as session:
+            rounds = (
+                await session.exec(select(TournamentRound).where(TournamentRound.tournament_id == tournament.id))
+            ).all()
+            tables = (
+                await session.exec(select(TournamentTable).where(TournamentTable.tournament_id == tournament.id))
+            ).all()
+        by_round: dict[tuple[int, int], TournamentTable] = {(t.round_id, t.number): t for t in tables}
+        played: dict[str, list[int]] = {}
+        walkovers: dict[str, Sequence[int]] = {}
+        in_play: set[str] = set()
+        for round_ in sorted(rounds, key=lambda r: r.number):
+            stored = json.loads(round_.slots_json)
+            if not isinstance(stored, dict):
+                continue
+            walkovers.update(stored.get("walkovers", {}))
+            for number, match_id in enumerate(stored.get("tables", []), start=1):
+                table = by_round.get((round_.id or 0, number))
+                if table is None:
+                    continue
+                if table.status == TableStatus.FINISHED and table.places_json and table.points_json:
+                    places = json.loads(table.places_json)
+                    points = [int(p) for p in json.loads(table.points_json)]
+                    played[match_id] = double.finishing_order(table.entrants, places, points, seeded)
+                elif table.status == TableStatus.VOID:  # closed without results: the better seeds go on
+                    played[match_id] = sorted(table.entrants, key=seeded.index)
+                else:
+                    in_play.add(match_id)
+        return seeded, bracket, played, walkovers, in_play
+
+    async def double_progress(self, tournament_id: int) -> DoubleProgress:
+        """The double elimination so far (for its picture and standings), with walkovers due now decided."""
+        tournament = await self.get(tournament_id)
+        entrants = await self.entrants(tournament_id)
+        seeded, bracket, played, walkovers, in_play = await self._double_state(tournament, entrants)
+        dropped = {e.id or 0 for e in entrants if e.dropped_after is not None}
+        if tournament.status in (TournamentStatus.FINAL, TournamentStatus.FINISHED):
+            due = double.plan_round(bracket, seeded, played, walkovers, dropped=dropped, in_play=in_play)
+            walkovers = {**walkovers, **due.walkovers}
+        return DoubleProgress(bracket, seeded, double.resolve(bracket, seeded, played, walkovers), in_play)
+
+    async def single_bracket(self, tournament_id: int) -> list[list[SingleTable]]:
+        """A single elimination's rounds as stored: each pairing, its state and who went on."""
+        tournament = await self.get(tournament_id)
+        entrants = await self.entrants(tournament_id)
+        seed_rank = {e.id: i for i, e in enumerate(_seed_order(entrants))}
+        found: list[list[SingleTable]] = []
+        for number in range(1, tournament.current_round + 1):
+            round_ = await self._round(tournament_id, number)
+            if round_ is None:
+                break
+            slots: list[int | None] = json.loads(round_.slots_json)
+            tables = await self._tables(round_.id or 0)
+            pairs: list[SingleTable] = []
+            for i in range(0, len(slots) - 1, 2):
+                a, b = slots[i], slots[i + 1]
+                present = [p for p in (a, b) if p is not None]
+                if len(present) < 2:
+                    pairs.append(SingleTable((a, b), "bye", present[0] if present else None))
+                    continue
+                table = next((t for t in tables if set(t.entrants) == set(present)), None)
+                if table is None or table.status in (TableStatus.PLANNED, TableStatus.PLAYING):
+                    pairs.append(SingleTable((a, b), "playing"))
+                else:
+                    pairs.append(SingleTable((a, b), "played", _table_winner(table, seed_rank)))
+            found.append(pairs)
+        return found
 
     async def _elimination_slots(
         self, tournament: Tournament, number: int, entrants: Sequence[Entrant]
@@ -665,8 +875,12 @@ class TournamentService:
             rounds = (
                 await session.exec(select(TournamentRound).where(TournamentRound.tournament_id == tournament.id))
             ).all()
-            tables = (
-                await session.exec(select(TournamentTable).where(TournamentTable.tournament_id == tournament.id))
+            tables = (  # in the order they were seated (an Arena's streaks follow it)
+                await session.exec(
+                    select(TournamentTable)
+                    .where(TournamentTable.tournament_id == tournament.id)
+                    .order_by(col(TournamentTable.round_id), col(TournamentTable.number))
+                )
             ).all()
         number_of = {r.id: r.number for r in rounds}
         for round_ in rounds:
@@ -693,7 +907,8 @@ class TournamentService:
         results: list[TableResult],
         byes: list[tuple[int, int]],
     ) -> list[Row]:
-        seeded = sorted(entrants, key=lambda e: (-e.rating, e.id or 0))
+        entrants = [e for e in entrants if e.dropped_after != 0]  # no-shows never played
+        seeded = _seed_order(entrants)
         return standings(
             {e.id or 0: e.name for e in entrants},
             results,
@@ -710,7 +925,26 @@ class TournamentService:
         tournament = await self.get(tournament_id)
         entrants = await self.entrants(tournament_id)
         _, results, byes = await self._history(tournament)
-        return self._rows(tournament, entrants, results, byes), rule_text(tournament.scoring, tournament.table_size)
+        rows = self._rows(tournament, entrants, results, byes)
+        if tournament.format == ARENA:
+            active = [e for e in entrants if e.dropped_after != 0]
+            rows = arena.arena_standings(
+                {e.id or 0: e.name for e in active},
+                results,
+                scoring=tournament.scoring,
+                dropped={e.id or 0 for e in active if e.dropped_after is not None},
+                seed_order=[e.id or 0 for e in _seed_order(active)],
+            )
+            return rows, arena.arena_rule(tournament.scoring, tournament.table_size)
+        if tournament.format == DOUBLE_ELIMINATION and tournament.status != TournamentStatus.SIGNUP:
+            state = await self.double_progress(tournament_id)
+            placed = double.placements(state.bracket, state.seeded, state.progress)
+            rank = {entrant: i for i, entrant in enumerate(placed)}
+            rows.sort(key=lambda row: rank.get(row.entrant, len(rank)))
+            for place, row in enumerate(rows, start=1):
+                row.place = place
+            return rows, double.RULE
+        return rows, rule_text(tournament.scoring, tournament.table_size)
 
     async def find(self, tournament_id: int, actor: Actor) -> Tournament:
         """A tournament of the actor's server: another server's does not exist for them."""
@@ -825,8 +1059,16 @@ class TournamentService:
             await session.commit()
         return True
 
-    async def _in_signup(self, tournament_id: int, actor: Actor) -> Tournament:
+    async def _open_to_join(self, tournament_id: int, actor: Actor) -> Tournament:
+        """The tournament, if it takes new players: in sign-up, or a Swiss still open to late entry."""
         tournament = await self.find(tournament_id, actor)
+        if late_entry_open(tournament):
+            return tournament
+        return await self._in_signup(tournament_id, actor)
+
+    async def _in_signup(self, tournament_id: int, actor: Actor | None = None) -> Tournament:
+        """The tournament while in sign-up (of the actor's server, when one acts)."""
+        tournament = await (self.find(tournament_id, actor) if actor is not None else self.get(tournament_id))
         if tournament.status != TournamentStatus.SIGNUP:
             raise TournamentError("Sign-up for this tournament is closed.")
         return tournament
@@ -845,9 +1087,20 @@ def must_manage(actor: Actor) -> None:
 
 
 @dataclass(frozen=True)
+class DoubleProgress:
+    """A double elimination as stored: its bracket, seeds (best first), progress and tables in play."""
+
+    bracket: double.Bracket
+    seeded: list[int]
+    progress: double.Progress
+    in_play: set[str]
+
+
+@dataclass(frozen=True)
 class _Plan:
     round: RoundPlan
-    slots: list[int | None] | None = None
+    #: Elimination: the bracket's slots; double elimination: its tables' match ids and the walkovers.
+    slots: list[int | None] | dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         if self.slots is None:
@@ -863,6 +1116,10 @@ def _rounds_for(tournament: Tournament, players: int, game: Game) -> int:
         )
     if tournament.format == ELIMINATION:
         return pairing.elimination_rounds(players)
+    if tournament.format == DOUBLE_ELIMINATION:
+        return double.most_rounds(players, tournament.table_size)
+    if tournament.format == ARENA:
+        return 1
     if tournament.format == ROUND_ROBIN:
         if tournament.table_size > 2:
             if players not in game.allowed_counts:
@@ -874,6 +1131,31 @@ def _rounds_for(tournament: Tournament, players: int, game: Game) -> int:
             raise TournamentError(f"A round robin is for at most {pairing.ROUND_ROBIN_MAX} players; use Swiss.")
         return pairing.round_robin_rounds(players)
     return tournament.rounds
+
+
+def late_entry_open(tournament: Tournament) -> bool:
+    """Whether a running Swiss still takes players (they play from the next round on)."""
+    return (
+        tournament.format == SWISS
+        and tournament.status in (TournamentStatus.RUNNING, TournamentStatus.PAUSED)
+        and tournament.late_entry_until is not None
+        and tournament.current_round < tournament.late_entry_until
+    )
+
+
+def _seed_order(entrants: Sequence[Entrant]) -> list[Entrant]:
+    """Best seed first: the highest rating, then who signed up first."""
+    return sorted(entrants, key=lambda e: (-e.rating, e.id or 0))
+
+
+def _check_double(game: Game, size: int) -> None:
+    """Double elimination seats 2, 4 or 6, the top half going on; a table short of players must still be a
+    game (every count from just over half to full)."""
+    if size not in double.TABLE_SIZES:
+        raise TournamentError("Double elimination is for tables of 2, 4 or 6 (the top half goes on).")
+    needed = range(size // 2 + 1, size + 1)
+    if (game.teams and size > 2) or any(n not in game.allowed_counts for n in needed):
+        raise TournamentError(f"{game.name} cannot play a double elimination at tables of {size}; try tables of 2.")
 
 
 def _without(plan: RoundPlan, active: set[int]) -> RoundPlan:

@@ -45,6 +45,7 @@ TABLES = {
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
 TABLES |= {"tournaments", "tournament_entrants", "tournament_rounds", "tournament_tables"}
 TABLES |= {"shard_leases", "bot_state"}
+TABLES |= {"season_settings", "season_ends", "tournament_templates"}
 
 
 @pytest.mark.parametrize(

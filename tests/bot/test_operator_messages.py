@@ -62,7 +62,7 @@ def test_a_demo_folder_that_cannot_be_written_is_one_sentence(tmp_path: Path, mo
 def test_plurals_and_the_invite_link() -> None:
     assert (servers(0), servers(1), servers(2)) == ("0 servers", "1 server", "2 servers")
     assert invite_link(42) == (
-        "https://discord.com/oauth2/authorize?client_id=42&scope=bot+applications.commands&permissions=309237763072"
+        "https://discord.com/oauth2/authorize?client_id=42&scope=bot+applications.commands&permissions=317827697664"
     )
 
 

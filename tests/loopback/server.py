@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import secrets
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -62,6 +63,10 @@ UNKNOWN_CHANNEL = DiscordError(404, 10003, "Unknown Channel")
 MISSING_PERMISSIONS = DiscordError(403, 50013, "Missing Permissions")
 #: What Discord answers a bot that writes commands into a server it is not in (or a channel id).
 MISSING_ACCESS = DiscordError(403, 50001, "Missing Access")
+UNKNOWN_EVENT = DiscordError(404, 10070, "Unknown Guild Scheduled Event")
+#: Scheduled event statuses, and the changes Discord allows (scheduled -> active or cancelled, active -> completed).
+EVENT_SCHEDULED, EVENT_ACTIVE, EVENT_COMPLETED, EVENT_CANCELLED = 1, 2, 3, 4
+EVENT_MOVES = {EVENT_SCHEDULED: {EVENT_ACTIVE, EVENT_CANCELLED}, EVENT_ACTIVE: {EVENT_COMPLETED}}
 #: Callback types allowed for each interaction type (Discord: "Interaction Response Types").
 ALLOWED_CALLBACKS = {1: {1}, 2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 
@@ -124,6 +129,11 @@ class LoopbackDiscord:
         self.command_grants: dict[str, set[int]] = {}
         self.interactions: dict[int, InteractionState] = {}
         self.unknown_routes: list[str] = []
+        #: Guild scheduled events by id (their payloads), who marked each interested, and the bot's
+        #: guild permissions a test took away (e.g. "manage_events").
+        self.scheduled_events: dict[int, dict] = {}
+        self.event_interested: dict[int, list[UserSpec]] = {}
+        self.bot_guild_denied: set[str] = set()
         self.gateway = Gateway(self._ready_payloads, self._members, lambda: self.gateway_url)
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -329,6 +339,10 @@ class LoopbackDiscord:
             ("PUT", "channels/*/thread-members/*", self._no_content),
             ("POST", "channels/*/typing", self._no_content),
             ("GET", "guilds/*/members/*", self._get_member),
+            ("POST", "guilds/*/scheduled-events", self._create_event),
+            ("GET", "guilds/*/scheduled-events/*", self._event),
+            ("PATCH", "guilds/*/scheduled-events/*", self._event),
+            ("GET", "guilds/*/scheduled-events/*/users", self._event_users),
         ]
         return [(m, p.split("/"), h) for m, p, h in table]
 
@@ -571,6 +585,74 @@ class LoopbackDiscord:
             if member["user"]["id"] == user_id:
                 return _json(member)
         raise DiscordError(404, 10007, "Unknown Member")
+
+    # -- guild scheduled events -----------------------------------------------------------------------
+    async def _create_event(self, request: web.Request, guild_id: str) -> web.Response:
+        """Discord's rules that matter here: Manage Events, a name of 1-100, an external event's location
+        (1-100) and end time, a start in the future, guild-only privacy."""
+        if "manage_events" in self.bot_guild_denied:
+            raise MISSING_PERMISSIONS
+        body = await request.json()
+        errors = {}
+        if not 1 <= len(body.get("name") or "") <= 100:
+            errors["name"] = {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH"}]}
+        if body.get("privacy_level") != 2:
+            errors["privacy_level"] = {"_errors": [{"code": "BASE_TYPE_CHOICES"}]}
+        if body.get("entity_type") == 3:
+            location = (body.get("entity_metadata") or {}).get("location") or ""
+            if not 1 <= len(location) <= 100:
+                errors["entity_metadata"] = {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH"}]}
+            if not body.get("scheduled_end_time"):
+                errors["scheduled_end_time"] = {"_errors": [{"code": "BASE_TYPE_REQUIRED"}]}
+        start = datetime.fromisoformat(body.get("scheduled_start_time") or "2000-01-01T00:00:00+00:00")
+        if start <= datetime.now(UTC):
+            errors["scheduled_start_time"] = {"_errors": [{"code": "GUILD_SCHEDULED_EVENT_SCHEDULE_PAST"}]}
+        if len(body.get("description") or "") > 1000:
+            errors["description"] = {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH"}]}
+        if errors:
+            raise DiscordError(400, 50035, "Invalid Form Body", errors)
+        event_id = self.ids.next()
+        payload = {
+            **body,
+            "id": str(event_id),
+            "guild_id": guild_id,
+            "creator_id": str(self.bot.id),
+            "status": EVENT_SCHEDULED,
+            "entity_id": None,
+            "channel_id": body.get("channel_id"),
+            "user_count": 0,
+        }
+        self.scheduled_events[event_id] = payload
+        self.recorder.record("scheduled_event", body=payload)
+        return _json(payload)
+
+    async def _event(self, request: web.Request, guild_id: str, event_id: str) -> web.Response:
+        payload = self.scheduled_events.get(int(event_id))
+        if payload is None or payload["guild_id"] != guild_id:
+            raise UNKNOWN_EVENT
+        if request.method == "PATCH":
+            if "manage_events" in self.bot_guild_denied:
+                raise MISSING_PERMISSIONS
+            body = await request.json()
+            status = body.get("status")
+            if (
+                status is not None
+                and status != payload["status"]
+                and status not in EVENT_MOVES.get(payload["status"], ())
+            ):
+                raise DiscordError(400, 180000, "Cannot update event status", {})
+            if payload["status"] in (EVENT_COMPLETED, EVENT_CANCELLED):
+                raise DiscordError(400, 180000, "Cannot update a finished event", {})
+            payload.update(body)
+            self.recorder.record("scheduled_event", body=dict(payload))
+        payload["user_count"] = len(self.event_interested.get(int(event_id), []))
+        return _json(payload)
+
+    async def _event_users(self, request: web.Request, guild_id: str, event_id: str) -> web.Response:
+        if int(event_id) not in self.scheduled_events:
+            raise UNKNOWN_EVENT
+        users = self.event_interested.get(int(event_id), [])
+        return _json([{"guild_scheduled_event_id": event_id, "user": u.user_payload()} for u in users])
 
     # -- interactions: callbacks and webhooks -------------------------------------------------------
     async def _callback(self, request: web.Request, interaction_id: str, token: str) -> web.Response:

@@ -1,0 +1,144 @@
+"""``/season``: this season's board of a game, and the hall of fame of past seasons.
+
+Thin: bot/seasons.py works out the seasons from dates and writes each end once; this cog shows the
+boards and, from a background task, announces each ended season with its podium in the channel
+where the game was last played (then marks it announced). The length is set with ``/settings``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import seasons
+from cogs.picture_file import picture_file
+from engine import registry
+from render.season import SeasonLine, SeasonView, season_picture
+
+if TYPE_CHECKING:
+    from bot.client import ParlourBot
+
+log = logging.getLogger(__name__)
+
+MEDAL_WORDS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def game_name(key: str) -> str:
+    try:
+        return registry.get(key).name
+    except KeyError:
+        return key.replace("_", " ").title()
+
+
+def season_view(game_key: str, season: seasons.Season, rows: list[seasons.SeasonRow], by: str) -> SeasonView:
+    ranked = "rating gained" if by == "rating" else "points scored"
+    status = f"Ranked by {ranked} this season · ends {season.end.strftime('%-d %b %Y')} (UTC)"
+    lines = tuple(
+        SeasonLine(
+            r.rank,
+            r.name,
+            f"{r.gain:+,}" if by == "rating" else f"{r.points:,} pts",
+            f"{r.games:,} game{'s' if r.games != 1 else ''} · {r.wins:,} win{'s' if r.wins != 1 else ''}",
+        )
+        for r in rows
+    )
+    return SeasonView(f"{game_name(game_key)} · season {season.label}", status, lines)
+
+
+def podium_text(end: seasons.SeasonEnd) -> str:
+    """The podium in one line: "🥇 Ann (+120) · 🥈 Bob (+80) · 🥉 Cy (+10)"."""
+    return " · ".join(f"{MEDAL_WORDS.get(p['place'], p['place'])} {p['name']} ({p['gain']:+,})" for p in end.podium)
+
+
+class Seasons(commands.Cog):
+    """Seasons of each game: a board that starts afresh, podiums, a hall of fame."""
+
+    def __init__(self, bot: ParlourBot) -> None:
+        self.bot = bot
+        self.keeper = seasons.SeasonKeeper(bot.database.sessions, serves=bot.settings.serves)
+        self._ticker: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        self._ticker = asyncio.create_task(self._tick())
+
+    async def cog_unload(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+
+    group = app_commands.Group(name="season", description="This season's boards and past seasons.", guild_only=True)
+
+    @group.command(name="board")
+    @app_commands.describe(game="The game", by="Rank by rating gained (default) or points scored this season")
+    @app_commands.choices(game=[app_commands.Choice(name=g.name, value=g.key) for g in registry.all_games()][:25])
+    async def board(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        by: Literal["rating", "points"] = "rating",
+    ) -> None:
+        """This season's board of a game: who gained the most since the season began."""
+        assert interaction.guild is not None
+        async with self.bot.database.sessions() as session:
+            months = await seasons.months_of(session, interaction.guild.id)
+            season = seasons.season_of(self.keeper.clock(), months)
+            rows = await seasons.season_board(session, interaction.guild.id, game.value, season, by)
+        png = await asyncio.to_thread(season_picture, season_view(game.value, season, rows, by))
+        await interaction.response.send_message(
+            file=picture_file(png, "season.png"), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @group.command(name="hall-of-fame")
+    @app_commands.describe(game="One game (default: every game)")
+    @app_commands.choices(game=[app_commands.Choice(name=g.name, value=g.key) for g in registry.all_games()][:25])
+    async def hall_of_fame(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
+    ) -> None:
+        """The podiums of past seasons, newest first."""
+        assert interaction.guild is not None
+        async with self.bot.database.sessions() as session:
+            ends = await seasons.hall_of_fame(session, interaction.guild.id, game.value if game else None)
+        if not ends:
+            await interaction.response.send_message("No season has ended here yet.", ephemeral=True)
+            return
+        lines = ["**Hall of fame**"]
+        lines += [f"{end.label} · {game_name(end.game_key)}: {podium_text(end)}" for end in ends[:30] if end.podium]
+        await interaction.response.send_message(
+            "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    # -- season ends -----------------------------------------------------------------------
+    async def _tick(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.announce_ended()
+            except Exception:
+                log.exception("Season check failed")
+            await asyncio.sleep(max(60.0, self.bot.settings.tournament_check_seconds))
+
+    async def announce_ended(self) -> None:
+        """Announce every season end not yet announced (each written once), then mark it."""
+        for end in await self.keeper.close_ended():
+            channel_id = await self.keeper.channel_for(end.guild_id, end.game_key)
+            channel = self.bot.get_channel(channel_id) if channel_id is not None else None
+            if isinstance(channel, discord.abc.Messageable) and end.podium:
+                try:
+                    await channel.send(
+                        f"The {game_name(end.game_key)} season {end.label} is over. Podium: {podium_text(end)}.",
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
+                except discord.HTTPException as error:
+                    log.info("Could not announce season %s: %s", end.id, error)
+            await self.keeper.announced(end)
+
+
+async def setup(bot: ParlourBot) -> None:
+    await bot.add_cog(Seasons(bot))

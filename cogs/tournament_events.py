@@ -1,0 +1,126 @@
+"""A Discord scheduled event per tournament: created with it, updated as it goes, started with
+round 1, completed with its end (cancelled with it).
+
+The event is an external one ("In #channel") from the start time (or a quarter of an hour after
+creation, when the organiser starts by hand) to an estimated end. Its id is kept on the
+tournament (``event_id``). Each step is best effort: a server where the bot lacks Manage Events
+gets one sentence at creation, and the tournament runs the same without an event. A step repeated
+after a restart does nothing to an event already in that state.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from datetime import UTC, datetime, timedelta
+
+import discord
+
+from bot.tournaments.models import Tournament
+
+log = logging.getLogger(__name__)
+
+#: When the organiser gave no start time, the event says "soon": this long after creation.
+SOON = timedelta(minutes=15)
+#: How long the event says a round takes when the tournament has no round timer.
+ROUND_GUESS = timedelta(minutes=30)
+NO_PERMISSION = "The tournament is open, but I could not create its Discord event: I need the Manage Events permission."
+
+
+def event_times(tournament: Tournament, now: datetime) -> tuple[datetime, datetime]:
+    """The event's start and end: the start time (or soon), and the rounds' estimated length after it."""
+    start = tournament.starts_at if tournament.starts_at and tournament.starts_at > now else now + SOON
+    per_round = timedelta(minutes=tournament.round_minutes) if tournament.round_minutes else ROUND_GUESS
+    length = per_round if tournament.format == "arena" else per_round * max(1, tournament.rounds)
+    return start, start + length
+
+
+class TournamentEvents:
+    """Creates and moves the scheduled event of each tournament."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def create(self, tournament: Tournament, title: str, channel_name: str, description: str) -> int | str:
+        """The new event's id, or the sentence for the organiser when it cannot be made."""
+        guild = self.client.get_guild(tournament.guild_id)
+        if guild is None:
+            return "The tournament is open, but I could not create its Discord event here."
+        start, end = event_times(tournament, datetime.now(UTC))
+        try:
+            event = await guild.create_scheduled_event(
+                name=title[:100],
+                start_time=start,
+                end_time=end,
+                entity_type=discord.EntityType.external,
+                privacy_level=discord.PrivacyLevel.guild_only,
+                location=f"#{channel_name}"[:100],
+                description=description[:1000],
+            )
+        except discord.Forbidden:
+            return NO_PERMISSION
+        except discord.HTTPException as error:
+            log.info("No event for tournament %s: %s", tournament.id, error)
+            return "The tournament is open, but Discord refused its event."
+        return event.id
+
+    async def _event(self, tournament: Tournament) -> discord.ScheduledEvent | None:
+        guild = self.client.get_guild(tournament.guild_id)
+        if guild is None or tournament.event_id is None:
+            return None
+        try:
+            return guild.get_scheduled_event(tournament.event_id) or await guild.fetch_scheduled_event(
+                tournament.event_id
+            )
+        except discord.HTTPException as error:
+            log.info("The event of tournament %s is gone: %s", tournament.id, error)
+            return None
+
+    async def describe(self, tournament: Tournament, description: str) -> None:
+        """Update what the event says (the round being played, check-in open)."""
+        event = await self._event(tournament)
+        if event is None or event.status in (discord.EventStatus.completed, discord.EventStatus.cancelled):
+            return
+        await self._safely(tournament, event.edit(description=description[:1000]))
+
+    async def start(self, tournament: Tournament) -> None:
+        event = await self._event(tournament)
+        if event is not None and event.status == discord.EventStatus.scheduled:
+            await self._safely(tournament, event.start())
+
+    async def complete(self, tournament: Tournament) -> None:
+        """Completed (started first if it never was: Discord completes only an active event)."""
+        event = await self._event(tournament)
+        if event is None:
+            return
+        if event.status == discord.EventStatus.scheduled:
+            await self._safely(tournament, event.start())
+            event = await self._event(tournament)
+        if event is not None and event.status == discord.EventStatus.active:
+            await self._safely(tournament, event.end())
+
+    async def cancel(self, tournament: Tournament) -> None:
+        event = await self._event(tournament)
+        if event is None:
+            return
+        if event.status == discord.EventStatus.scheduled:
+            await self._safely(tournament, event.cancel())
+        elif event.status == discord.EventStatus.active:
+            await self._safely(tournament, event.end())
+
+    async def interested(self, tournament: Tournament) -> list[int]:
+        """Who marked themselves interested in the event (to invite them to check in)."""
+        event = await self._event(tournament)
+        if event is None:
+            return []
+        try:
+            return [user.id async for user in event.users(limit=100)]
+        except discord.HTTPException as error:
+            log.info("Could not read who is interested in tournament %s: %s", tournament.id, error)
+            return []
+
+    async def _safely(self, tournament: Tournament, step: Awaitable[object]) -> None:
+        try:
+            await step
+        except discord.HTTPException as error:
+            log.info("The event of tournament %s did not move: %s", tournament.id, error)
