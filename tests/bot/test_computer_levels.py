@@ -99,7 +99,7 @@ async def test_a_seat_handed_to_the_computer_plays_at_the_level_given() -> None:
     await service.join(table_id, Actor(101, 1), "Bob")
     await service.start(table_id, Actor(100, 1))
     table = await service.replace_with_computer(table_id, Actor(100, 1), 101, "Bob", "strong")
-    assert table.seats[1] == Seat(None, "Bob (computer)", True, "strong")
+    assert table.seats[1] == Seat(None, "Bob (computer)", True, "strong", owner_id=101, replaced_at=table.version)
     assert table.names == ["Ann", "Bob (computer, strong)"]
     with pytest.raises(TableError, match=r"^There is no computer level"):
         await service.replace_with_computer(table_id, Actor(100, 1), 100, "Ann", "expert")

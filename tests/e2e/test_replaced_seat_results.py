@@ -17,4 +17,4 @@ async def test_a_replaced_seats_computer_is_listed_with_the_ratings(parlour: Par
     text = parlour.table_message(table_id).content
     ratings = next(line for line in text.splitlines() if line.startswith("Ratings:"))
     assert "alice" in ratings  # and both computers, said plainly, not left out without a word
-    assert "bob (computer) and Computer 1 are not rated" in ratings
+    assert "bob (computer, normal) and Computer 1 (normal) are not rated" in ratings

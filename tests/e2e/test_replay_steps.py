@@ -44,4 +44,4 @@ async def test_jump_to_a_round_and_the_replaced_seat_is_its_person_until_then(pa
         assert kind == "update" and shown is not None
         seen[step] = shown.content
     assert f"Move {his} of" in seen[his] and ": Дмитрий (" in seen[his]
-    assert f"Move {later} of" in seen[later] and ": Дмитрий (computer) (" in seen[later]
+    assert f"Move {later} of" in seen[later] and ": Дмитрий (computer, normal) (" in seen[later]
