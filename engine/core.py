@@ -468,10 +468,14 @@ class GameState(ABC):
             raise IllegalMove("It is not your turn.")
         decision = next((d for d in mine if d.kind == move.kind), None)
         if decision is None:
-            raise IllegalMove(f"You can't {move.kind.replace('_', ' ')} now.")
+            raise IllegalMove(self.why_not(seat, move.kind) or f"You can't {move.kind.replace('_', ' ')} now.")
         check_picks(decision, move)
         self._apply(seat, decision, move)
         self.history.append((seat, move.text()))
+
+    def why_not(self, seat: int, kind: str) -> str | None:
+        """A game's own sentence for a move of ``kind`` the seat may not make now (None: the general one)."""
+        return None
 
     @abstractmethod
     def _apply(self, seat: int, decision: Decision, move: Move) -> None:

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from engine.gin_go.board import COLUMNS, ROWS, square, square_of, xy
 from engine.gin_go.cards import RANK_LABELS, is_joker, label, rank_of, suit_of
-from engine.gin_go.melds import possible_hits, possible_melds
+from engine.gin_go.pickup import hits_now, melds_now
 from engine.gin_go.view import GinGoView
 from render.common import (
     ACTIVE,
@@ -572,6 +572,7 @@ def _verb(view: GinGoView, side: int, singular: str, plural_form: str) -> str:
 TAB_WORDS = {
     "draw": "to draw",
     "use_taken": "to use",
+    "lay_off_taken": "to lay off",
     "play": "to play",
     "name_joker": "naming",
     "capture_joker": "capturing",
@@ -596,6 +597,8 @@ def _doing(view: GinGoView, names: Sequence[str]) -> str:
     if view.phase == "use_taken" and view.taken:
         taken = "a Joker" if is_joker(view.taken[0]) else label(view.taken[0])
         return f"{who} took {taken} and must meld it or lay it off."
+    if view.phase == "lay_off_taken":
+        return f"{who} must lay off one more card they took from the discard pile."
     if view.phase == "name_joker":
         return f"{who} is naming a Joker."
     if view.phase == "capture_joker":
@@ -866,13 +869,9 @@ def claims(view: GinGoView) -> list[Claim]:
         return found[:4]
     forbidden = {n for m in view.melds for n in m.names}
     hand = list(view.hand)
-    include = view.taken[0] if view.phase == "use_taken" and view.taken else None
-    found = [claim(g, None, None) for g in possible_melds(hand, forbidden, include) if len(g) < len(hand)]
-    for meld in view.melds:
-        for group in possible_hits(hand, meld.kind, meld.names, forbidden):
-            uses_taken = include is None or (include in group and sum(1 for c in group if c in view.taken) >= 2)
-            if len(group) < len(hand) and uses_taken:
-                found.append(claim(group, None, meld.id))
+    found = [claim(g, None, None) for g in melds_now(view.phase, hand, forbidden, view.taken)]
+    melds = [(m.id, m.kind, m.names) for m in view.melds]
+    found += [claim(g, None, mid) for mid, g in hits_now(view.phase, hand, melds, forbidden, view.taken)]
     found.sort(key=lambda c: (-c.new - c.jokers, -c.bumps, -len(c.cards)))
     best: list[Claim] = []
     for one in found:  # the best few, leaving out a smaller version of one already kept
