@@ -92,8 +92,8 @@ def lobby_parts(table: Table, note: str = "", levels: Mapping[int, int] | None =
     )
     embed = discord.Embed(
         title=f"{game.name}: table #{table.id}",
-        description=f"{game.summary}\n\nSeats ({len(table.seats)}/{game.max_players}, "
-        f"{game.min_players} needed):\n{seats}",
+        description=f"{game.summary}\n\nSeats ({len(table.seats)}/{game.max_players}; {game.players_text} "
+        f"play):\n{seats}",
         colour=discord.Colour.dark_green(),
     )
     if table.options:

@@ -313,6 +313,16 @@ class Game:
         """Every player count this game can be played with."""
         return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
 
+    @property
+    def players_text(self) -> str:
+        """The player counts in words: "2 players", "2–5 players", "2 or 4 players"."""
+        counts = self.allowed_counts
+        if len(counts) == 1:
+            return f"{counts[0]} players"
+        if counts == tuple(range(counts[0], counts[-1] + 1)):
+            return f"{counts[0]}–{counts[-1]} players"
+        return f"{', '.join(str(n) for n in counts[:-1])} or {counts[-1]} players"
+
     def validate_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """All options with defaults filled in; ValueError with a sentence if one is bad."""
         given = dict(given or {})
@@ -329,8 +339,7 @@ class Game:
         if self.min_players == self.max_players:
             raise ValueError(f"{self.name} needs exactly {self.min_players} players.")
         if self.player_counts:
-            counts = " or ".join(str(n) for n in self.player_counts)
-            raise ValueError(f"{self.name} is played by {counts} players.")
+            raise ValueError(f"{self.name} is played by {self.players_text}.")
         raise ValueError(f"{self.name} needs {self.min_players} to {self.max_players} players.")
 
     def teams_for(self, num_players: int) -> tuple[tuple[int, ...], ...]:
