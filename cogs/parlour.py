@@ -25,9 +25,7 @@ class Parlour(commands.GroupCog, group_name="parlour"):
     @app_commands.command(name="about")
     async def about(self, interaction: discord.Interaction) -> None:
         """What Parlour is, which games it plays, and its version."""
-        games = "\n".join(
-            f"• **{g.name}** ({g.players_text}): {g.summary}" for g in registry.all_games()
-        )
+        games = "\n".join(f"• **{g.name}** ({g.players_text}): {g.summary}" for g in registry.all_games())
         embed = discord.Embed(
             title=f"Parlour {bot_package.__version__}",
             description="Card games for your server. Start a table with `/play`.\n\n" + (games or "No games yet."),

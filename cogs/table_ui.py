@@ -267,10 +267,14 @@ def table_text(table: Table, note: str | None = None, view: View | None = None) 
     view = view or table.view(None)
     if note:
         lines.append(note)
-    lines += [name_seats(event, table.names) for event in view.events[-RECENT_EVENTS:]]
+    recent = [name_seats(event, table.names) for event in view.events[-RECENT_EVENTS:]]
+    recap = name_seats(view.recap, table.names)
+    if recap and recap not in recent:
+        lines.append(recap)  # the last hand's end, in sight after the next deal pushed its lines out
+    lines += recent
     outcome = view.outcome
     if outcome is not None:
-        lines.append(game_over(outcome, table.names))
+        lines.append(game_over(outcome, table.names, table.game.points_name))
     elif table.status != "playing":
         lines.append("This table is closed.")
     elif view.waiting_on:

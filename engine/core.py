@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from engine.players import ComputerPlayer
 
 __all__ = [
+    "TERMINATIONS",
     "BadMove",
     "Decision",
     "Game",
@@ -58,6 +59,7 @@ __all__ = [
     "View",
     "name_seats",
     "places_from_points",
+    "seat_list",
 ]
 
 
@@ -164,14 +166,29 @@ class Transfer:
         return [self.item, self.from_seat, self.to_seat]
 
 
+#: How a game may end (python-chess's ``Outcome.termination`` in spirit): what a sentence says and
+#: a picture shows. An empty termination is an outcome saved before the kinds existed.
+TERMINATIONS = {
+    "target_score": "a player reached the target score",
+    "highest_score": "the most points after the last round",
+    "play_off": "a play-off among those tied for first",
+    "link": "a side linked its A row to its K row",
+    "hand_limit": "the chip count after the last hand",
+    "draw": "no winner",
+}
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: a reason, points per seat and places (1 = first; ties share).
 
+    ``reason`` is a clause with its subject, seats written "Seat 1" (:func:`name_seats` puts names
+    in) and no final full stop: "Seat 2 reached the target of 100 points". ``termination`` is the
+    kind of ending, one of :data:`TERMINATIONS` ("" for outcomes saved before it existed).
     Points are Python ints of any size. ``transfers`` are the lasting effects on the
     players' profiles (empty for games without owned items).
 
-    >>> Outcome("highest score", (12, 30), (2, 1)).winners
+    >>> Outcome("Seat 2 has the most points", (12, 30), (2, 1), termination="highest_score").winners
     (1,)
     """
 
@@ -179,6 +196,7 @@ class Outcome:
     points: tuple[int, ...]
     places: tuple[int, ...]
     transfers: tuple[Transfer, ...] = ()
+    termination: str = ""
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -188,12 +206,15 @@ class Outcome:
         data: dict[str, Any] = {"reason": self.reason, "points": list(self.points), "places": list(self.places)}
         if self.transfers:
             data["transfers"] = [t.to_list() for t in self.transfers]
+        if self.termination:
+            data["termination"] = self.termination
         return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
         transfers = tuple(Transfer(str(item), int(a), int(b)) for item, a, b in data.get("transfers", ()))
-        return cls(data["reason"], tuple(data["points"]), tuple(data["places"]), transfers)
+        termination = str(data.get("termination", ""))
+        return cls(data["reason"], tuple(data["points"]), tuple(data["places"]), transfers, termination)
 
 
 _SEAT_REFERENCE = re.compile(r"\bSeat (\d+)\b")
@@ -211,6 +232,16 @@ def name_seats(line: str, names: Sequence[str]) -> str:
         return names[index] if 0 <= index < len(names) else match.group(0)
 
     return _SEAT_REFERENCE.sub(name, line)
+
+
+def seat_list(seats: Sequence[int]) -> str:
+    """Seats as a sentence names them, for :func:`name_seats` to fill in.
+
+    >>> seat_list([0]), seat_list([0, 2]), seat_list([0, 1, 3])
+    ('Seat 1', 'Seat 1 and Seat 3', 'Seat 1, Seat 2 and Seat 4')
+    """
+    words = [f"Seat {seat + 1}" for seat in seats]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def places_from_points(points: Sequence[int]) -> tuple[int, ...]:
@@ -239,6 +270,9 @@ class View:
     #: Public, readable lines of what happened, oldest first (only the recent ones).
     events: tuple[str, ...]
     outcome: Outcome | None
+    #: How the last hand (game, round) ended, in one sentence with its subject, or "": the table
+    #: text keeps it in sight after the next deal has pushed its event lines out.
+    recap: str = field(default="", kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -307,6 +341,8 @@ class Game:
     teams: Mapping[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
     #: True when each seat brings a profile (a personal deck) into the game; see GameState.profiles.
     uses_profiles: bool = False
+    #: What the game's points are called, singular ("chip" in Gin-Go): sentences count them.
+    points_name: str = "point"
 
     @property
     def allowed_counts(self) -> tuple[int, ...]:
@@ -530,7 +566,12 @@ class GameState(ABC):
             "decisions": tuple(self.decisions_for(seat)) if seat is not None else (),
             "events": tuple(self.events[-self.recent_events :]),
             "outcome": self.outcome(),
+            "recap": self.recap(),
         }
+
+    def recap(self) -> str:
+        """How the last hand (game, round) ended, one sentence with "Seat N" for seats; "" if none yet."""
+        return ""
 
     @property
     @abstractmethod

@@ -35,7 +35,6 @@ ROW = 58
 HOW_WON = {
     "Gin Rummy": "hands go on to the target score; the winner adds 100 (200 for a shutout) and 25 per hand won.",
     "Nin Jan": "won cards score their values (negative cards count against you); the highest total wins.",
-    "Tet-Gow": "1 point per trick and 5 for the game's winner; the most points wins.",
     "Gin-jon-tan": "the best combination adds its value, the second subtracts it once, the third twice…; "
     "the highest score after the last round wins.",
 }
@@ -49,11 +48,18 @@ COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
 
 
 def why_words(outcome: Outcome, names: Sequence[str], game_name: str) -> str:
-    """Why the game ended as it did: a play-off if there was one, else the game's scoring rule."""
-    if "play-off" in outcome.reason or game_name not in HOW_WON:
-        reason = name_seats(outcome.reason, names).rstrip(".")
-        return reason[:1].upper() + reason[1:] + "."
-    return HOW_WON[game_name][:1].upper() + HOW_WON[game_name][1:]
+    """Why the game ended as it did: who did what (the outcome's reason), then how the game scores.
+
+    An outcome saved before reasons named their subject (no termination) shows the scoring rule alone."""
+    rule = HOW_WON.get(game_name, "")
+    rule = rule[:1].upper() + rule[1:]
+    if not outcome.termination and "play-off" not in outcome.reason and rule:
+        return rule
+    reason = name_seats(outcome.reason, names).strip().rstrip(".")
+    reason = reason[:1].upper() + reason[1:] + ("" if reason.endswith(("!", "?")) else ".")
+    if outcome.termination in ("highest_score", "target_score") and rule:
+        return f"{reason} {rule}"
+    return reason
 
 
 def headline(outcome: Outcome, names: Sequence[str]) -> tuple[str, str]:

@@ -659,15 +659,12 @@ class GinGoState(GameState):
         winner: int | None = None
         if links[0] != links[1]:
             winner = 0 if links[0] else 1
-            reason = f"Gin-Go for {self._side_name(winner)}: a link from A to K."
+            reason = f"{self._side_name(winner)} linked the A row to the K row: Gin-Go"
         elif links[0] and went_out is not None:
             winner = self.side_of(went_out)
-            reason = (
-                f"Both sides are linked; {seat_name(went_out)} went out, so {self._side_name(winner)} wins: Gin-Go!"
-            )
+            reason = f"Both sides have a link and {seat_name(went_out)} went out: Gin-Go for {self._side_name(winner)}"
         else:
-            reason = "No link decides the hand; the board keeps every chip."
-        self.log(reason)
+            reason = "No side has a link, so the board keeps every chip for the next hand"
         self.last_hand = {
             "number": self.hand_number,
             "went_out": went_out,
@@ -675,24 +672,44 @@ class GinGoState(GameState):
             "winner": winner,
             "reason": reason,
         }
+        self.log(self.recap())
         if winner is not None:
-            self._finish(winner, reason)
+            self._finish(winner, reason, "link")
         elif self.hand_number >= int(self.options["hand_limit"]):
             chips = self.chip_counts()
+            limit = f"The hand limit ({self.hand_number} hand{'' if self.hand_number == 1 else 's'}) is reached"
             if chips[0] == chips[1]:
-                self._finish(None, f"The hand limit is reached with {chips[0]} chips each: a draw.")
+                self._finish(None, f"{limit} with {chips[0]} chips each on the board: a draw", "draw")
             else:
                 side = 0 if chips[0] > chips[1] else 1
-                self._finish(side, f"The hand limit is reached: more chips on the board for {self._side_name(side)}.")
+                has = "has" if self.num_players == 2 else "have"
+                more = f"{max(chips)} to {min(chips)}"
+                self._finish(
+                    side, f"{limit} and {self._side_name(side)} {has} more chips on the board, {more}", "hand_limit"
+                )
         else:
             self.dealer = (self.dealer + 1) % self.num_players
             self._deal()
 
-    def _finish(self, winner: int | None, reason: str) -> None:
-        self.final = {"winner": winner, "reason": reason}
+    def _finish(self, winner: int | None, reason: str, termination: str) -> None:
+        self.final = {"winner": winner, "reason": reason, "termination": termination}
         self.stage = "over"
         self.pending = None
-        self.log(reason)
+        if termination != "link":  # a link's sentence was the hand's last line already
+            self.log(f"{reason}.")
+
+    def recap(self) -> str:
+        """How the last hand ended: who went out and what they captured, and what the links decided."""
+        last = self.last_hand
+        if last is None:
+            return ""
+        out = last["went_out"]
+        if out is None:
+            did = "the draw pile ran out with nobody out"
+        else:
+            captured = len(last["captured"])
+            did = f"{seat_name(out)} went out and captured {captured} card{'' if captured == 1 else 's'}"
+        return f"Hand {last['number']}: {did}. {last['reason'].rstrip('.!')}."
 
     def chip_counts(self) -> tuple[int, int]:
         return (self.board.count(0), self.board.count(1))
@@ -704,7 +721,8 @@ class GinGoState(GameState):
         chips = self.chip_counts()
         points = tuple(chips[self.side_of(s)] for s in range(self.num_players))
         places = tuple(1 if winner is None or self.side_of(s) == winner else 2 for s in range(self.num_players))
-        return Outcome(self.final["reason"], points, places)
+        termination = self.final.get("termination", "")
+        return Outcome(self.final["reason"].rstrip(".!"), points, places, termination=termination)
 
     def random_move(self, seat: int, rng: random.Random) -> Move:
         """A random legal move that leans towards melding, so random hands end."""
