@@ -41,6 +41,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import orjson
 
+from engine.levels import LevelCurve
+
 if TYPE_CHECKING:
     from engine.players import ComputerPlayer
 
@@ -343,6 +345,8 @@ class Game:
     uses_profiles: bool = False
     #: What the game's points are called, singular ("chip" in Gin-Go): sentences count them.
     points_name: str = "point"
+    #: How players level up in this game (None: the bot's default curve).
+    level_curve: LevelCurve | None = None
 
     @property
     def allowed_counts(self) -> tuple[int, ...]:

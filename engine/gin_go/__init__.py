@@ -12,6 +12,7 @@ from engine.core import Game
 from engine.gin_go.players import GinGoPlayer, GreedyPlayer, RandomPlayer
 from engine.gin_go.rules import OPTIONS, RULES, GinGoState
 from engine.gin_go.view import GinGoView, HandSummary, MeldView
+from engine.levels import LevelCurve
 
 __all__ = ["GAME", "GinGoPlayer", "GinGoState", "GinGoView", "GreedyPlayer", "HandSummary", "MeldView", "RandomPlayer"]
 
@@ -28,4 +29,6 @@ GAME = Game(
     state_class=GinGoState,
     computer_player=GinGoPlayer,
     baselines={"greedy": GreedyPlayer, "random": RandomPlayer},
+    level_curve=LevelCurve(first=20),
+    points_name="chip",
 )

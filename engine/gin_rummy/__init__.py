@@ -8,6 +8,7 @@ from engine.core import Game
 from engine.gin_rummy.melds import Melding, best_melds, min_deadwood
 from engine.gin_rummy.players import GinRummyPlayer, SimplePlayer
 from engine.gin_rummy.rules import OPTIONS, GinRummyState, GinRummyView, HandResult
+from engine.levels import LevelCurve
 
 __all__ = ["GAME", "GinRummyState", "GinRummyView", "HandResult", "Melding", "best_melds", "min_deadwood"]
 
@@ -34,4 +35,5 @@ GAME = Game(
     state_class=GinRummyState,
     computer_player=GinRummyPlayer,
     baselines={"simple": SimplePlayer},
+    level_curve=LevelCurve(first=200),  # a win of a game to 100 is about 250–400 points
 )

@@ -1,6 +1,7 @@
 """Tet-Gow: a Decktet trick-taking game after Tien Gow (deck, rules, computer players)."""
 
 from engine.core import Game
+from engine.levels import LevelCurve
 from engine.tet_gow.deck import CARDS, SETS, SUITS, Card, tier_table
 from engine.tet_gow.players import GreedyPlayer, RandomPlayer, TetGowPlayer
 from engine.tet_gow.rules import OPTIONS, Play, TetGowState, TetGowView
@@ -29,4 +30,5 @@ GAME = Game(
     state_class=TetGowState,
     computer_player=TetGowPlayer,
     baselines={"random": RandomPlayer, "greedy": GreedyPlayer},
+    level_curve=LevelCurve(first=10),  # 1 per trick and 5 for the game: about 8–15 a game
 )
