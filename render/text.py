@@ -27,6 +27,7 @@ Every call is noted in :func:`recording`, so tests can check the sizes a picture
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import unicodedata
@@ -375,9 +376,22 @@ class Drawn:
     size: int
     picture_width: int
     bold: bool
+    #: Where the line's ink may reach: (left, top, right, bottom) in the picture's pixels, from the
+    #: main font's ascent to its descent.
+    box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    #: The text as asked for, before ``max_width`` cut it with an ellipsis.
+    asked: str = ""
+    #: Which canvas it was drawn on (a number per drawing surface) and that canvas's size: a card or
+    #: tile drawn apart and pasted has its own.
+    canvas: int = 0
+    canvas_size: tuple[int, int] = (0, 0)
 
 
 _records: list[list[Drawn]] = []
+#: While recording, each drawing surface seen, by identity, with its number (held so that no
+#: identity is reused by a later surface while a recording is under way).
+_canvases: dict[int, tuple[Any, int]] = {}
+_canvas_numbers = itertools.count(1)
 
 
 @contextmanager
@@ -389,6 +403,8 @@ def recording() -> Iterator[list[Drawn]]:
         yield found
     finally:
         _records.remove(found)
+        if not _records:
+            _canvases.clear()
 
 
 def recorded() -> list[int]:
@@ -419,16 +435,23 @@ def draw_text(
     middle, baseline, bottom, bottom), measured on the main font so that mixed scripts
     share one baseline. With ``max_width`` the text is cut with an ellipsis to fit.
     """
+    asked = content
     if max_width is not None:
         content = fit(content, size, max_width, bold)
     parts = _visual(content, bold)
     total = width(content, size, bold)
-    for found in _records:
-        found.append(Drawn(content, size, draw.im.size[0], bold))
     ascent, descent = font(size, BOLD[0] if bold else REGULAR[0]).getmetrics()
     x, y = xy
     x -= {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
     baseline = {"a": y + ascent, "t": y + ascent, "m": y + (ascent - descent) / 2, "s": y}.get(anchor[1], y - descent)
+    if _records:
+        box = (x, baseline - ascent, x + total, baseline + descent)
+        surface = draw.im
+        if id(surface) not in _canvases:
+            _canvases[id(surface)] = (surface, next(_canvas_numbers))
+        canvas, canvas_size = _canvases[id(surface)][1], tuple(surface.size)
+        for found in _records:
+            found.append(Drawn(content, size, draw.im.size[0], bold, box, asked, canvas, canvas_size))  # type: ignore[arg-type]
     ink = _ink(draw, fill)
     for file, part, rtl in parts:
         for word in _words(part, rtl):
