@@ -451,7 +451,7 @@ def draw_text(
             _canvases[id(surface)] = (surface, next(_canvas_numbers))
         canvas, canvas_size = _canvases[id(surface)][1], tuple(surface.size)
         for found in _records:
-            found.append(Drawn(content, size, draw.im.size[0], bold, box, asked, canvas, canvas_size))  # type: ignore[arg-type]
+            found.append(Drawn(content, size, draw.im.size[0], bold, box, asked, canvas, canvas_size))
     ink = _ink(draw, fill)
     for file, part, rtl in parts:
         for word in _words(part, rtl):
