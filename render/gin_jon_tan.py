@@ -41,6 +41,7 @@ from render.common import (
     canvas,
     card_box,
     cut,
+    deck_pictures,
     fitted,
     grid,
     new_canvas,
@@ -581,6 +582,7 @@ def _ordinal(place: int) -> str:
 
 
 # -- the table -----------------------------------------------------------------------------------------
+@deck_pictures
 @fitted
 def table_picture(view: GinJonTanView, *, names: Sequence[str]) -> bytes:
     """The public table: what is happening, the duel that just happened or the evaluation, then a
@@ -915,6 +917,7 @@ def _active_word(view: GinJonTanView, seat: int) -> str | None:
 
 
 # -- one seat's cards ---------------------------------------------------------------------------------------
+@deck_pictures
 @fitted
 def hand_picture(view: GinJonTanView, *, names: Sequence[str]) -> bytes:
     """The seat's own cards: the decision in words, the duel the seat is fighting (public), the hand

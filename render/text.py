@@ -79,6 +79,8 @@ LAYOUT = ImageFont.Layout.RAQM if features.check_feature("raqm") else ImageFont.
 _INVISIBLE = {0xFE0E, 0xFE0F, 0x20E3, *range(0x1F3FB, 0x1F400), *range(0xE0020, 0xE0080)}
 #: Zero-width non-joiner and joiner: between letters they choose Arabic and Indic forms (kept there).
 _JOINERS = "\u200c\u200d"
+#: First Strong Isolate and Pop Directional Isolate (:func:`isolate`): kept by :func:`clean`, never drawn.
+_ISOLATES = "\u2068\u2069"
 #: Signs that join the next consonant into one cluster (a conjunct or a stacked consonant): the
 #: viramas of Devanagari to Malayalam and Sinhala's al-lakuna, Khmer's coeng, Myanmar's stacker.
 #: (Killers that only end a syllable, such as Tamil's pulli or Myanmar's asat, do not.)
@@ -177,7 +179,7 @@ def clean(content: str) -> str:
         if ord(char) in _INVISIBLE:
             continue
         if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn"):
-            if char in _JOINERS and kept and _between_letters(kept[-1], content[i + 1 : i + 2]):
+            if (char in _JOINERS and kept and _between_letters(kept[-1], content[i + 1 : i + 2])) or char in _ISOLATES:
                 kept.append(char)
             continue
         kept.append(char)
@@ -216,6 +218,8 @@ def _fonted(content: str, bold: bool) -> tuple[list[tuple[str, str]], bool]:
     result: list[tuple[str, str]] = []
     rtl = False
     for char in clean(content):
+        if char in _ISOLATES:
+            continue
         file, mark, backwards = _character(char, bold)
         if mark and result and has_glyph(result[-1][1], char):
             file = result[-1][1]
@@ -253,18 +257,35 @@ def runs(content: str, bold: bool = False) -> tuple[tuple[str, str], ...]:
     return _grouped(_fonted(content, bold)[0])
 
 
+def isolate(name: str) -> str:
+    """A name set apart from the line around it (Unicode's First Strong Isolate), as HTML's ``<bdi>``:
+    "Tricks: Zoë 0 · محمد 0" keeps each number beside its own name, whatever the name's script."""
+    return f"{bidi.FSI}{name}{bidi.PDI}"
+
+
 @lru_cache(maxsize=16384)
 def _visual(content: str, bold: bool = False) -> tuple[tuple[str, str, bool], ...]:
     """``content`` as (font file, text, right to left) runs in the order they stand, left to right.
 
     A run is one font at one bidi level (:mod:`render.bidi`); each is shaped whole, and a
     right-to-left run is laid out so by raqm. Text with nothing right to left in it (Latin,
-    CJK, emoji, Indic, Thai) is :func:`runs` as they are, in their order."""
-    chars, rtl = _fonted(content, bold)
+    CJK, emoji, Indic, Thai) is :func:`runs` as they are, in their order. Isolated names
+    (:func:`isolate`) are laid out on their own."""
+    if bidi.FSI in content:
+        parts = content.split(bidi.FSI)
+        kept = bidi.FSI.join(bidi.PDI.join(clean(piece) for piece in part.split(bidi.PDI)) for part in parts)
+        drawn, line_levels = bidi.isolated_levels(kept)
+        chars, rtl = _fonted(drawn, bold)
+        if len(chars) != len(line_levels):  # cleaning again changed the text: no isolates then
+            line_levels = bidi.levels("".join(char for char, _ in chars))
+    else:
+        chars, rtl = _fonted(content, bold)
+        line_levels = ()
     if not rtl:
         return tuple((file, part, False) for file, part in _grouped(chars))
     drawn = "".join(char for char, _ in chars)
-    levelled = [(char, (file, level)) for (char, file), level in zip(chars, bidi.levels(drawn), strict=True)]
+    line_levels = line_levels or bidi.levels(drawn)
+    levelled = [(char, (file, level)) for (char, file), level in zip(chars, line_levels, strict=True)]
     pieces = [(*key, "".join(char for char, _ in group)) for key, group in groupby(levelled, _second)]
     order = bidi.visual_order([level for _, level, _ in pieces])
     return tuple((pieces[i][0], pieces[i][2], pieces[i][1] % 2 == 1) for i in order)
