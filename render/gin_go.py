@@ -848,8 +848,9 @@ def _discards(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinGoView, y:
         if outlines and end + 36 < WIDTH - MARGIN:
             text(draw, (end + 6, y + CARD[1] / 2), "◀ top", SMALL, GOLD, anchor="lm", bold=True)
         y += CARD[1] + 6
-    if view.taken and view.seat is None:  # face up until used: the chosen card first
-        text(draw, (MARGIN, y), "Taken from the pile this turn, to be used now:", SMALL, GOLD)
+    if view.taken and view.seat is None and view.phase in ("use_taken", "lay_off_taken"):  # face up until used
+        what = "to be used now" if view.phase == "use_taken" else "one more to be laid off"
+        text(draw, (MARGIN, y), f"Taken from the pile this turn, {what}:", SMALL, GOLD)
         fan(image, MARGIN, y + line_height(SMALL) + 2, view.taken, outlines={0: GOLD})
         y += line_height(SMALL) + CARD[1] + 8
     return y + 2
