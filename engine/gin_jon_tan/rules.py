@@ -70,6 +70,9 @@ DECLARABLE = tuple(name for name, _, _ in SYMBOLS if name != "Universal")
 _DECLARE_CODES = {name: code for name, _, code in SYMBOLS}
 _DECLARE_NAMES = {code: name for name, code in _DECLARE_CODES.items()}
 
+#: How a round's evaluation starts its event line (and the recap that keeps it in sight).
+ROUND_END = "Round {} evaluated: "
+
 OPTIONS = (
     GameOption("rounds", "Rounds in the game", 3, choices=(3, 6, 9, 12, 33)),
     GameOption(
@@ -750,7 +753,8 @@ class GinJonTanState(GameState):
             entry["place"], entry["delta"] = place, delta
             self.scores[entry["seat"]] += delta
         if ranked:
-            self.log("Evaluation: " + "; ".join(f"{seat_name(e['seat'])} {e['delta']:+,}" for e, _ in ranked) + ".")
+            shown = "; ".join(f"{seat_name(e['seat'])} {e['delta']:+,}" for e, _ in ranked)
+            self.log(f"{ROUND_END.format(self.round_no)}{shown}.")
         if self.round_no >= self.rounds:
             self._finish()
         else:
@@ -786,6 +790,13 @@ class GinJonTanState(GameState):
                     self.transfers.append([item, victim, taker])
         if self.transfers:
             self.log(f"Prizes: {_plural(len(self.transfers), 'card')} change hands.")
+
+    def recap(self) -> str:
+        """How the last round's evaluation changed the scores (its event line, kept in sight)."""
+        for line in reversed(self.events[-300:]):
+            if line.startswith("Round ") and " evaluated: " in line:
+                return line
+        return ""
 
     def outcome(self) -> Outcome | None:
         if not self.finished:

@@ -47,7 +47,11 @@ def test_gin_rummy_says_who_knocked_after_the_next_deal() -> None:
 
 
 def test_gin_go_and_tet_gow_keep_the_last_hand_or_game_in_sight() -> None:
-    for key, players, word in (("gin_go", 2, "Hand 1:"), ("tet_gow", 3, "Game 1:")):
+    for key, players, word in (
+        ("gin_go", 2, "Hand 1:"),
+        ("tet_gow", 3, "Game 1:"),
+        ("gin_jon_tan", 3, " evaluated: "),
+    ):
         state = play_into_the_next_hand(key, players, 3, moves_after=8)
         text = table_text(table_of(state, players))  # type: ignore[arg-type]
         assert word in text, text

@@ -133,6 +133,7 @@ def test_the_evaluation_marks_each_best_combination_and_its_value(drawn_cards: l
     partly = [v for v in views if v.phase == "evaluate" and v.evaluation[2].action]  # some still to decide
     done = [v for v in views if v.phase in ("swap", "over") and v.evaluation]  # every place known
     for shown in (partly[0], done[0], views[-1]):
+        table_picture(shown, names=NAMES)  # once to learn its height: a picture taller than any before is drawn twice
         drawn_cards.clear()
         with recording() as drawn:
             table_picture(shown, names=NAMES)
