@@ -183,7 +183,7 @@ def leaderboard_picture(view: LeaderboardView) -> bytes:
         _draw_row(draw, y, view.own, view.by)
         y += ROW
     y += 4
-    notes = "? provisional: fewer than 10 games · Lv: level from lifetime points"
+    notes = "? provisional: fewer than 10 games · Lv: level from lifetime points and games"
     for line in _wrap(notes, SMALL, room):
         draw_text(draw, (MARGIN, y), line, SMALL, MUTED)
         y += line_height(SMALL)
