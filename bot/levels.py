@@ -1,92 +1,60 @@
 """Levels: "the more points you get the quicker you can level up" (the Gin Rummy seed).
 
-A player's level in a game comes from their **lifetime points** in that game on the server:
-the sum of every finished game's points, where a game with a negative score counts as 0 (a
-bad game never takes a level away). Each level needs more points than the last, on a curve
-declared per game here, because the games score on very different scales:
+A player's level in a game comes from their **lifetime points** and **games** in that game on
+the server (a game with a negative score counts as 0 points: a bad game never takes a level
+away), read by the level curve the game declares (``Game(level_curve=...)``,
+:class:`engine.levels.LevelCurve`); a game that declares none uses :data:`DEFAULT_CURVE`.
+Gin Rummy's winner of a game to 100 takes about 250–400 points, so with ``first = 200`` a
+first win reaches level 2 and level 10 takes about 40 good games. Gin-jon-tan's scores run
+from hundreds to past 10^17 in one game, so its curve counts each game as the digits of the
+player's average game: one game is never more than a level, and level 10 takes a hundred.
 
-* **Arithmetic** curves (``ratio == 1``): leaving level L takes ``first × L`` more points, so
-  reaching level L takes ``first × (L − 1) × L / 2`` in all. Level grows with the square root
-  of the points. Gin Rummy's winner of a game to 100 takes about 250–400 points, so with
-  ``first = 200`` a first win reaches level 2 and level 10 takes about 40 good games.
-* **Geometric** curves (``ratio > 1``): leaving level L takes ``first × ratio^(L − 1)`` more
-  points. Gin-jon-tan's scores run from hundreds to past 10^17 in one game, so each of its
-  levels needs ten times the points of the one before: the level counts the digits.
+All sums are exact Python ints: no float ever sees a score.
 
-All sums are exact Python ints (``math.isqrt`` and integer powers): no float ever sees a
-score, so 10^40 points give an exact level.
-
->>> level("gin_rummy", 0), level("gin_rummy", 199), level("gin_rummy", 200), level("gin_rummy", 600)
+>>> level("gin_rummy", 0, 0), level("gin_rummy", 199, 1), level("gin_rummy", 200, 1), level("gin_rummy", 600, 2)
 (1, 1, 2, 3)
->>> level("gin_jon_tan", 10**17)
-15
+>>> level("gin_jon_tan", 10**12, 1), level("gin_jon_tan", 100 * 10**12, 100)
+(1, 10)
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["CURVES", "Curve", "Progress", "curve_for", "level", "level_up", "lifetime_points", "progress"]
+from engine import registry
+from engine.levels import LevelCurve
+
+__all__ = [
+    "DEFAULT_CURVE",
+    "Curve",
+    "Progress",
+    "curve_for",
+    "curves",
+    "level",
+    "level_up",
+    "lifetime_points",
+    "progress",
+]
 
 
-@dataclass(frozen=True)
-class Curve:
-    """How many points each level needs: see the module's docstring."""
-
-    #: Points to go from level 1 to level 2.
-    first: int
-    #: 1: each step grows by ``first`` (arithmetic); more: each step is ``ratio`` times the last.
-    ratio: int = 1
-
-    def __post_init__(self) -> None:
-        if self.first < 1 or self.ratio < 1:
-            raise ValueError("a level curve needs first >= 1 and ratio >= 1")
-
-    def total(self, level: int) -> int:
-        """Lifetime points needed to reach ``level`` (level 1 needs none)."""
-        steps = max(0, level - 1)
-        if self.ratio == 1:
-            return self.first * steps * (steps + 1) // 2
-        return self.first * (self.ratio**steps - 1) // (self.ratio - 1)
-
-    def level(self, points: int) -> int:
-        """The level these lifetime points reach (1 and up)."""
-        if points < self.first:
-            return 1
-        if self.ratio == 1:
-            q = points // self.first  # first × n(n+1)/2 <= points  <=>  n(n+1)/2 <= points // first
-            return 1 + (math.isqrt(8 * q + 1) - 1) // 2
-        # first × (ratio^n − 1)/(ratio − 1) <= points  <=>  ratio^n <= points × (ratio − 1) // first + 1
-        bound = points * (self.ratio - 1) // self.first + 1
-        steps = _ilog(bound, self.ratio)
-        return 1 + steps
+#: The old name of :class:`engine.levels.LevelCurve`.
+Curve = LevelCurve
+#: The curve of a game that declares none.
+DEFAULT_CURVE = LevelCurve(first=50)
 
 
-def _ilog(value: int, base: int) -> int:
-    """The largest n with base^n <= value (value >= 1), exactly, for ints of any size."""
-    n = max(0, int(value.bit_length() / math.log2(base)) - 1)  # a guess from below
-    while base ** (n + 1) <= value:
-        n += 1
-    while n > 0 and base**n > value:
-        n -= 1
-    return n
+def curves() -> dict[str, LevelCurve]:
+    """Each game's declared curve, by game key."""
+    return {game.key: game.level_curve for game in registry.all_games() if game.level_curve is not None}
 
 
-#: Each game's curve, by game key; other games use DEFAULT_CURVE.
-CURVES: dict[str, Curve] = {
-    "gin_rummy": Curve(first=200),  # a win of a game to 100 is about 250–400 points
-    "nin_jan": Curve(first=20),  # a game's winner takes about 15–40
-    "tet_gow": Curve(first=10),  # 1 per trick and 5 for the game: about 8–15 a game
-    "gin_go": Curve(first=20),
-    "gin_jon_tan": Curve(first=1000, ratio=10),  # hundreds to 10^17+ a game: a level per digit
-}
-DEFAULT_CURVE = Curve(first=50)
-
-
-def curve_for(game_key: str) -> Curve:
-    return CURVES.get(game_key, DEFAULT_CURVE)
+def curve_for(game_key: str) -> LevelCurve:
+    try:
+        declared = registry.get(game_key).level_curve
+    except KeyError:
+        declared = None
+    return declared or DEFAULT_CURVE
 
 
 def lifetime_points(scores: Iterable[int]) -> int:
@@ -94,9 +62,10 @@ def lifetime_points(scores: Iterable[int]) -> int:
     return sum(max(0, score) for score in scores)
 
 
-def level(game_key: str, points: int) -> int:
-    """The level of a player with these lifetime points in this game."""
-    return curve_for(game_key).level(points)
+def level(game_key: str, points: int, games: int) -> int:
+    """The level of a player with these lifetime points over ``games`` games of this game."""
+    curve = curve_for(game_key)
+    return curve.level(curve.level_points(points, games))
 
 
 @dataclass(frozen=True)
@@ -117,18 +86,20 @@ class Progress:
         return self.into / self.span if self.span.bit_length() < 1000 else 0.0
 
 
-def progress(game_key: str, points: int) -> Progress:
+def progress(game_key: str, points: int, games: int) -> Progress:
     curve = curve_for(game_key)
-    now = curve.level(points)
+    have = curve.level_points(points, games)
+    now = curve.level(have)
     start = curve.total(now)
-    return Progress(now, max(0, points) - start, curve.total(now + 1) - start)
+    return Progress(now, have - start, curve.total(now + 1) - start)
 
 
-def level_up(game_key: str, before: int, after: int) -> int | None:
-    """The new level when lifetime points going from ``before`` to ``after`` cross one, else None.
+def level_up(game_key: str, before: int, after: int, games_after: int) -> int | None:
+    """The new level when lifetime points going from ``before`` to ``after`` (the game that made
+    ``games_after`` games) cross one, else None.
 
-    >>> level_up("gin_rummy", 150, 260), level_up("gin_rummy", 210, 260)
+    >>> level_up("gin_rummy", 150, 260, 2), level_up("gin_rummy", 210, 260, 3)
     (2, None)
     """
-    old, new = level(game_key, before), level(game_key, after)
+    old, new = level(game_key, before, games_after - 1), level(game_key, after, games_after)
     return new if new > old else None

@@ -194,8 +194,8 @@ def _seat_change(line: Mapping[Any, Any]) -> SeatChange:
         shown_before=line["shown_before"],
         shown_after=line["shown_after"],
         provisional=is_provisional(Rating(line["mu"], line["sigma"], games=line["games"])),
-        level_before=levels.level(game_key, points - levels.lifetime_points([line["points"]])),
-        level_after=levels.level(game_key, points),
+        level_before=levels.level(game_key, points - levels.lifetime_points([line["points"]]), line["games"] - 1),
+        level_after=levels.level(game_key, points, line["games"]),
     )
 
 
@@ -481,7 +481,7 @@ def _board_row(row: PlayerRating, games: int, wins: int, points: int) -> BoardRo
         games=games,
         wins=wins,
         points=points,
-        level=levels.level(row.game_key, row.points),
+        level=levels.level(row.game_key, row.points, row.games),
     )
 
 
@@ -570,8 +570,8 @@ async def profile(session: AsyncSession, guild_id: int, user_id: int, *, recent:
                 game_key=row.game_key,
                 rating=shown(rating),
                 provisional=is_provisional(rating),
-                level=levels.level(row.game_key, row.points),
-                progress=levels.progress(row.game_key, row.points),
+                level=levels.level(row.game_key, row.points, row.games),
+                progress=levels.progress(row.game_key, row.points, row.games),
                 games=row.games,
                 wins=row.wins,
                 best=row.best if row.best is not None else 0,
@@ -598,7 +598,7 @@ async def profile(session: AsyncSession, guild_id: int, user_id: int, *, recent:
 async def level_of(session: AsyncSession, guild_id: int, game_key: str, user_id: int) -> int:
     """A person's level in a game (1 before their first game): for names in tables."""
     row = await session.get(PlayerRating, (guild_id, game_key, person_key(user_id)))
-    return levels.level(game_key, row.points) if row is not None else 1
+    return levels.level(game_key, row.points, row.games) if row is not None else 1
 
 
 async def levels_of(session: AsyncSession, guild_id: int, game_key: str, user_ids: Iterable[int]) -> dict[int, int]:
@@ -607,7 +607,7 @@ async def levels_of(session: AsyncSession, guild_id: int, game_key: str, user_id
     query = select(PlayerRating).where(
         PlayerRating.guild_id == guild_id, PlayerRating.game_key == game_key, col(PlayerRating.player).in_(wanted)
     )
-    found = {row.player: levels.level(game_key, row.points) for row in (await session.exec(query)).all()}
+    found = {row.player: levels.level(game_key, row.points, row.games) for row in (await session.exec(query)).all()}
     return {user_id: found.get(key, 1) for key, user_id in wanted.items()}
 
 

@@ -25,19 +25,13 @@ class Parlour(commands.GroupCog, group_name="parlour"):
     @app_commands.command(name="about")
     async def about(self, interaction: discord.Interaction) -> None:
         """What Parlour is, which games it plays, and its version."""
-        games = "\n".join(
-            f"• **{g.name}** ({_players(g.min_players, g.max_players)}): {g.summary}" for g in registry.all_games()
-        )
+        games = "\n".join(f"• **{g.name}** ({g.players_text}): {g.summary}" for g in registry.all_games())
         embed = discord.Embed(
             title=f"Parlour {bot_package.__version__}",
             description="Card games for your server. Start a table with `/play`.\n\n" + (games or "No games yet."),
             colour=discord.Colour.dark_green(),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
-
-
-def _players(low: int, high: int) -> str:
-    return f"{low} players" if low == high else f"{low}–{high} players"
 
 
 async def setup(bot: ParlourBot) -> None:

@@ -35,11 +35,7 @@ class Rules(commands.Cog):
 async def show_rules(interaction: discord.Interaction, game_key: str) -> None:
     """How a game is played, with its reference picture where it has one (only the asker sees it)."""
     chosen = registry.get(game_key)
-    players = (
-        f"{chosen.min_players} players"
-        if chosen.min_players == chosen.max_players
-        else f"{chosen.min_players}–{chosen.max_players} players"
-    )
+    players = chosen.players_text
     embed = discord.Embed(
         title=f"{chosen.name} ({players})",
         description=(chosen.rules or chosen.summary)[:4000],

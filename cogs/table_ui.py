@@ -93,8 +93,8 @@ def lobby_parts(table: Table, note: str = "", levels: Mapping[int, int] | None =
     )
     embed = discord.Embed(
         title=f"{game.name}: table #{table.id}",
-        description=f"{game.summary}\n\nSeats ({len(table.seats)}/{game.max_players}, "
-        f"{game.min_players} needed):\n{seats}",
+        description=f"{game.summary}\n\nSeats ({len(table.seats)}/{game.max_players}; {game.players_text} "
+        f"play):\n{seats}",
         colour=discord.Colour.dark_green(),
     )
     if table.options and game.options:
@@ -247,7 +247,9 @@ def _take_moment(table: Table, kind: PictureKind, seat: int | None, asked: _Aske
     asked.version, asked.view = table.version, view
     if kind == "results":
         assert view.outcome is not None
-        return partial(results_picture, view.outcome, names=names, game_name=table.game.name)
+        return partial(
+            results_picture, view.outcome, names=names, game_name=table.game.name, points_name=table.game.points_name
+        )
     render = pictures_for(table.game.key)
     return partial(render.hand_picture if kind == "hand" else render.table_picture, view, names=names)
 
@@ -271,9 +273,13 @@ def table_text(table: Table, note: str | None = None, view: View | None = None) 
     closed = outcome is None and table.status != "playing"
     if note and not closed:
         lines.append(plain(note))
-    lines += [name_seats(event, names) for event in view.events[-RECENT_EVENTS:]]
+    recent = [name_seats(event, names) for event in view.events[-RECENT_EVENTS:]]
+    recap = name_seats(view.recap, names)
+    if recap and recap not in recent:
+        lines.append(recap)  # the last hand's end, in sight after the next deal pushed its lines out
+    lines += recent
     if outcome is not None:
-        lines.append(game_over(outcome, names))
+        lines.append(game_over(outcome, names, table.game.points_name))
         if table.prizes:
             lines.append(prizes_line(table.prizes, names))
     elif closed:  # why it ended (who ended it, or the idle rule) is its last line

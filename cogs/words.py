@@ -26,28 +26,43 @@ def and_list(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def game_over(outcome: Outcome, names: Sequence[str]) -> str:
+def sentence(clause: str) -> str:
+    """A clause as one sentence: capitalised, with one full stop (none added after ! or ?).
+
+    >>> sentence("seat 2 went gin."), sentence("Gin-Go!")
+    ('Seat 2 went gin.', 'Gin-Go!')
+    """
+    clause = clause.strip().rstrip(".")
+    if not clause:
+        return ""
+    return clause[:1].upper() + clause[1:] + ("" if clause[-1] in "!?" else ".")
+
+
+def game_over(outcome: Outcome, names: Sequence[str], points_name: str = "point") -> str:
     """Who won, by how much and why, with names (the reason in the game's own words).
 
     >>> game_over(Outcome("Seat 2 went gin", (10, 35), (2, 1)), ["Ann", "Bob"])
     'Game over: Bob went gin. Bob wins with 35 points, 25 ahead of Ann.'
-    >>> game_over(Outcome("a tie", (5, 5), (1, 1)), ["Ann", "Bob"])
-    'Game over: a tie. Ann and Bob win with 5 points each.'
+    >>> game_over(Outcome("Seat 1 and Seat 2 tie", (5, 5), (1, 1)), ["Ann", "Bob"])
+    'Game over: Ann and Bob tie. Ann and Bob win with 5 points each.'
+    >>> game_over(Outcome("a draw", (20, 20), (1, 1), termination="draw"), ["Ann", "Bob"], "chip")
+    'Game over: A draw. Nobody wins: 20 chips each.'
     """
     winners = list(outcome.winners)
-    reason = name_seats(outcome.reason, names)
-    line = f"Game over: {reason}."
+    line = f"Game over: {sentence(name_seats(outcome.reason, names))}"
     if not winners:
         return line
     best = outcome.points[winners[0]]
+    if outcome.termination == "draw":
+        return f"{line} Nobody wins: {count(best, points_name)} each."
     who = and_list([names[s] for s in winners])
     if len(winners) > 1:
-        return f"{line} {who} win with {count(best, 'point')} each."
+        return f"{line} {who} win with {count(best, points_name)} each."
     others = [(outcome.points[s], s) for s in range(len(outcome.points)) if s not in winners]
     if not others:
-        return f"{line} {who} wins with {count(best, 'point')}."
+        return f"{line} {who} wins with {count(best, points_name)}."
     runner_points, runner = max(others)
-    return f"{line} {who} wins with {count(best, 'point')}, {best - runner_points:,} ahead of {names[runner]}."
+    return f"{line} {who} wins with {count(best, points_name)}, {best - runner_points:,} ahead of {names[runner]}."
 
 
 def prizes_line(prizes: Sequence[Moved], names: Sequence[str]) -> str:

@@ -41,10 +41,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import orjson
 
+from engine.levels import LevelCurve
+
 if TYPE_CHECKING:
     from engine.players import ComputerPlayer
 
 __all__ = [
+    "TERMINATIONS",
     "BadMove",
     "Decision",
     "Game",
@@ -58,6 +61,7 @@ __all__ = [
     "View",
     "name_seats",
     "places_from_points",
+    "seat_list",
 ]
 
 
@@ -164,14 +168,29 @@ class Transfer:
         return [self.item, self.from_seat, self.to_seat]
 
 
+#: How a game may end (python-chess's ``Outcome.termination`` in spirit): what a sentence says and
+#: a picture shows. An empty termination is an outcome saved before the kinds existed.
+TERMINATIONS = {
+    "target_score": "a player reached the target score",
+    "highest_score": "the most points after the last round",
+    "play_off": "a play-off among those tied for first",
+    "link": "a side linked its A row to its K row",
+    "hand_limit": "the chip count after the last hand",
+    "draw": "no winner",
+}
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: a reason, points per seat and places (1 = first; ties share).
 
+    ``reason`` is a clause with its subject, seats written "Seat 1" (:func:`name_seats` puts names
+    in) and no final full stop: "Seat 2 reached the target of 100 points". ``termination`` is the
+    kind of ending, one of :data:`TERMINATIONS` ("" for outcomes saved before it existed).
     Points are Python ints of any size. ``transfers`` are the lasting effects on the
     players' profiles (empty for games without owned items).
 
-    >>> Outcome("highest score", (12, 30), (2, 1)).winners
+    >>> Outcome("Seat 2 has the most points", (12, 30), (2, 1), termination="highest_score").winners
     (1,)
     """
 
@@ -179,6 +198,7 @@ class Outcome:
     points: tuple[int, ...]
     places: tuple[int, ...]
     transfers: tuple[Transfer, ...] = ()
+    termination: str = ""
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -188,12 +208,15 @@ class Outcome:
         data: dict[str, Any] = {"reason": self.reason, "points": list(self.points), "places": list(self.places)}
         if self.transfers:
             data["transfers"] = [t.to_list() for t in self.transfers]
+        if self.termination:
+            data["termination"] = self.termination
         return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
         transfers = tuple(Transfer(str(item), int(a), int(b)) for item, a, b in data.get("transfers", ()))
-        return cls(data["reason"], tuple(data["points"]), tuple(data["places"]), transfers)
+        termination = str(data.get("termination", ""))
+        return cls(data["reason"], tuple(data["points"]), tuple(data["places"]), transfers, termination)
 
 
 _SEAT_REFERENCE = re.compile(r"\bSeat (\d+)\b")
@@ -211,6 +234,16 @@ def name_seats(line: str, names: Sequence[str]) -> str:
         return names[index] if 0 <= index < len(names) else match.group(0)
 
     return _SEAT_REFERENCE.sub(name, line)
+
+
+def seat_list(seats: Sequence[int]) -> str:
+    """Seats as a sentence names them, for :func:`name_seats` to fill in.
+
+    >>> seat_list([0]), seat_list([0, 2]), seat_list([0, 1, 3])
+    ('Seat 1', 'Seat 1 and Seat 3', 'Seat 1, Seat 2 and Seat 4')
+    """
+    words = [f"Seat {seat + 1}" for seat in seats]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def places_from_points(points: Sequence[int]) -> tuple[int, ...]:
@@ -239,6 +272,9 @@ class View:
     #: Public, readable lines of what happened, oldest first (only the recent ones).
     events: tuple[str, ...]
     outcome: Outcome | None
+    #: How the last hand (game, round) ended, in one sentence with its subject, or "": the table
+    #: text keeps it in sight after the next deal has pushed its event lines out.
+    recap: str = field(default="", kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -330,11 +366,25 @@ class Game:
     teams: Mapping[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
     #: True when each seat brings a profile (a personal deck) into the game; see GameState.profiles.
     uses_profiles: bool = False
+    #: What the game's points are called, singular ("chip" in Gin-Go): sentences count them.
+    points_name: str = "point"
+    #: How players level up in this game (None: the bot's default curve).
+    level_curve: LevelCurve | None = None
 
     @property
     def allowed_counts(self) -> tuple[int, ...]:
         """Every player count this game can be played with."""
         return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
+
+    @property
+    def players_text(self) -> str:
+        """The player counts in words: "2 players", "2–5 players", "2 or 4 players"."""
+        counts = self.allowed_counts
+        if len(counts) == 1:
+            return f"{counts[0]} players"
+        if counts == tuple(range(counts[0], counts[-1] + 1)):
+            return f"{counts[0]}–{counts[-1]} players"
+        return f"{', '.join(str(n) for n in counts[:-1])} or {counts[-1]} players"
 
     def validate_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """All options with defaults filled in; ValueError with a sentence if one is bad."""
@@ -352,8 +402,7 @@ class Game:
         if self.min_players == self.max_players:
             raise ValueError(f"{self.name} needs exactly {self.min_players} players.")
         if self.player_counts:
-            counts = " or ".join(str(n) for n in self.player_counts)
-            raise ValueError(f"{self.name} is played by {counts} players.")
+            raise ValueError(f"{self.name} is played by {self.players_text}.")
         raise ValueError(f"{self.name} needs {self.min_players} to {self.max_players} players.")
 
     def teams_for(self, num_players: int) -> tuple[tuple[int, ...], ...]:
@@ -491,10 +540,14 @@ class GameState(ABC):
             raise IllegalMove("It is not your turn.")
         decision = next((d for d in mine if d.kind == move.kind), None)
         if decision is None:
-            raise IllegalMove(f"You can't {move.kind.replace('_', ' ')} now.")
+            raise IllegalMove(self.why_not(seat, move.kind) or f"You can't {move.kind.replace('_', ' ')} now.")
         check_picks(decision, move)
         self._apply(seat, decision, move)
         self.history.append((seat, move.text()))
+
+    def why_not(self, seat: int, kind: str) -> str | None:
+        """A game's own sentence for a move of ``kind`` the seat may not make now (None: the general one)."""
+        return None
 
     @abstractmethod
     def _apply(self, seat: int, decision: Decision, move: Move) -> None:
@@ -540,7 +593,12 @@ class GameState(ABC):
             "decisions": tuple(self.decisions_for(seat)) if seat is not None else (),
             "events": tuple(self.events[-self.recent_events :]),
             "outcome": self.outcome(),
+            "recap": self.recap(),
         }
+
+    def recap(self) -> str:
+        """How the last hand (game, round) ended, one sentence with "Seat N" for seats; "" if none yet."""
+        return ""
 
     @property
     @abstractmethod

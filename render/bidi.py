@@ -103,6 +103,59 @@ def levels(text: str, base: int | None = None) -> tuple[int, ...]:
     return tuple(result)
 
 
+#: First Strong Isolate and Pop Directional Isolate: :func:`render.text.isolate` puts a name between
+#: them, so that its direction stays inside ("Tricks: 0 محمد" would put the number on its left).
+FSI, PDI = "\u2068", "\u2069"
+#: What an isolate stands as in the line around it: one neutral character (rule X5a–X5c, BD9).
+_STAND_IN = "\ufffc"
+
+
+def isolated_levels(text: str, base: int | None = None) -> tuple[str, tuple[int, ...]]:
+    """``text`` without its isolate marks, and the level of each character left (isolates honoured).
+
+    An isolate (FSI … PDI; an FSI left open runs to the end, a PDI with no FSI is dropped) is laid
+    out on its own, with its own direction, one level above the line's, and counts as one neutral
+    in the line around it: the words and numbers outside keep the line's order. Not nested.
+
+    >>> isolated_levels("ab 1 " + FSI + "אב" + PDI + " 2")
+    ('ab 1 אב 2', (0, 0, 0, 0, 0, 1, 1, 0, 0))
+    >>> levels("ab 1 אב 2")[-1]
+    2
+    """
+    outer, inner = [], []
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if char == FSI:
+            end = text.find(PDI, i + 1)
+            end = len(text) if end < 0 else end
+            inner.append(text[i + 1 : end].replace(FSI, ""))
+            outer.append(_STAND_IN)
+            i = end + 1
+            continue
+        if char != PDI:
+            outer.append(char)
+        i += 1
+    line = "".join(outer)
+    if base is None:
+        base = base_level(line.replace(_STAND_IN, "") or "".join(inner))
+    outer_levels = levels(line, base)
+    chars: list[str] = []
+    result: list[int] = []
+    pieces = iter(inner)
+    for char, level in zip(line, outer_levels, strict=True):
+        if char != _STAND_IN:
+            chars.append(char)
+            result.append(level)
+            continue
+        piece = next(pieces)
+        own = base_level(piece)
+        lifted = base + 1 if (base + 1) % 2 == own else base + 2
+        chars.append(piece)
+        result.extend(lifted + one - own for one in levels(piece, own))
+    return "".join(chars), tuple(result)
+
+
 def _direction(kind: str) -> str:
     """The direction a neutral's neighbour lends it: numbers count as right to left (N1)."""
     return "L" if kind == "L" else "R"

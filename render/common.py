@@ -12,9 +12,11 @@ import functools
 import itertools
 import math
 import threading
-from collections.abc import Callable, Hashable
-from functools import lru_cache
-from typing import NamedTuple, ParamSpec
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache, wraps
+from typing import Any, NamedTuple, ParamSpec
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -338,13 +340,59 @@ def card_back(draw: ImageDraw.ImageDraw, x: float, y: float, w: int = CARD_W, h:
 
 # -- the four French suits, drawn as shapes ---------------------------------
 SUIT_COLOURS: dict[str, Colour] = {"c": INK, "s": INK, "h": RED, "d": RED}
+#: The four-colour deck online card rooms offer: clubs green, diamonds blue (shapes still tell suits apart).
+FOUR_COLOURS: dict[str, Colour] = {"c": (16, 120, 48), "s": INK, "h": RED, "d": (28, 78, 196)}
+_four_colour: ContextVar[bool] = ContextVar("four_colour", default=False)
+
+
+def suit_colour(suit: str) -> Colour:
+    """A suit's colour in the deck being drawn (see :func:`four_colour_deck`)."""
+    return (FOUR_COLOURS if _four_colour.get() else SUIT_COLOURS)[suit]
+
+
+@contextmanager
+def four_colour_deck(on: bool = True) -> Iterator[None]:
+    """Draw the cards of the pictures inside the block in four colours (or in two: ``on=False``)."""
+    token = _four_colour.set(on)
+    try:
+        yield
+    finally:
+        _four_colour.reset(token)
+
+
+def deck_pictures(picture: Callable[..., bytes]) -> Callable[..., bytes]:
+    """A game's picture that takes ``four_colour=True`` (a server's setting) to draw its French-suited
+    cards in four colours. Every game's pictures take the keyword; games without such cards ignore it."""
+
+    @wraps(picture)
+    def drawn(*args: Any, four_colour: bool = False, **kwargs: Any) -> bytes:
+        with four_colour_deck(four_colour):
+            return picture(*args, **kwargs)
+
+    return drawn
+
+
+@lru_cache(maxsize=512)
+def _suit_icon(suit: str, size: int, colour: Colour) -> Image.Image:
+    """A suit drawn four times larger and scaled down, so that a club's three lobes and a spade's
+    point stay apart even at a card's index size (cached)."""
+    big = size * 4
+    layer = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    suit_shape(ImageDraw.Draw(layer), suit, big / 2, big / 2, big * 0.92, fill=colour)
+    return layer.reduce(4)
+
+
+def paste_suit(image: Image.Image, suit: str, cx: float, cy: float, size: float, colour: Colour | None = None) -> None:
+    """A smooth suit ``size`` pixels across centred on (cx, cy), in the deck's colour unless given."""
+    icon = _suit_icon(suit, max(4, round(size)), colour or suit_colour(suit))
+    image.paste(icon, (round(cx - icon.width / 2), round(cy - icon.height / 2)), icon)
 
 
 def suit_shape(
     draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, size: float, fill: Colour | None = None
 ) -> None:
     """Draw a club, diamond, heart or spade (``c d h s``) centred on (cx, cy)."""
-    colour = fill or SUIT_COLOURS[suit]
+    colour = fill or suit_colour(suit)
     r = size / 2
     if suit == "d":
         draw.polygon([(cx, cy - r), (cx + r * 0.72, cy), (cx, cy + r), (cx - r * 0.72, cy)], fill=colour)
@@ -354,10 +402,13 @@ def suit_shape(
         _heart(draw, cx, cy - r * 0.1, r * 0.9, colour, upside_down=True)
         _stem(draw, cx, cy, r, colour)
     elif suit == "c":
-        lobe = r * 0.42
-        for dx, dy in ((0, -r * 0.45), (-r * 0.48, r * 0.1), (r * 0.48, r * 0.1)):
+        # Three round lobes with notches between them and a narrow stem: at a card's index size a
+        # club must not melt into the blob a spade's broad heart makes.
+        lobe = r * 0.37
+        for dx, dy in ((0, -r * 0.55), (-r * 0.55, r * 0.08), (r * 0.55, r * 0.08)):
             draw.ellipse((cx + dx - lobe, cy + dy - lobe, cx + dx + lobe, cy + dy + lobe), fill=colour)
-        _stem(draw, cx, cy, r, colour)
+        draw.polygon([(cx, cy - r * 0.3), (cx - r * 0.16, cy + r * 0.2), (cx + r * 0.16, cy + r * 0.2)], fill=colour)
+        draw.polygon([(cx, cy - r * 0.05), (cx - r * 0.3, cy + r), (cx + r * 0.3, cy + r)], fill=colour)
     else:
         raise ValueError(f"unknown suit {suit!r}")
 

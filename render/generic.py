@@ -18,6 +18,7 @@ from render.common import (
     Colour,
     canvas,
     cut,
+    deck_pictures,
     fitted,
     text,
     to_png,
@@ -40,6 +41,7 @@ def _lines(view: View, names: Sequence[str]) -> list[str]:
     return lines + [name_seats(line, names) for line in view.events[-5:]]
 
 
+@deck_pictures
 @fitted
 def table_picture(view: View, *, names: Sequence[str]) -> bytes:
     image, draw = canvas(FELT)
@@ -54,6 +56,7 @@ def table_picture(view: View, *, names: Sequence[str]) -> bytes:
     return to_png(cut(image, min(2000, y + MARGIN)))
 
 
+@deck_pictures
 def hand_picture(view: View, *, names: Sequence[str], owner: str | None = None) -> bytes:
     """The seat's view drawn like the table (it has no title, so ``owner`` changes nothing)."""
     return table_picture(view, names=names)

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from engine.gin_go.board import COLUMNS, ROWS, square, square_of, xy
 from engine.gin_go.cards import RANK_LABELS, is_joker, label, rank_of, suit_of
-from engine.gin_go.melds import possible_hits, possible_melds
+from engine.gin_go.pickup import hits_now, melds_now
 from engine.gin_go.view import GinGoView
 from render.common import (
     ACTIVE,
@@ -45,12 +45,15 @@ from render.common import (
     card_back,
     card_box,
     cut,
+    deck_pictures,
     fitted,
     new_canvas,
+    paste_suit,
     plural,
     regular_polygon,
     seat_panel,
     stamp,
+    suit_colour,
     suit_shape,
     text,
     text_width,
@@ -71,6 +74,10 @@ BOARD_STRIPE: Colour = (236, 220, 186)
 GRID: Colour = (178, 150, 104)
 JOKER_TINT: Colour = (236, 226, 252)
 JOKER_INK: Colour = (110, 50, 170)
+#: The height of the "Jk" badge on a Joker that names a card.
+JOKER_BADGE = SMALL + 3
+#: The legend under melds, hands and piles that hold a named Joker.
+JOKER_LEGEND = "Jk: a Joker, shown as the card it stands for"
 #: Colours a player must tell apart, checked under colour blindness. The two sides' chips also
 #: differ by shape (round and square), so only their contrast with the board is checked here.
 COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
@@ -210,23 +217,25 @@ def _band_cell(look: Look, viewer: int, side: int, col: int) -> tuple[int, int, 
     return left, top, left + look.cell_w * SCALE, top + look.band * SCALE
 
 
-def _suit_in_band(d: ImageDraw.ImageDraw, look: Look, viewer: int, side: int, col: int, suit: str) -> None:
+def _suit_in_band(
+    d: ImageDraw.ImageDraw, look: Look, viewer: int, side: int, col: int, suit: str, colour: Colour | None = None
+) -> None:
     """The suit shape of screen column ``col`` of ``side``'s suit row, large."""
     s = SCALE
     left, cw = look.edge * s, look.cell_w * s
     band_y = _band_top(look, viewer, side)
-    suit_shape(d, suit, left + (col + 0.5) * cw, band_y + look.band * s / 2, look.band * s * 0.5)
+    suit_shape(d, suit, left + (col + 0.5) * cw, band_y + look.band * s / 2, look.band * s * 0.5, fill=colour)
 
 
 #: A suit row's shapes, in every column of every row of every look (4 suits, 4 columns, 2 rows,
 #: 2 viewers, 2 looks): 128 tiles of 2.6–3.8 KB.
 @lru_cache(maxsize=256)
-def _suit_tile(look: Look, viewer: int, side: int, col: int, suit: str) -> Image.Image:
+def _suit_tile(look: Look, viewer: int, side: int, col: int, suit: str, colour: Colour) -> Image.Image:
     """One cell of a suit row with its suit, scaled down (cached). Drawn on the whole empty board
     where it lies, so that the shape is the very one drawn there; its cell starts on an even pixel,
     so scaled down alone it is the whole board scaled down there."""
     layer = _empty_board(look, viewer).copy()
-    _suit_in_band(ImageDraw.Draw(layer), look, viewer, side, col, suit)
+    _suit_in_band(ImageDraw.Draw(layer), look, viewer, side, col, suit, colour)
     return layer.crop(_band_cell(look, viewer, side, col)).reduce(SCALE)
 
 
@@ -264,9 +273,8 @@ def draw_board(
             continue
         for col in range(COLUMNS):
             cell = _band_cell(look, viewer, side, col)
-            layer.paste(
-                _suit_tile(look, viewer, side, col, suits[_board_x(col, viewer) - 1]), (cell[0] // s, cell[1] // s)
-            )
+            suit = suits[_board_x(col, viewer) - 1]
+            layer.paste(_suit_tile(look, viewer, side, col, suit, suit_colour(suit)), (cell[0] // s, cell[1] // s))
     shown = _squares(board, marks)
     if not _ring_fits(look) and any(one.ring for one in shown.values()):
         raise ValueError(f"a ring reaches past a square of {look}: its tile would cut it (the hand shows none)")
@@ -479,16 +487,21 @@ def small_card(
     w, h = size
     joker = is_joker(card)
     shown = named if joker else card
-    stamp(image, x, y, size, _small_card_box, size, joker, outline, shown)
+    colour = suit_colour(suit_of(shown)) if shown is not None else INK
+    stamp(image, x, y, size, _small_card_box, size, joker, outline, shown, colour)
     if shown is None:
         paste_icon(image, "*", x + w / 2, y + h * 0.4, w * 0.62)
-    elif joker:
-        size_px = SMALL + 2 if len(RANK_LABELS[rank_of(shown) - 1]) == 1 else SMALL
-        paste_icon(image, "*", x + 4 + size_px * 0.42, y + h - 9, 13)
 
 
 def _small_card_box(
-    image: Image.Image, x: float, y: float, size: tuple[int, int], joker: bool, outline: Colour, shown: str | None
+    image: Image.Image,
+    x: float,
+    y: float,
+    size: tuple[int, int],
+    joker: bool,
+    outline: Colour,
+    shown: str | None,
+    colour: Colour,
 ) -> None:
     """A card's box, rank and suits ("Jk" for a Joker naming no card), what :func:`small_card` stamps.
     A Joker's stars are left to :func:`small_card`: they are centred on half pixels, which round
@@ -501,10 +514,13 @@ def _small_card_box(
         return
     rank = RANK_LABELS[rank_of(shown) - 1]
     size_px = SMALL + 2 if len(rank) == 1 else SMALL
-    text(draw, (x + 3, y + 2), rank, size_px, SUIT_COLOURS[suit_of(shown)], bold=True)
-    paste_icon(image, suit_of(shown), x + 4 + size_px * 0.42, y + 9 + size_px * 1.2, size_px * 0.95)
+    text(draw, (x + 3, y + 2), rank, size_px, colour, bold=True)
+    paste_suit(image, suit_of(shown), x + 4 + size_px * 0.42, y + 9 + size_px * 1.2, size_px * 0.95, colour)
     if w >= 44:
-        paste_icon(image, suit_of(shown), x + w * 0.62, y + h * 0.64, w * 0.5)
+        paste_suit(image, suit_of(shown), x + w * 0.62, y + h * 0.64, w * 0.5, colour)
+    if joker:  # a Joker naming a card: a badge in the strip a fan leaves in sight, and a legend below
+        draw.rounded_rectangle((x + 2, y + h - JOKER_BADGE - 2, x + 21, y + h - 3), radius=3, fill=JOKER_INK)
+        text(draw, (x + 11.5, y + h - 4), "Jk", SMALL, WHITE, anchor="md", bold=True)
 
 
 def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
@@ -572,6 +588,7 @@ def _verb(view: GinGoView, side: int, singular: str, plural_form: str) -> str:
 TAB_WORDS = {
     "draw": "to draw",
     "use_taken": "to use",
+    "lay_off_taken": "to lay off",
     "play": "to play",
     "name_joker": "naming",
     "capture_joker": "capturing",
@@ -596,6 +613,8 @@ def _doing(view: GinGoView, names: Sequence[str]) -> str:
     if view.phase == "use_taken" and view.taken:
         taken = "a Joker" if is_joker(view.taken[0]) else label(view.taken[0])
         return f"{who} took {taken} and must meld it or lay it off."
+    if view.phase == "lay_off_taken":
+        return f"{who} must lay off one more card they took from the discard pile."
     if view.phase == "name_joker":
         return f"{who} is naming a Joker."
     if view.phase == "capture_joker":
@@ -638,6 +657,7 @@ def _paragraph(
 
 
 # -- the table ------------------------------------------------------------------------------------------
+@deck_pictures
 @fitted
 def table_picture(view: GinGoView, *, names: Sequence[str]) -> bytes:
     """The board with both sides' panels beside it, then the melds, the discard pile and the turn."""
@@ -783,7 +803,18 @@ def _melds(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinGoView, y: fl
         return y + line_height(SMALL) + 8
     text(draw, (MARGIN, y), f"Melds on the table · {len(view.melds)}", BODY, WHITE, bold=True)
     y += line_height(BODY) + 2
-    return _wrapped_groups(image, [(m.cards, m.names) for m in view.melds], y)
+    y = _wrapped_groups(image, [(m.cards, m.names) for m in view.melds], y)
+    if any(is_joker(card) for m in view.melds for card in m.cards):
+        _joker_legend(image, draw, y - 2)
+        y += line_height(SMALL) + 2
+    return y
+
+
+def _joker_legend(image: Image.Image, draw: ImageDraw.ImageDraw, y: float) -> None:
+    """What the purple "Jk" badge on a card means."""
+    draw.rounded_rectangle((MARGIN, y + 1, MARGIN + 19, y + JOKER_BADGE), radius=3, fill=JOKER_INK)
+    text(draw, (MARGIN + 9.5, y + JOKER_BADGE - 1), "Jk", SMALL, WHITE, anchor="md", bold=True)
+    text(draw, (MARGIN + 26, y + 2), JOKER_LEGEND.split(": ", 1)[1], SMALL, MUTED, max_width=WIDTH - 2 * MARGIN - 26)
 
 
 def _wrapped_groups(
@@ -817,8 +848,9 @@ def _discards(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinGoView, y:
         if outlines and end + 36 < WIDTH - MARGIN:
             text(draw, (end + 6, y + CARD[1] / 2), "◀ top", SMALL, GOLD, anchor="lm", bold=True)
         y += CARD[1] + 6
-    if view.taken and view.seat is None:  # face up until used: the chosen card first
-        text(draw, (MARGIN, y), "Taken from the pile this turn, to be used now:", SMALL, GOLD)
+    if view.taken and view.seat is None and view.phase in ("use_taken", "lay_off_taken"):  # face up until used
+        what = "to be used now" if view.phase == "use_taken" else "one more to be laid off"
+        text(draw, (MARGIN, y), f"Taken from the pile this turn, {what}:", SMALL, GOLD)
         fan(image, MARGIN, y + line_height(SMALL) + 2, view.taken, outlines={0: GOLD})
         y += line_height(SMALL) + CARD[1] + 8
     return y + 2
@@ -866,13 +898,9 @@ def claims(view: GinGoView) -> list[Claim]:
         return found[:4]
     forbidden = {n for m in view.melds for n in m.names}
     hand = list(view.hand)
-    include = view.taken[0] if view.phase == "use_taken" and view.taken else None
-    found = [claim(g, None, None) for g in possible_melds(hand, forbidden, include) if len(g) < len(hand)]
-    for meld in view.melds:
-        for group in possible_hits(hand, meld.kind, meld.names, forbidden):
-            uses_taken = include is None or (include in group and sum(1 for c in group if c in view.taken) >= 2)
-            if len(group) < len(hand) and uses_taken:
-                found.append(claim(group, None, meld.id))
+    found = [claim(g, None, None) for g in melds_now(view.phase, hand, forbidden, view.taken)]
+    melds = [(m.id, m.kind, m.names) for m in view.melds]
+    found += [claim(g, None, mid) for mid, g in hits_now(view.phase, hand, melds, forbidden, view.taken)]
     found.sort(key=lambda c: (-c.new - c.jokers, -c.bumps, -len(c.cards)))
     best: list[Claim] = []
     for one in found:  # the best few, leaving out a smaller version of one already kept
@@ -883,6 +911,7 @@ def claims(view: GinGoView) -> list[Claim]:
     return best
 
 
+@deck_pictures
 @fitted
 def hand_picture(view: GinGoView, *, names: Sequence[str], owner: str | None = None) -> bytes:
     """The player's cards wrapped to rows, then the board small with the squares their possible

@@ -5,7 +5,8 @@ A card face shows its symbol as a drawn motif (one small vector shape per symbol
 glyphs), its colour as a band that also names the colour (colour-blind safe), its copy number
 and, in the dark footer, its value v. Values and scores are exact integers of any size: they
 are drawn in full, or, where the full number is too wide for a score's big digits, as a short
-form ("≈ 7.23 × 10¹⁶") with the exact value on the line below. Nothing is rounded silently.
+form in words ("≈ 72.3 quadrillion") with the exact value on the line below. Nothing is rounded
+silently.
 
 The table picture is always drawn from a spectator's view, so it can only show what is public:
 unfolded duel cards, turned reserve cards and revealed hands; hands and reserves as counts.
@@ -41,6 +42,7 @@ from render.common import (
     canvas,
     card_box,
     cut,
+    deck_pictures,
     fitted,
     grid,
     new_canvas,
@@ -51,6 +53,7 @@ from render.common import (
     text,
     to_png,
 )
+from render.numbers import number_words
 from render.text import line_height
 
 __all__ = [
@@ -112,7 +115,6 @@ MINIS_PER_ROW = grid(9, MINI_W, GAP, ROOM)
 
 
 # -- numbers of any size ------------------------------------------------------------------------------
-_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def amount(value: int, *, signed: bool = False) -> str:
@@ -121,15 +123,12 @@ def amount(value: int, *, signed: bool = False) -> str:
 
 
 def short_amount(value: int) -> str:
-    """A readable short form that says it is not exact: ``'≈ 7.23 × 10¹⁶'`` (digits cut, never rounded up).
+    """A readable short form that says it is not exact, in words (:func:`render.numbers.number_words`).
 
-    >>> short_amount(72_345_678_901_234_567)
-    '≈ 7.23 × 10¹⁶'
+    >>> short_amount(72_345_678_901_234_567), short_amount(-(10**30) - 7)
+    ('≈ 72.3 quadrillion', '≈ -1 nonillion')
     """
-    digits = str(abs(value))
-    sign = "-" if value < 0 else ""
-    exponent = str(len(digits) - 1).translate(_SUPERSCRIPT)
-    return f"≈ {sign}{digits[0]}.{digits[1:3]} × 10{exponent}"
+    return f"≈ {number_words(value)}"
 
 
 def draw_amount(
@@ -581,6 +580,7 @@ def _ordinal(place: int) -> str:
 
 
 # -- the table -----------------------------------------------------------------------------------------
+@deck_pictures
 @fitted
 def table_picture(view: GinJonTanView, *, names: Sequence[str]) -> bytes:
     """The public table: what is happening, the duel that just happened or the evaluation, then a
@@ -915,6 +915,7 @@ def _active_word(view: GinJonTanView, seat: int) -> str | None:
 
 
 # -- one seat's cards ---------------------------------------------------------------------------------------
+@deck_pictures
 @fitted
 def hand_picture(view: GinJonTanView, *, names: Sequence[str], owner: str | None = None) -> bytes:
     """The seat's own cards: the decision in words, the duel the seat is fighting (public), the hand

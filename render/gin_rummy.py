@@ -34,11 +34,13 @@ from render.common import (
     card_back,
     card_box,
     cut,
+    deck_pictures,
     fitted,
+    paste_suit,
     plural,
     seat_panel,
     stamp,
-    suit_shape,
+    suit_colour,
     text,
     to_png,
 )
@@ -80,22 +82,32 @@ def card_face(
     """
     w, h = size
     rank_size = max(SMALL + 2, int(h * 0.24))
-    stamp(image, x, y, size, _face_box, card, size, mark)
-    draw = ImageDraw.Draw(image)
-    suit_shape(draw, card[1], x + 4 + rank_size * 0.4, y + 8 + rank_size * 1.3, rank_size * 0.75)
-    suit_shape(draw, card[1], x + w * 0.64, y + h * 0.62, w * 0.5)
+    colour = suit_colour(card[1])
+    stamp(image, x, y, size, _face_box, card, size, mark, colour)
+    # The index suit as large as the rank's width allows, drawn smooth (a club's lobes stay apart).
+    paste_suit(image, card[1], x + 4 + rank_size * 0.42, y + 8 + rank_size * 1.3, rank_size * 0.9, colour)
+    paste_suit(image, card[1], x + w * 0.64, y + h * 0.62, w * 0.5, colour)
     if tag:
-        draw.rounded_rectangle((x + 2, y + h - SMALL - 6, x + w - 2, y + h - 2), radius=4, fill=mark or INK)
-        text(draw, (x + w / 2, y + h - 4), tag, SMALL, WHITE if mark == JUST_TAKEN else INK, anchor="md", bold=True)
+        card_tag(image, x, y, size, mark, tag)
 
 
-def _face_box(image: Image.Image, x: float, y: float, card: str, size: tuple[int, int], mark: Colour | None) -> None:
+def card_tag(image: Image.Image, x: float, y: float, size: tuple[int, int], mark: Colour | None, tag: str) -> None:
+    """A word on a card's foot ("new", "best"): drawn after the whole fan, so no later card covers it."""
+    w, h = size
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((x + 2, y + h - SMALL - 6, x + w - 2, y + h - 2), radius=4, fill=mark or INK)
+    text(draw, (x + w / 2, y + h - 4), tag, SMALL, WHITE if mark == JUST_TAKEN else INK, anchor="md", bold=True)
+
+
+def _face_box(
+    image: Image.Image, x: float, y: float, card: str, size: tuple[int, int], mark: Colour | None, colour: Colour
+) -> None:
     """A card's box and rank, what :func:`card_face` stamps (its suits are drawn on it)."""
     draw = ImageDraw.Draw(image)
     w, h = size
     card_box(draw, x, y, w, h, fill=PAPER, outline=mark or INK, width=4 if mark else 2)
     rank = "10" if card[0] == "T" else card[0]
-    text(draw, (x + 4, y + 3), rank, max(SMALL + 2, int(h * 0.24)), SUIT_COLOURS[card[1]], bold=True)
+    text(draw, (x + 4, y + 3), rank, max(SMALL + 2, int(h * 0.24)), colour, bold=True)
 
 
 def fan_width(count: int, size: tuple[int, int], step: int) -> int:
@@ -113,8 +125,12 @@ def draw_fan(
 ) -> float:
     """Cards overlapping left to right; returns the x after the last card."""
     for i, card in enumerate(cards):
+        mark, _ = (marks or {}).get(card, (None, ""))
+        card_face(image, x + i * step, y, card, size, mark)
+    for i, card in enumerate(cards):  # the words last, above the cards fanned over them
         mark, tag = (marks or {}).get(card, (None, ""))
-        card_face(image, x + i * step, y, card, size, mark, tag)
+        if tag:
+            card_tag(image, x + i * step, y, size, mark, tag)
     return x + fan_width(len(cards), size, step)
 
 
@@ -296,6 +312,7 @@ def _draw_final(draw: ImageDraw.ImageDraw, view: GinRummyView, names: Sequence[s
 
 
 # -- the pictures -----------------------------------------------------------------------------
+@deck_pictures
 @fitted
 def table_picture(view: GinRummyView, *, names: Sequence[str]) -> bytes:
     """The public table: both players with their scores, stock and discard, whose turn; after
@@ -314,6 +331,7 @@ def table_picture(view: GinRummyView, *, names: Sequence[str]) -> bytes:
     return to_png(cut(image, int(y) + MARGIN))
 
 
+@deck_pictures
 @fitted
 def hand_picture(view: GinRummyView, *, names: Sequence[str], owner: str | None = None) -> bytes:
     """One player's hand grouped into its best melds, deadwood apart, with the table around it.

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from render.common import MEDALS
+from render.numbers import number_words
 from render.text import draw_text, fit, line_height, min_size, width
 
 __all__ = ["LeaderRow", "LeaderboardView", "leaderboard_picture", "short_number"]
@@ -86,23 +87,12 @@ class LeaderboardView:
 
 
 def short_number(value: int) -> str:
-    """A number short enough for a column: exact up to a million, then three figures and a power of ten.
+    """A number short enough for a column, in words past a million (:func:`render.numbers.number_words`).
 
     >>> short_number(12345), short_number(-7), short_number(70_123_456_789_012_345_678)
-    ('12,345', '-7', '7.01 × 10^19')
+    ('12,345', '-7', '70.1 quintillion')
     """
-    if abs(value) < 1_000_000:
-        return f"{value:,}"
-    digits = str(abs(value))
-    exponent = len(digits) - 1
-    head = int(digits[:4])  # rounded to three figures by integer arithmetic: exact for any size
-    mantissa = (head + 5) // 10
-    if mantissa >= 1000:
-        mantissa //= 10
-        exponent += 1
-    sign = "-" if value < 0 else ""
-    text = f"{mantissa // 100}.{mantissa % 100:02d}"
-    return f"{sign}{text} × 10^{exponent}"
+    return number_words(value)
 
 
 def _win_percent(row: LeaderRow) -> str:
@@ -193,7 +183,7 @@ def leaderboard_picture(view: LeaderboardView) -> bytes:
         _draw_row(draw, y, view.own, view.by)
         y += ROW
     y += 4
-    notes = "? provisional: fewer than 10 games · Lv: level from lifetime points"
+    notes = "? provisional: fewer than 10 games · Lv: level from lifetime points and games"
     for line in _wrap(notes, SMALL, room):
         draw_text(draw, (MARGIN, y), line, SMALL, MUTED)
         y += line_height(SMALL)

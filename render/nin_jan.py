@@ -33,6 +33,7 @@ from render.common import (
     card_back,
     card_box,
     cut,
+    deck_pictures,
     fitted,
     plural,
     seat_panel,
@@ -195,11 +196,14 @@ def draw_reveals(image: Image.Image, view: NinJanView, names: Sequence[str], y: 
         x = MARGIN + i * step + (step - CARD_W) // 2
         draw_card(image, reveal.card, x, y, highlight=i == view.resolving)
         cx = x + CARD_W / 2
-        text(draw, (cx, y + CARD_H + 3), names[reveal.seat], SMALL, WHITE, anchor="ma", max_width=step - 4)
+        # A long name ("محمد (computer)") takes two lines under its card rather than being cut.
+        name_lines = wrap(names[reveal.seat], SMALL, step - 4, max_lines=2)
+        for j, line in enumerate(name_lines):
+            text(draw, (cx, y + CARD_H + 3 + j * line_height(SMALL)), line, SMALL, WHITE, anchor="ma")
         colour = GOLD if i == view.resolving else MUTED
-        for j, line in enumerate(wrap(_result(reveal), SMALL, step - 4, max_lines=2)):
-            text(draw, (cx, y + CARD_H + 3 + (j + 1) * line_height(SMALL)), line, SMALL, colour, anchor="ma")
-            bottom = max(bottom, y + CARD_H + 3 + (j + 2) * line_height(SMALL))
+        for j, line in enumerate(wrap(_result(reveal), SMALL, step - 4, max_lines=2), start=len(name_lines)):
+            text(draw, (cx, y + CARD_H + 3 + j * line_height(SMALL)), line, SMALL, colour, anchor="ma")
+            bottom = max(bottom, y + CARD_H + 3 + (j + 1) * line_height(SMALL))
     return bottom + 8
 
 
@@ -224,9 +228,10 @@ def draw_players(image: Image.Image, view: NinJanView, names: Sequence[str], y: 
         score_w = text(draw, (x1 - 12, y + 52), score, SCORE, GOLD, anchor="rs", bold=True)
         room = x1 - x0 - 24 - (active_tab_width(word) if word else score_w + 12)
         text(draw, (x0 + 12, y + 8), names[seat], BODY, WHITE, bold=True, max_width=room)
-        facts = [plural(view.scores[seat], "point"), f"{view.hand_sizes[seat]} in hand"]
-        if not won:
-            facts.append("none won yet")
+        facts = [plural(view.scores[seat], "point")]
+        if view.outcome is None:
+            facts.append(f"{view.hand_sizes[seat]} in hand")
+        facts.append(f"won {len(won)} below" if won else "none won yet")  # the cards under this line
         status = _status(view, seat)
         if status:
             facts.append(status)
@@ -300,6 +305,7 @@ def _paragraph(draw: ImageDraw.ImageDraw, y: int, content: str, size: int, fill:
     return y
 
 
+@deck_pictures
 @fitted
 def table_picture(view: NinJanView, *, names: Sequence[str]) -> bytes:
     """The public table: piles, this round's reveals, every player's winnings and total."""
@@ -316,6 +322,7 @@ def table_picture(view: NinJanView, *, names: Sequence[str]) -> bytes:
     return to_png(cut(image, y + 6))
 
 
+@deck_pictures
 @fitted
 def hand_picture(view: NinJanView, *, names: Sequence[str], owner: str | None = None) -> bytes:
     """One seat's hand wrapped to rows, the decision in words, and the piles' top cards.

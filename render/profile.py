@@ -274,7 +274,7 @@ def profile_picture(view: ProfileView) -> bytes:
     draw_text(
         draw,
         (MARGIN, y),
-        f"{plural(total, 'rated game')} · levels come from lifetime points",
+        f"{plural(total, 'rated game')} · levels grow with lifetime points and games",
         SMALL,
         MUTED,
         max_width=room,

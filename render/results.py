@@ -21,10 +21,10 @@ from render.common import (
     WIDTH,
     Colour,
     new_canvas,
-    plural,
     text,
     to_png,
 )
+from render.numbers import number_words
 from render.text import line_height, wrap
 
 __all__ = ["COLOUR_PAIRS", "results_picture", "why_words"]
@@ -35,9 +35,8 @@ ROW = 58
 HOW_WON = {
     "Gin Rummy": "hands go on to the target score; the winner adds 100 (200 for a shutout) and 25 per hand won.",
     "Nin Jan": "won cards score their values (negative cards count against you); the highest total wins.",
-    "Tet-Gow": "1 point per trick and 5 for the game's winner; the most points wins.",
-    "Gin-jon-tan": "the best combination adds its value, the second subtracts it once, the third twice…; "
-    "the highest score after the last round wins.",
+    "Gin-jon-tan": "the best combination adds its value, the second subtracts it once, the third twice, and so "
+    "on; the highest score after the last round wins.",
 }
 COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
     *((f"place {place} on its medal", INK, colour) for place, colour in MEDALS.items()),
@@ -49,15 +48,23 @@ COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
 
 
 def why_words(outcome: Outcome, names: Sequence[str], game_name: str) -> str:
-    """Why the game ended as it did: a play-off if there was one, else the game's scoring rule."""
-    if "play-off" in outcome.reason or game_name not in HOW_WON:
-        reason = name_seats(outcome.reason, names).rstrip(".")
-        return reason[:1].upper() + reason[1:] + "."
-    return HOW_WON[game_name][:1].upper() + HOW_WON[game_name][1:]
+    """Why the game ended as it did: who did what (the outcome's reason), then how the game scores.
+
+    An outcome saved before reasons named their subject (no termination) shows the scoring rule alone."""
+    rule = HOW_WON.get(game_name, "")
+    rule = rule[:1].upper() + rule[1:]
+    if not outcome.termination and "play-off" not in outcome.reason and rule:
+        return rule
+    reason = name_seats(outcome.reason, names).strip().rstrip(".")
+    reason = reason[:1].upper() + reason[1:] + ("" if reason.endswith(("!", "?")) else ".")
+    if outcome.termination in ("highest_score", "target_score") and rule:
+        return f"{reason} {rule}"
+    return reason
 
 
-def headline(outcome: Outcome, names: Sequence[str]) -> tuple[str, str]:
-    """``("Ann wins", "by 12 points: 140 to 128")`` from the points and places."""
+def headline(outcome: Outcome, names: Sequence[str], points_name: str = "point") -> tuple[str, str]:
+    """``("Ann wins", "by 12 points: 140 to 128")`` from the points and places; huge margins in words
+    ("by 6.4 trillion points": the rows below give the exact figures)."""
     winners = outcome.winners
     if not winners:
         return "No winner", ""
@@ -65,22 +72,30 @@ def headline(outcome: Outcome, names: Sequence[str]) -> tuple[str, str]:
     best = outcome.points[winners[0]]
     others = [p for s, p in enumerate(outcome.points) if s not in winners]
     if not others:
-        return f"{who} share the win", f"with {plural(best, 'point')} each"
+        return f"{who} share the win", f"with {_amount(best, points_name)} each"
     second = max(others)
     verb = "win" if len(winners) > 1 else "wins"
     if best == second:
-        return f"{who} {verb}", f"level on {plural(best, 'point')}"
-    return f"{who} {verb}", f"by {plural(best - second, 'point')}: {best:,} to {second:,}"
+        return f"{who} {verb}", f"level on {_amount(best, points_name)}"
+    margin = f"by {_amount(best - second, points_name)}"
+    if max(abs(best), abs(second)) >= 1_000_000:
+        return f"{who} {verb}", margin
+    return f"{who} {verb}", f"{margin}: {best:,} to {second:,}"
 
 
-def results_picture(outcome: Outcome, *, names: Sequence[str], game_name: str) -> bytes:
+def _amount(value: int, noun: str) -> str:
+    """``12 points``, ``1 chip``, ``6.4 trillion points``."""
+    return f"{number_words(value)} {noun if value == 1 else noun + 's'}"
+
+
+def results_picture(outcome: Outcome, *, names: Sequence[str], game_name: str, points_name: str = "point") -> bytes:
     """Who won, by how much and why; then players in order of place with their points (ties share)."""
     order = sorted(range(len(names)), key=lambda seat: (outcome.places[seat], seat))
     image, draw = new_canvas(WIDTH, 400 + ROW * len(order) + 200, FELT)
     room = WIDTH - 2 * MARGIN
     text(draw, (MARGIN, MARGIN), f"{game_name}: results", BODY, MUTED, bold=True, max_width=room)
     y = MARGIN + line_height(BODY) + 4
-    who, by = headline(outcome, names)
+    who, by = headline(outcome, names, points_name)
     for line in wrap(who, TITLE + 4, room, bold=True, max_lines=2):
         text(draw, (MARGIN, y), line, TITLE + 4, GOLD, bold=True)
         y += line_height(TITLE + 4)
@@ -93,14 +108,20 @@ def results_picture(outcome: Outcome, *, names: Sequence[str], game_name: str) -
     y += 10
     for seat in order:
         place = outcome.places[seat]
-        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW - 6), radius=8, fill=FELT_DARK)
+        points = f"{outcome.points[seat]:,}"
+        huge = len(points) >= 14  # past ten trillion: the words on the row, the exact figure under it
+        row_h = ROW + (line_height(SMALL) if huge else 0)
+        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + row_h - 6), radius=8, fill=FELT_DARK)
         cy = y + (ROW - 6) / 2
         draw.ellipse((MARGIN + 8, cy - 16, MARGIN + 40, cy + 16), fill=MEDALS.get(place, OTHER_PLACE))
         text(draw, (MARGIN + 24, cy), str(place), BODY, INK, anchor="mm", bold=True)
-        points = f"{outcome.points[seat]:,}"
-        size = SCORE if len(points) < 10 else BODY
-        points_w = text(draw, (WIDTH - MARGIN - 10, cy), points, size, GOLD, anchor="rm", bold=True, max_width=room / 2)
+        shown = number_words(outcome.points[seat]) if huge else points
+        size = SCORE if len(shown) < 10 else BODY
+        points_w = text(draw, (WIDTH - MARGIN - 10, cy), shown, size, GOLD, anchor="rm", bold=True, max_width=room / 2)
+        if huge:
+            exact = f"exactly {points}"
+            text(draw, (WIDTH - MARGIN - 10, cy + 14), exact, SMALL, MUTED, anchor="ra", max_width=room - 60)
         name_room = WIDTH - 2 * MARGIN - 60 - points_w - 16
         text(draw, (MARGIN + 52, cy), names[seat], BODY + 2, WHITE, anchor="lm", max_width=name_room)
-        y += ROW
+        y += row_h
     return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))

@@ -35,6 +35,7 @@ from render.common import (
     card_back,
     card_box,
     cut,
+    deck_pictures,
     fitted,
     new_canvas,
     plural,
@@ -43,13 +44,15 @@ from render.common import (
     text,
     to_png,
 )
-from render.text import line_height, wrap
+from render.text import isolate, line_height, wrap
 
 __all__ = ["COLOUR_PAIRS", "draw_card", "hand_picture", "sets_and_tiers_picture", "suit_symbol", "table_picture"]
 
 CARD_W, CARD_H = 84, 122
 GAP = 6
 PER_ROW = (WIDTH - 2 * MARGIN + GAP) // (CARD_W + GAP)
+#: The extra room between two Tiers side by side.
+GROUP_GAP = 10
 
 SUIT_COLOURS: dict[str, Colour] = {
     "M": (95, 105, 175),  # Moons: slate blue crescent
@@ -170,6 +173,32 @@ def _cards(image: Image.Image, cards: Sequence[str], x: float, y: float) -> floa
     return y + max(1, -(-len(cards) // PER_ROW)) * (CARD_H + GAP)
 
 
+def _tier_groups(
+    image: Image.Image, draw: ImageDraw.ImageDraw, groups: Sequence[tuple[int, list[str]]], y: float
+) -> float:
+    """Each Tier's cards under its heading, the groups side by side and wrapped to rows (a hand of
+    six to nine cards in two or three rows, not one row per Tier); returns the y below."""
+    row_h = line_height(BODY) + CARD_H + GAP
+    right = WIDTH - MARGIN
+    x: float = MARGIN
+    for tier, cards in groups:
+        left = list(cards)
+        heading = f"Tier {tier}"
+        while left:
+            fits = int((right - x + GAP) // (CARD_W + GAP))
+            if x > MARGIN and fits < min(len(left), PER_ROW):
+                x, y = MARGIN, y + row_h
+                continue
+            here, left = left[:fits], left[fits:]
+            text(draw, (x, y), heading, BODY, WHITE, bold=True, max_width=len(here) * (CARD_W + GAP) - GAP)
+            _cards(image, here, x, y + line_height(BODY))
+            x += len(here) * (CARD_W + GAP) + GROUP_GAP
+            heading = f"Tier {tier}, more"
+            if left:
+                x, y = MARGIN, y + row_h
+    return y + row_h
+
+
 def _backs(draw: ImageDraw.ImageDraw, count: int, x: float, y: float) -> float:
     """``count`` face-down cards, overlapped; returns the y below."""
     for i in range(count):
@@ -185,6 +214,7 @@ def _paragraph(draw: ImageDraw.ImageDraw, y: float, content: str, size: int, fil
 
 
 # -- the table ---------------------------------------------------------------------------------------------
+@deck_pictures
 @fitted
 def table_picture(view: TetGowView, *, names: Sequence[str]) -> bytes:
     """The round so far (face-up plays in order, passes as backs), then each player: cards, tricks, score."""
@@ -263,17 +293,25 @@ def _scoreboard(draw: ImageDraw.ImageDraw, view: TetGowView, names: Sequence[str
             place = view.outcome.places[seat]
             facts = ["WINNER" if place == 1 else f"place {place}", plural(score, "point")]
         else:
-            facts = [plural(view.hand_sizes[seat], "card"), plural(view.tricks[seat], "trick")]
+            facts = [plural(view.hand_sizes[seat], "card"), f"{plural(view.tricks[seat], 'trick')} this game"]
             if seat == view.leader:
                 facts.append("led this round")
         text(draw, (x0 + 12, y + 34), " · ".join(facts), SMALL, MUTED, max_width=x1 - x0 - 36 - score_w)
         y += height + 6
     if view.outcome is None:
-        y = _paragraph(draw, y + 2, "Score: 1 point per trick and 5 for the game's winner.", SMALL, MUTED)
+        y = _paragraph(
+            draw,
+            y + 2,
+            "The big number is the score so far; a game's tricks count when it ends: 1 point per trick "
+            "and 5 for the game's winner.",
+            SMALL,
+            MUTED,
+        )
     return y
 
 
 # -- a hand ------------------------------------------------------------------------------------------------
+@deck_pictures
 @fitted
 def hand_picture(view: TetGowView, *, names: Sequence[str], owner: str | None = None) -> bytes:
     """One seat's hand grouped by Tier and wrapped to rows, with the round so far and the decision in words.
@@ -292,9 +330,8 @@ def hand_picture(view: TetGowView, *, names: Sequence[str], owner: str | None = 
     y += line_height(BODY)
     text(draw, (MARGIN, y), "By Tier: Tier 1 is the strongest.", SMALL, MUTED)
     y += line_height(SMALL) + 4
-    for tier, cards in sorted(groups.items()):
-        text(draw, (MARGIN, y), f"Tier {tier}", BODY, WHITE, bold=True)
-        y = _cards(image, cards, MARGIN, y + line_height(BODY))
+    if groups:
+        y = _tier_groups(image, draw, sorted(groups.items()), y)
     if not view.hand:
         y = _paragraph(draw, y, "No cards left.", BODY, WHITE)
     for line in _hand_lines(view, names):
@@ -310,7 +347,7 @@ def _hand_lines(view: TetGowView, names: Sequence[str]) -> list[str]:
             lines.append(f"{names[play.seat]}: {shown} (Tier {play.tier})")
         else:
             lines.append(f"{names[play.seat]}: passed {plural(play.count, 'card')} face down")
-    tricks = " · ".join(f"{names[s]} {t}" for s, t in enumerate(view.tricks))
+    tricks = " · ".join(f"{isolate(names[s])} {t}" for s, t in enumerate(view.tricks))
     lines.append(f"Tricks: {tricks}")
     lines.extend(d.prompt for d in view.decisions)
     return lines

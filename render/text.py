@@ -27,6 +27,7 @@ Every call is noted in :func:`recording`, so tests can check the sizes a picture
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import unicodedata
@@ -78,6 +79,8 @@ LAYOUT = ImageFont.Layout.RAQM if features.check_feature("raqm") else ImageFont.
 _INVISIBLE = {0xFE0E, 0xFE0F, 0x20E3, *range(0x1F3FB, 0x1F400), *range(0xE0020, 0xE0080)}
 #: Zero-width non-joiner and joiner: between letters they choose Arabic and Indic forms (kept there).
 _JOINERS = "\u200c\u200d"
+#: First Strong Isolate and Pop Directional Isolate (:func:`isolate`): kept by :func:`clean`, never drawn.
+_ISOLATES = "\u2068\u2069"
 #: Signs that join the next consonant into one cluster (a conjunct or a stacked consonant): the
 #: viramas of Devanagari to Malayalam and Sinhala's al-lakuna, Khmer's coeng, Myanmar's stacker.
 #: (Killers that only end a syllable, such as Tamil's pulli or Myanmar's asat, do not.)
@@ -185,7 +188,8 @@ def clean(content: str) -> str:
             continue
         category = unicodedata.category(char)
         if category in ("Cc", "Cf", "Cs", "Co", "Cn"):
-            if char in _JOINERS and kept and _between_letters(kept[-1], content[i + 1 : i + 2]):
+            joiner = char in _JOINERS and kept and _between_letters(kept[-1], content[i + 1 : i + 2])
+            if joiner or char in _ISOLATES:
                 kept.append(char)
             continue
         if category in ("Mn", "Me"):
@@ -230,6 +234,8 @@ def _fonted(content: str, bold: bool) -> tuple[list[tuple[str, str]], bool]:
     result: list[tuple[str, str]] = []
     rtl = False
     for char in clean(content):
+        if char in _ISOLATES:
+            continue
         file, mark, backwards = _character(char, bold)
         if mark and result and has_glyph(result[-1][1], char):
             file = result[-1][1]
@@ -267,18 +273,35 @@ def runs(content: str, bold: bool = False) -> tuple[tuple[str, str], ...]:
     return _grouped(_fonted(content, bold)[0])
 
 
+def isolate(name: str) -> str:
+    """A name set apart from the line around it (Unicode's First Strong Isolate), as HTML's ``<bdi>``:
+    "Tricks: Zoë 0 · محمد 0" keeps each number beside its own name, whatever the name's script."""
+    return f"{bidi.FSI}{name}{bidi.PDI}"
+
+
 @lru_cache(maxsize=16384)
 def _visual(content: str, bold: bool = False) -> tuple[tuple[str, str, bool], ...]:
     """``content`` as (font file, text, right to left) runs in the order they stand, left to right.
 
     A run is one font at one bidi level (:mod:`render.bidi`); each is shaped whole, and a
     right-to-left run is laid out so by raqm. Text with nothing right to left in it (Latin,
-    CJK, emoji, Indic, Thai) is :func:`runs` as they are, in their order."""
-    chars, rtl = _fonted(content, bold)
+    CJK, emoji, Indic, Thai) is :func:`runs` as they are, in their order. Isolated names
+    (:func:`isolate`) are laid out on their own."""
+    if bidi.FSI in content:
+        parts = content.split(bidi.FSI)
+        kept = bidi.FSI.join(bidi.PDI.join(clean(piece) for piece in part.split(bidi.PDI)) for part in parts)
+        drawn, line_levels = bidi.isolated_levels(kept)
+        chars, rtl = _fonted(drawn, bold)
+        if len(chars) != len(line_levels):  # cleaning again changed the text: no isolates then
+            line_levels = bidi.levels("".join(char for char, _ in chars))
+    else:
+        chars, rtl = _fonted(content, bold)
+        line_levels = ()
     if not rtl:
         return tuple((file, part, False) for file, part in _grouped(chars))
     drawn = "".join(char for char, _ in chars)
-    levelled = [(char, (file, level)) for (char, file), level in zip(chars, bidi.levels(drawn), strict=True)]
+    line_levels = line_levels or bidi.levels(drawn)
+    levelled = [(char, (file, level)) for (char, file), level in zip(chars, line_levels, strict=True)]
     pieces = [(*key, "".join(char for char, _ in group)) for key, group in groupby(levelled, _second)]
     order = bidi.visual_order([level for _, level, _ in pieces])
     return tuple((pieces[i][0], pieces[i][2], pieces[i][1] % 2 == 1) for i in order)
@@ -390,9 +413,22 @@ class Drawn:
     size: int
     picture_width: int
     bold: bool
+    #: Where the line's ink may reach: (left, top, right, bottom) in the picture's pixels, from the
+    #: main font's ascent to its descent.
+    box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    #: The text as asked for, before ``max_width`` cut it with an ellipsis.
+    asked: str = ""
+    #: Which canvas it was drawn on (a number per drawing surface) and that canvas's size: a card or
+    #: tile drawn apart and pasted has its own.
+    canvas: int = 0
+    canvas_size: tuple[int, int] = (0, 0)
 
 
 _records: list[list[Drawn]] = []
+#: While recording, each drawing surface seen, by identity, with its number (held so that no
+#: identity is reused by a later surface while a recording is under way).
+_canvases: dict[int, tuple[Any, int]] = {}
+_canvas_numbers = itertools.count(1)
 
 
 @contextmanager
@@ -404,6 +440,8 @@ def recording() -> Iterator[list[Drawn]]:
         yield found
     finally:
         _records.remove(found)
+        if not _records:
+            _canvases.clear()
 
 
 def recorded() -> list[int]:
@@ -434,16 +472,23 @@ def draw_text(
     middle, baseline, bottom, bottom), measured on the main font so that mixed scripts
     share one baseline. With ``max_width`` the text is cut with an ellipsis to fit.
     """
+    asked = content
     if max_width is not None:
         content = fit(content, size, max_width, bold)
     parts = _visual(content, bold)
     total = width(content, size, bold)
-    for found in _records:
-        found.append(Drawn(content, size, draw.im.size[0], bold))
     ascent, descent = font(size, BOLD[0] if bold else REGULAR[0]).getmetrics()
     x, y = xy
     x -= {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
     baseline = {"a": y + ascent, "t": y + ascent, "m": y + (ascent - descent) / 2, "s": y}.get(anchor[1], y - descent)
+    if _records:
+        box = (x, baseline - ascent, x + total, baseline + descent)
+        surface = draw.im
+        if id(surface) not in _canvases:
+            _canvases[id(surface)] = (surface, next(_canvas_numbers))
+        canvas, canvas_size = _canvases[id(surface)][1], tuple(surface.size)
+        for found in _records:
+            found.append(Drawn(content, size, draw.im.size[0], bold, box, asked, canvas, canvas_size))
     ink = _ink(draw, fill)
     for file, part, rtl in parts:
         for word in _words(part, rtl):

@@ -24,6 +24,7 @@ from engine.core import (
     Outcome,
     View,
     places_from_points,
+    seat_list,
 )
 from engine.players import ComputerPlayer
 
@@ -104,7 +105,10 @@ class HighCardState(GameState):
     def outcome(self) -> Outcome | None:
         if self.hands[0] or self.taker is not None:
             return None
-        return Outcome("hands empty", tuple(self.points), places_from_points(self.points))
+        places = places_from_points(self.points)
+        first = [seat for seat, place in enumerate(places) if place == 1]
+        reason = f"{seat_list(first)} took the most from the pot once the hands were empty"
+        return Outcome(reason, tuple(self.points), places, termination="highest_score")
 
     def view(self, seat: int | None) -> HighCardView:
         return HighCardView(

@@ -12,6 +12,7 @@ from engine.core import Game
 from engine.gin_go.players import GinGoPlayer, GreedyPlayer, RandomPlayer
 from engine.gin_go.rules import OPTIONS, RULES, GinGoState
 from engine.gin_go.view import GinGoView, HandSummary, MeldView
+from engine.levels import LevelCurve
 
 __all__ = ["GAME", "GinGoPlayer", "GinGoState", "GinGoView", "GreedyPlayer", "HandSummary", "MeldView", "RandomPlayer"]
 
@@ -29,4 +30,6 @@ GAME = Game(
     computer_player=GinGoPlayer,
     baselines={"greedy": GreedyPlayer, "random": RandomPlayer},
     levels={"easy": GreedyPlayer},
+    level_curve=LevelCurve(first=20),
+    points_name="chip",
 )

@@ -95,12 +95,18 @@ def arrange(entries: list[tuple[str, str]], kind: str) -> list[tuple[str, str]]:
     return sorted(entries, key=position)
 
 
+def _jokers(cards: Iterable[str], first: Iterable[str]) -> list[str]:
+    """The Jokers among ``cards``, those in ``first`` first: a shape with one Joker of two uses them."""
+    preferred = set(first)
+    return sorted((c for c in cards if is_joker(c)), key=lambda c: (c not in preferred, c))
+
+
 def possible_melds(hand: Sequence[str], forbidden: set[str], include: str | None = None) -> list[tuple[str, ...]]:
     """Card groups of ``hand`` that make a new meld (one Joker choice per shape), sorted.
 
-    With ``include``, only groups holding that card.
+    With ``include``, only groups holding that card (a Joker of a shape with one Joker of two is it).
     """
-    jokers = sorted(c for c in hand if is_joker(c))
+    jokers = _jokers(hand, (include,) if include else ())
     naturals = [c for c in hand if not is_joker(c)]
     found: dict[frozenset[str], tuple[str, ...]] = {}
 
@@ -141,23 +147,28 @@ def possible_melds(hand: Sequence[str], forbidden: set[str], include: str | None
 
 
 def possible_hits(
-    cards: Sequence[str], kind: str, identities: Sequence[str], forbidden: set[str]
+    cards: Sequence[str], kind: str, identities: Sequence[str], forbidden: set[str], first: Iterable[str] = ()
 ) -> list[tuple[str, ...]]:
-    """Card groups from ``cards`` that may be laid off together on one meld (one per shape)."""
-    jokers = sorted(c for c in cards if is_joker(c))
+    """Card groups from ``cards`` that may be laid off together on one meld (one per shape).
+
+    A shape with fewer Jokers than held uses the Jokers in ``first`` first (the ones taken from the pile)."""
+    jokers = _jokers(cards, first)
     naturals = [c for c in cards if not is_joker(c)]
     here = set(identities)
     found: dict[frozenset[str], tuple[str, ...]] = {}
 
-    def add(group: list[str]) -> None:
-        key = frozenset(group)
-        if group and key not in found and namings(group, forbidden, identities, kind):
-            found[key] = tuple(sorted_cards(group))
+    # Naturals that a Joker of this meld stands for may join it: alone, or with any other group.
+    standing = [c for c in naturals if c in here]
+    extra = [list(combo) for size in range(len(standing) + 1) for combo in combinations(standing, size)]
 
-    # Naturals that a Joker of this meld stands for may join it, each on its own.
-    for card in naturals:
-        if card in here:
-            add([card])
+    def add(group: list[str]) -> None:
+        for more in extra:
+            whole = [*group, *more]
+            key = frozenset(whole)
+            if whole and key not in found and namings(whole, forbidden, identities, kind):
+                found[key] = tuple(sorted_cards(whole))
+
+    add([])
     if kind == "set":
         rank = rank_of(next(iter(here)))
         same = [c for c in naturals if rank_of(c) == rank and c not in here]

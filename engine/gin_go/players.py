@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from engine.core import Decision, Move, View
 from engine.gin_go.board import COLUMNS, SQUARES, neighbours, square_of
 from engine.gin_go.cards import is_joker, rank_of
-from engine.gin_go.melds import possible_hits, possible_melds
+from engine.gin_go.pickup import USE_TAKEN, TableMeld, hits_now, melds_now
 from engine.gin_go.view import GinGoView, MeldView
 from engine.players import ComputerPlayer
 
@@ -38,23 +38,20 @@ def _table_names(melds: tuple[MeldView, ...] | list[MeldView]) -> set[str]:
     return {n for m in melds for n in m.names}
 
 
+def table_melds(view: GinGoView) -> list[TableMeld]:
+    """The melds on the table as :mod:`engine.gin_go.pickup` reads them."""
+    return [(m.id, m.kind, m.names) for m in view.melds]
+
+
 def candidate_plays(view: GinGoView) -> list[Play]:
     """Every meld and hit shape the seat may make now (the same ones the rules offer)."""
     hand = list(view.hand)
     names = _table_names(view.melds)
-    use = view.phase == "use_taken"
-    chosen = view.taken[0] if use else None
     plays: list[Play] = []
     if _decision(view, "meld"):
-        plays += [("meld", g, "") for g in possible_melds(hand, names, chosen) if len(g) < len(hand)]
+        plays += [("meld", g, "") for g in melds_now(view.phase, hand, names, view.taken)]
     if _decision(view, "hit"):
-        for meld in view.melds:
-            for g in possible_hits(hand, meld.kind, meld.names, names):
-                if len(g) >= len(hand):
-                    continue
-                if use and (chosen not in g or sum(1 for c in g if c in view.taken) < 2):
-                    continue
-                plays.append(("hit", g, meld.id))
+        plays += [("hit", g, mid) for mid, g in hits_now(view.phase, hand, table_melds(view), names, view.taken)]
     return plays
 
 
@@ -261,12 +258,9 @@ class GinGoPlayer(ComputerPlayer):
         for chosen in takes[-6:] if has_stock else takes:
             taken = pile[pile.index(chosen) :]
             hand = [*view.hand, *taken]
-            groups = [g for g in possible_melds(hand, names, chosen) if len(g) < len(hand)]
+            groups = melds_now(USE_TAKEN, hand, names, taken)
+            groups += [g for _, g in hits_now(USE_TAKEN, hand, table_melds(view), names, taken)]
             score = max((sum(worth(c) + 0.3 for c in g if not is_joker(c)) for g in groups), default=0.0)
-            for meld in view.melds:
-                for g in possible_hits(hand, meld.kind, meld.names, names):
-                    if chosen in g and len(g) < len(hand) and sum(1 for c in g if c in taken) >= 2:
-                        score = max(score, sum(worth(c) + 0.3 for c in g if not is_joker(c)))
             score -= 1.2 * max(0, len(taken) - 3)
             if score > best_score:
                 best, best_score = chosen, score

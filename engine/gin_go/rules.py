@@ -23,7 +23,16 @@ from engine.gin_go.board import (
     square_of,
 )
 from engine.gin_go.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, full_deck, is_joker, label, labels, sorted_cards
-from engine.gin_go.melds import arrange, namings, possible_hits, possible_melds
+from engine.gin_go.melds import arrange, namings
+from engine.gin_go.pickup import (
+    OWE_LAY_OFF,
+    USE_TAKEN,
+    TableMeld,
+    hits_now,
+    melds_now,
+    namings_keeping_payable,
+    pickup_is_usable,
+)
 from engine.gin_go.view import GinGoView, HandSummary, MeldView
 
 __all__ = ["OPTIONS", "RULES", "GinGoState"]
@@ -60,8 +69,9 @@ RULES = (
     "puts your chip on that card's square: your suit row gives the column, the rank your row (A to K "
     "from your end). An opposing chip there is **bumped**.\n\n"
     "On your turn **draw** from the stock, or take **any** card of the spread discard pile with every "
-    "card above it; you must use that card at once in a new meld, or lay it off with at least one more "
-    "taken card. Meld runs (3+ of a suit, Ace low or high) and sets (3–4 of a rank), name each Joker "
+    "card above it; you must use that card at once in a new meld, or lay it off — then at least one more "
+    "taken card must be laid off this turn, on any meld. Meld runs (3+ of a suit, Ace low or high) and sets "
+    "(3–4 of a rank), name each Joker "
     "(never a card already on the table), then **discard**.\n\n"
     "Discarding your last card **goes out**: you capture every card still held and place a chip for each. "
     "Then a side with an unbroken chain of chips from its **A row to its K row** (straight or zigzag) wins "
@@ -256,9 +266,9 @@ class GinGoState(GameState):
         hit = self._hit_decision(seat)
         if hit:
             found.append(hit)
-        if stage == "use_taken":
+        if stage == USE_TAKEN:
             found.append(Decision(seat, "undo", "Put the cards back on the discard pile.", (Option("undo", "Undo"),)))
-        else:
+        elif stage != OWE_LAY_OFF:
             hand = sorted_cards(self.hands[seat])
             found.append(
                 Decision(seat, "discard", "Discard a card to end your turn.", tuple(Option(c, label(c)) for c in hand))
@@ -269,14 +279,15 @@ class GinGoState(GameState):
         """Every card the melds on the table hold or name (a Joker may not name one of them)."""
         return {name for m in self.melds for _, name in m["entries"]}
 
+    def table_melds(self) -> list[TableMeld]:
+        """The melds on the table as :mod:`engine.gin_go.pickup` reads them."""
+        return [(m["id"], m["kind"], tuple(name for _, name in m["entries"])) for m in self.melds]
+
     def meld_candidates(self, seat: int) -> list[tuple[str, ...]]:
         """New melds the seat can lay down now (one per shape); after a pick-up, with the chosen card."""
         key = f"melds{seat}"
         if key not in self._cache:
-            hand = self.hands[seat]
-            include = self.taken[0] if self.stage == "use_taken" else None
-            found = possible_melds(hand, self.table_names(), include)
-            self._cache[key] = [g for g in found if len(g) < len(hand)]
+            self._cache[key] = melds_now(self.stage, self.hands[seat], self.table_names(), self.taken)
         return list(self._cache[key])
 
     def hit_candidates(self, seat: int) -> list[tuple[str, tuple[str, ...]]]:
@@ -284,20 +295,12 @@ class GinGoState(GameState):
         key = f"hits{seat}"
         if key not in self._cache:
             hand = self.hands[seat]
-            names = self.table_names()
-            found = []
-            for meld in self.melds:
-                ids = [name for _, name in meld["entries"]]
-                for group in possible_hits(hand, meld["kind"], ids, names):
-                    if len(group) < len(hand) and self._hit_uses_taken(group):
-                        found.append((meld["id"], group))
-            self._cache[key] = found
+            self._cache[key] = hits_now(self.stage, hand, self.table_melds(), self.table_names(), self.taken)
         return list(self._cache[key])
 
-    def _hit_uses_taken(self, cards: tuple[str, ...] | list[str]) -> bool:
-        if self.stage != "use_taken":
-            return True
-        return self.taken[0] in cards and sum(1 for c in cards if c in self.taken) >= 2
+    def owed_cards(self, seat: int) -> list[str]:
+        """After a lay-off that held one taken card: the taken cards still in hand, one of which must follow."""
+        return [c for c in self.taken if c in self.hands[seat]] if self.stage == OWE_LAY_OFF else []
 
     def _meld_decision(self, seat: int) -> Decision | None:
         groups = self.meld_candidates(seat)
@@ -306,7 +309,7 @@ class GinGoState(GameState):
         cards = sorted_cards({c for g in groups for c in g})
         hand = self.hands[seat]
         prompt = "Meld: pick 3 or more cards (a run of one suit, or a set of one rank)."
-        if self.stage == "use_taken":
+        if self.stage == USE_TAKEN:
             prompt = f"Meld with {label(self.taken[0])}: pick it and the cards to meld it with."
         return Decision(
             seat,
@@ -324,8 +327,13 @@ class GinGoState(GameState):
         cards = sorted_cards({c for _, g in hits for c in g})
         targets = [m for m in self.melds if any(mid == m["id"] for mid, _ in hits)]
         prompt = "Hit: pick cards from your hand and one meld to lay them off on."
-        if self.stage == "use_taken":
-            prompt = f"Lay off {label(self.taken[0])} with at least one more taken card: pick them and one meld."
+        if self.stage == USE_TAKEN:
+            prompt = (
+                f"Lay off {label(self.taken[0])}: pick it and one meld; one more card you took must be laid off "
+                "this turn, now or next."
+            )
+        elif self.stage == OWE_LAY_OFF:
+            prompt = f"Lay off one more card you took ({labels(self.owed_cards(seat))}): pick it and one meld."
         options = [Option(c, label(c), "Your cards") for c in cards]
         options += [Option(m["id"], self._meld_text(m["id"]), "Melds on the table") for m in targets]
         return Decision(seat, "hit", prompt, tuple(options), min_picks=2, max_picks=len(cards) + 1)
@@ -365,26 +373,14 @@ class GinGoState(GameState):
         key = f"takes{seat}"
         if key not in self._cache:
             names = self.table_names()
+            melds = self.table_melds()
             found = []
-            for i, chosen in enumerate(self.discard):
+            for i in range(len(self.discard)):
                 taken = self.discard[i:]
-                hand = [*self.hands[seat], *taken]
-                if self._can_use(hand, chosen, taken, names):
+                if pickup_is_usable([*self.hands[seat], *taken], melds, names, taken):
                     found.append(i)
             self._cache[key] = found
         return list(self._cache[key])
-
-    def _can_use(self, hand: list[str], chosen: str, taken: list[str], names: set[str]) -> bool:
-        if any(len(g) < len(hand) for g in possible_melds(hand, names, chosen)):
-            return True
-        if len(taken) < 2:
-            return False
-        for meld in self.melds:
-            ids = [name for _, name in meld["entries"]]
-            for group in possible_hits(hand, meld["kind"], ids, names):
-                if chosen in group and len(group) < len(hand) and sum(1 for c in group if c in taken) >= 2:
-                    return True
-        return False
 
     # -- acting -----------------------------------------------------------------
     def _apply(self, seat: int, decision: Decision, move: Move) -> None:
@@ -437,13 +433,13 @@ class GinGoState(GameState):
         self.taken = self.discard[i:]
         del self.discard[i:]
         self.hands[seat].extend(self.taken)
-        self.stage = "use_taken"
+        self.stage = USE_TAKEN
         self.log(f"{seat_name(seat)} takes {labels(self.taken)} from the discard pile.")
 
     def _meld_move(self, seat: int, cards: list[str]) -> None:
         if len(cards) >= len(self.hands[seat]):
             raise IllegalMove("Keep a card to discard: every turn ends with a discard.")
-        if self.stage == "use_taken" and self.taken[0] not in cards:
+        if self.stage == USE_TAKEN and self.taken[0] not in cards:
             raise IllegalMove(f"Your meld must use {label(self.taken[0])}, the card you took from the pile.")
         names = self.table_names()
         found = namings(cards, names)
@@ -460,13 +456,19 @@ class GinGoState(GameState):
             raise IllegalMove("Pick the cards to lay off and exactly one meld to lay them on.")
         if len(cards) >= len(self.hands[seat]):
             raise IllegalMove("Keep a card to discard: every turn ends with a discard.")
-        if self.stage == "use_taken" and not self._hit_uses_taken(cards):
-            raise IllegalMove(
-                f"Lay off {label(self.taken[0])} together with at least one more card you took from the pile."
-            )
+        self._check_pickup_lay_off(seat, cards)
         meld = self._meld(targets[0])
         ids = [name for _, name in meld["entries"]]
         found = namings(cards, self.table_names(), ids, meld["kind"])
+        if found and self.stage == USE_TAKEN and sum(1 for c in cards if c in self.taken) < 2:
+            hand = self.hands[seat]
+            found = namings_keeping_payable(
+                hand, self.table_melds(), self.table_names(), self.taken, meld["id"], cards, found
+            )
+            if not found:
+                raise IllegalMove(
+                    f"Lay off {label(self.taken[0])} only where one more card you took can follow it this turn."
+                )
         if not found:
             natural_count = sum(1 for _, c in meld["entries"] if not is_joker(c))
             if meld["kind"] == "set" and natural_count == 4 and any(is_joker(c) for c in cards):
@@ -475,6 +477,31 @@ class GinGoState(GameState):
                 raise IllegalMove("A Joker can't stand for a card that is already on the table.")
             raise IllegalMove(f"Those cards don't fit on {self._meld_text(meld['id'])}.")
         self._commit_or_name(seat, "hit", cards, meld["id"], found)
+
+    def why_not(self, seat: int, kind: str) -> str | None:
+        owed = self.owed_cards(seat) if seat == self.turn else []
+        if owed and kind in ("meld", "discard"):
+            return f"Lay off one more card you took from the pile first: {labels(owed)}."
+        if self.stage == USE_TAKEN and seat == self.turn:
+            chosen = label(self.taken[0])
+            if kind == "hit":
+                return f"{chosen} can't be laid off so that one more card you took can follow it: meld it instead."
+            if kind == "discard":
+                return f"Use {chosen} first: meld it or lay it off, or put the cards back with Undo."
+        return None
+
+    def _check_pickup_lay_off(self, seat: int, cards: list[str]) -> None:
+        """After a pick-up a lay-off holds the chosen card; a lay-off that is owed holds a taken card."""
+        if self.stage == USE_TAKEN:
+            if self.taken[0] not in cards:
+                raise IllegalMove(f"Your lay-off must use {label(self.taken[0])}, the card you took from the pile.")
+            if len(self.taken) < 2:
+                raise IllegalMove(
+                    f"Lay off {label(self.taken[0])} together with at least one more card you took from the pile."
+                )
+        owed = self.owed_cards(seat)
+        if owed and not set(owed) & set(cards):
+            raise IllegalMove(f"Lay off one more card you took from the pile first: {labels(owed)}.")
 
     def _commit_or_name(
         self, seat: int, action: str, cards: list[str], target: str | None, found: list[tuple[str, tuple[str, ...]]]
@@ -527,7 +554,9 @@ class GinGoState(GameState):
         self._add_entries(seat, meld, entries)
         shown = " ".join(label(c) if c == n else f"Joker(as {label(n)})" for c, n in entries)
         self.log(f"{seat_name(seat)} {verb} {shown}" + (f" on {self._meld_text(meld['id'])}." if target else "."))
-        if self.stage == "use_taken":
+        if self.stage == USE_TAKEN and action == "hit" and sum(1 for c in cards if c in self.taken) < 2:
+            self.stage = OWE_LAY_OFF
+        elif self.stage in (USE_TAKEN, OWE_LAY_OFF):
             self.stage = "play"
         self._announce_gin()
 
@@ -640,15 +669,12 @@ class GinGoState(GameState):
         winner: int | None = None
         if links[0] != links[1]:
             winner = 0 if links[0] else 1
-            reason = f"Gin-Go for {self._side_name(winner)}: a link from A to K."
+            reason = f"{self._side_name(winner)} linked the A row to the K row: Gin-Go"
         elif links[0] and went_out is not None:
             winner = self.side_of(went_out)
-            reason = (
-                f"Both sides are linked; {seat_name(went_out)} went out, so {self._side_name(winner)} wins: Gin-Go!"
-            )
+            reason = f"Both sides have a link and {seat_name(went_out)} went out: Gin-Go for {self._side_name(winner)}"
         else:
-            reason = "No link decides the hand; the board keeps every chip."
-        self.log(reason)
+            reason = "No side has a link, so the board keeps every chip for the next hand"
         self.last_hand = {
             "number": self.hand_number,
             "went_out": went_out,
@@ -656,24 +682,44 @@ class GinGoState(GameState):
             "winner": winner,
             "reason": reason,
         }
+        self.log(self.recap())
         if winner is not None:
-            self._finish(winner, reason)
+            self._finish(winner, reason, "link")
         elif self.hand_number >= int(self.options["hand_limit"]):
             chips = self.chip_counts()
+            limit = f"The hand limit ({self.hand_number} hand{'' if self.hand_number == 1 else 's'}) is reached"
             if chips[0] == chips[1]:
-                self._finish(None, f"The hand limit is reached with {chips[0]} chips each: a draw.")
+                self._finish(None, f"{limit} with {chips[0]} chips each on the board: a draw", "draw")
             else:
                 side = 0 if chips[0] > chips[1] else 1
-                self._finish(side, f"The hand limit is reached: more chips on the board for {self._side_name(side)}.")
+                has = "has" if self.num_players == 2 else "have"
+                more = f"{max(chips)} to {min(chips)}"
+                self._finish(
+                    side, f"{limit} and {self._side_name(side)} {has} more chips on the board, {more}", "hand_limit"
+                )
         else:
             self.dealer = (self.dealer + 1) % self.num_players
             self._deal()
 
-    def _finish(self, winner: int | None, reason: str) -> None:
-        self.final = {"winner": winner, "reason": reason}
+    def _finish(self, winner: int | None, reason: str, termination: str) -> None:
+        self.final = {"winner": winner, "reason": reason, "termination": termination}
         self.stage = "over"
         self.pending = None
-        self.log(reason)
+        if termination != "link":  # a link's sentence was the hand's last line already
+            self.log(f"{reason}.")
+
+    def recap(self) -> str:
+        """How the last hand ended: who went out and what they captured, and what the links decided."""
+        last = self.last_hand
+        if last is None:
+            return ""
+        out = last["went_out"]
+        if out is None:
+            did = "the draw pile ran out with nobody out"
+        else:
+            captured = len(last["captured"])
+            did = f"{seat_name(out)} went out and captured {captured} card{'' if captured == 1 else 's'}"
+        return f"Hand {last['number']}: {did}. {last['reason'].rstrip('.!')}."
 
     def chip_counts(self) -> tuple[int, int]:
         return (self.board.count(0), self.board.count(1))
@@ -685,7 +731,8 @@ class GinGoState(GameState):
         chips = self.chip_counts()
         points = tuple(chips[self.side_of(s)] for s in range(self.num_players))
         places = tuple(1 if winner is None or self.side_of(s) == winner else 2 for s in range(self.num_players))
-        return Outcome(self.final["reason"], points, places)
+        termination = self.final.get("termination", "")
+        return Outcome(self.final["reason"].rstrip(".!"), points, places, termination=termination)
 
     def random_move(self, seat: int, rng: random.Random) -> Move:
         """A random legal move that leans towards melding, so random hands end."""

@@ -19,6 +19,7 @@ from engine.gin_jon_tan.players import GinJonTanPlayer, GreedyPlayer, RandomPlay
 from engine.gin_jon_tan.rules import OPTIONS, RULES, GinJonTanState
 from engine.gin_jon_tan.value import Evaluation, evaluate, hand_value
 from engine.gin_jon_tan.views import Clash, DuelCard, DuelView, EvaluationEntry, GinJonTanView, HeldCard
+from engine.levels import LevelCurve
 
 __all__ = [
     "FULL_SET",
@@ -55,4 +56,5 @@ GAME = Game(
     baselines={"greedy": GreedyPlayer, "random": RandomPlayer},
     levels={"easy": GreedyPlayer},
     uses_profiles=True,
+    level_curve=LevelCurve(first=25, measure="digits"),  # scores span 10^2..10^17+: a level is many games
 )

@@ -39,6 +39,7 @@ from engine.core import (
     Outcome,
     Transfer,
     places_from_points,
+    seat_list,
 )
 from engine.gin_jon_tan.cards import FULL_SET, SYMBOLS, Card
 from engine.gin_jon_tan.clash import beats, sentence
@@ -69,11 +70,14 @@ DECLARABLE = tuple(name for name, _, _ in SYMBOLS if name != "Universal")
 _DECLARE_CODES = {name: code for name, _, code in SYMBOLS}
 _DECLARE_NAMES = {code: name for name, code in _DECLARE_CODES.items()}
 
+#: How a round's evaluation starts its event line (and the recap that keeps it in sight).
+ROUND_END = "Round {} evaluated: "
+
 OPTIONS = (
-    GameOption("rounds", "Rounds in the game.", 3, choices=(3, 6, 9, 12, 33)),
+    GameOption("rounds", "Rounds in the game", 3, choices=(3, 6, 9, 12, 33)),
     GameOption(
         "black_hole",
-        "A Black hole that wins a clash empties the reserve of every opponent (all) or of the duel opponent only.",
+        "A Black hole that wins a clash empties the reserve of every opponent (all) or of the duel opponent only",
         "all",
         choices=("all", "opponent"),
         label="Black hole empties",
@@ -81,7 +85,7 @@ OPTIONS = (
     ),
     GameOption(
         "deck",
-        "common: 33 random cards each from the full set; personal: each player's own deck.",
+        "common: 33 random cards each from the full set; personal: each player's own deck",
         "common",
         choices=("common", "personal"),
         label="Deck",
@@ -89,7 +93,7 @@ OPTIONS = (
     ),
     GameOption(
         "prizes",
-        "Personal decks only: after the game the top three take cards from the decks of those placed below.",
+        "Personal decks only: after the game the top three take cards from the decks of those placed below",
         "off",
         choices=("off", "on"),
         label="Prize cards",
@@ -306,7 +310,8 @@ class GinJonTanState(GameState):
         hand, reserve = self.hands[seat], self.reserves[seat]
         each = min(most, len(hand), len(reserve))
         low = "" if least == 0 else f"{least} to "
-        prompt = f"Exchange {low}{each} hand cards with as many reserve cards (pick both)."
+        cards = "hand card" if each == 1 and not low else "hand cards"
+        prompt = f"Exchange {low}{each} {cards} with as many reserve cards (pick both)."
         options = self._cards(hand, "Hand") + self._cards(reserve, "Reserve")
         return Decision(seat, "exchange", prompt, options, 2 * least, 2 * each, simultaneous=simultaneous)
 
@@ -345,7 +350,8 @@ class GinJonTanState(GameState):
             target, place = self.asking
             cards = self.hands[target] if place == "hand" else self.reserves[target]
             most = min(COMBINATION_EXCHANGE, len(cards), len(self.hands[seat]))
-            prompt = f"Give 1 to {most} hand cards; you take as many at random from {seat_name(target)}'s {place}."
+            give = "1 hand card" if most == 1 else f"1 to {most} hand cards"
+            prompt = f"Give {give}; you take as many at random from {seat_name(target)}'s {place}."
             return [Decision(seat, "give", prompt, self._cards(self.hands[seat]), 1, most)]
         found = [Decision(seat, "gin", "Satisfied with your hand?", (Option("gin", "Gin jon tan!"),))]
         if seat in self.satisfied:
@@ -753,7 +759,8 @@ class GinJonTanState(GameState):
             entry["place"], entry["delta"] = place, delta
             self.scores[entry["seat"]] += delta
         if ranked:
-            self.log("Evaluation: " + "; ".join(f"{seat_name(e['seat'])} {e['delta']:+,}" for e, _ in ranked) + ".")
+            shown = "; ".join(f"{seat_name(e['seat'])} {e['delta']:+,}" for e, _ in ranked)
+            self.log(f"{ROUND_END.format(self.round_no)}{shown}.")
         if self.round_no >= self.rounds:
             self._finish()
         else:
@@ -789,11 +796,22 @@ class GinJonTanState(GameState):
                     left[victim].remove(item)
                     self.transfers.append([item, victim, taker])
 
+    def recap(self) -> str:
+        """How the last round's evaluation changed the scores (its event line, kept in sight)."""
+        for line in reversed(self.events[-300:]):
+            if line.startswith("Round ") and " evaluated: " in line:
+                return line
+        return ""
+
     def outcome(self) -> Outcome | None:
         if not self.finished:
             return None
         transfers = tuple(Transfer(item, a, b) for item, a, b in self.transfers)
-        return Outcome("highest score", tuple(self.scores), places_from_points(self.scores), transfers)
+        places = places_from_points(self.scores)
+        first = [seat for seat, place in enumerate(places) if place == 1]
+        verb = "has" if len(first) == 1 else "share"
+        reason = f"{seat_list(first)} {verb} the highest score after {_plural(self.rounds, 'round')}"
+        return Outcome(reason, tuple(self.scores), places, transfers, termination="highest_score")
 
     # -- moves for playouts ------------------------------------------------------
     def random_move(self, seat: int, rng: Random) -> Move:

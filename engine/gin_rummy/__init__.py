@@ -8,6 +8,7 @@ from engine.core import Game
 from engine.gin_rummy.melds import Melding, best_melds, min_deadwood
 from engine.gin_rummy.players import CasualPlayer, GinRummyPlayer, SimplePlayer
 from engine.gin_rummy.rules import OPTIONS, GinRummyState, GinRummyView, HandResult
+from engine.levels import LevelCurve
 
 __all__ = ["GAME", "GinRummyState", "GinRummyView", "HandResult", "Melding", "best_melds", "min_deadwood"]
 
@@ -35,4 +36,5 @@ GAME = Game(
     computer_player=GinRummyPlayer,
     baselines={"simple": SimplePlayer},
     levels={"easy": CasualPlayer, "normal": SimplePlayer, "strong": GinRummyPlayer},
+    level_curve=LevelCurve(first=200),  # a win of a game to 100 is about 250–400 points
 )

@@ -335,7 +335,6 @@ class GinRummyState(GameState):
     # -- the end of a hand ----------------------------------------------------------
     def _end_in_draw(self) -> None:
         """Two stock cards left after a plain discard: no score, the same dealer deals again."""
-        self.log(f"Only {len(self.stock)} cards are left in the stock: the hand is a draw.")
         self.last_hand = {
             "number": self.hand_number,
             "kind": "draw",
@@ -350,6 +349,7 @@ class GinRummyState(GameState):
             "face_down": None,
             "scores": list(self.scores),
         }
+        self.log(self.recap())
         self._deal()
 
     def _end_hand(self, kind: str, knocker: int) -> None:
@@ -402,30 +402,14 @@ class GinRummyState(GameState):
             "face_down": self.face_down,
             "scores": list(self.scores),
         }
-        self._log_hand_end(kind, knocker, winner, points, k_dw, d_dw, layoffs)
+        self.log(self.recap())
+        self.log(f"Score: {seat_name(0)} {self.scores[0]}, {seat_name(1)} {self.scores[1]}.")
         target = int(self.options["target_score"])
         if target == 0 or self.scores[winner] >= target:
             self._finish(winner)
         else:
             self.dealer = 1 - self.dealer
             self._deal()
-
-    def _log_hand_end(
-        self, kind: str, knocker: int, winner: int, points: int, k_dw: int, d_dw: int, layoffs: list
-    ) -> None:
-        k, d = seat_name(knocker), seat_name(1 - knocker)
-        if kind == "gin":
-            self.log(f"{k} goes Gin! {d} has {d_dw} deadwood: {k} scores {points}.")
-        elif kind == "big_gin":
-            self.log(f"{k} declares Big Gin! {d} has {d_dw} deadwood: {k} scores {points}.")
-        else:
-            off = f" after laying off {', '.join(label(c) for c, _ in layoffs)}" if layoffs else ""
-            self.log(f"{k} knocks with {k_dw} deadwood; {d} has {d_dw}{off}.")
-            if kind == "undercut":
-                self.log(f"Undercut! {d} scores {points}.")
-            else:
-                self.log(f"{k} scores {points}.")
-        self.log(f"Score: {seat_name(0)} {self.scores[0]}, {seat_name(1)} {self.scores[1]}.")
 
     def _finish(self, winner: int) -> None:
         loser = 1 - winner
@@ -445,7 +429,34 @@ class GinRummyState(GameState):
         if self.final is None:
             return None
         totals = tuple(self.final["totals"])
-        return Outcome(f"{seat_name(self.final['winner'])} won the game", totals, places_from_points(totals))
+        winner = seat_name(self.final["winner"])
+        target = int(self.options["target_score"])
+        reached = f"reached the target of {target} points" if target else "won the single hand"
+        bonus = f"game bonus {self.final['game_bonus']}, line bonus {self.final['line_bonus']}"
+        reason = f"{winner} {reached} ({bonus})"
+        return Outcome(reason, totals, places_from_points(totals), termination="target_score")
+
+    def recap(self) -> str:
+        """How the last hand ended: who knocked or went Gin, the deadwood, who scored what."""
+        last = self.last_hand
+        if last is None:
+            return ""
+        number, kind = last["number"], last["kind"]
+        if kind == "draw":
+            return f"Hand {number} was a draw: the stock ran down to its last two cards with nobody out."
+        knocker, winner, points = last["knocker"], last["winner"], last["points"]
+        k, d = seat_name(knocker), seat_name(1 - knocker)
+        k_dw, d_dw = last["deadwood"][knocker], last["deadwood"][1 - knocker]
+        if kind == "gin":
+            did = f"{k} went Gin; {d} had {d_dw} deadwood"
+        elif kind == "big_gin":
+            did = f"{k} declared Big Gin; {d} had {d_dw} deadwood"
+        else:
+            off = f" after laying off {', '.join(label(c) for c, _ in last['layoffs'])}" if last["layoffs"] else ""
+            did = f"{k} knocked with {k_dw} deadwood; {d} had {d_dw}{off}"
+            if kind == "undercut":
+                did += ", an undercut"
+        return f"Hand {number}: {did}. {seat_name(winner)} scored {points}."
 
     # -- what a seat sees -------------------------------------------------------------
     def view(self, seat: int | None) -> GinRummyView:

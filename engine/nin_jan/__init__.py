@@ -7,6 +7,7 @@ The rules are in :mod:`engine.nin_jan.rules`, the computer players in
 from __future__ import annotations
 
 from engine.core import Game
+from engine.levels import LevelCurve
 from engine.nin_jan.players import GreedyPlayer, NinJanPlayer, QuickNinJanPlayer, RandomPlayer
 from engine.nin_jan.rules import Card, NinJanState, NinJanView, PlayoffRound, Reveal, resolution_order
 
@@ -46,4 +47,5 @@ GAME = Game(
     computer_player=NinJanPlayer,
     baselines={"random": RandomPlayer, "greedy": GreedyPlayer},
     levels={"easy": GreedyPlayer, "normal": QuickNinJanPlayer, "strong": NinJanPlayer},
+    level_curve=LevelCurve(first=20),  # a game's winner takes about 15–40
 )

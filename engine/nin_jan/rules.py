@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from engine.core import Decision, GameState, IllegalMove, Move, Option, Outcome, View, places_from_points
+from engine.core import Decision, GameState, IllegalMove, Move, Option, Outcome, View, places_from_points, seat_list
 
 __all__ = [
     "BEATS",
@@ -359,7 +359,7 @@ class NinJanState(GameState):
         self.next_reveal += 1
         self.log(
             f"{seat_name(reveal.seat)}'s {reveal.card.label} takes pile {index + 1} "
-            f"({', '.join(c.label for c in taken)}: {pile_value(taken)} points)."
+            f"({', '.join(c.label for c in taken)}: {_points(pile_value(taken))})."
         )
 
     def _place(self, index: int) -> None:
@@ -419,8 +419,17 @@ class NinJanState(GameState):
                 for seat in group:
                     places[seat] = place
                 place += len(group)
-            return Outcome("won the Rock-Paper-Scissors play-off", tuple(scores), tuple(places))
-        return Outcome("highest score", tuple(scores), tuple(places))
+            winner = places.index(1)
+            tied = sorted([winner, *(seat for group in self.playoff_out for seat in group)])
+            reason = (
+                f"{seat_list(tied)} tied for first on {scores[winner]} points; "
+                f"{seat_name(winner)} won the Rock-Paper-Scissors play-off"
+            )
+            return Outcome(reason, tuple(scores), tuple(places), termination="play_off")
+        first = [seat for seat, place in enumerate(places) if place == 1]
+        verb = "scored" if len(first) == 1 else "share"
+        reason = f"{seat_list(first)} {verb} the most points after {ROUNDS} rounds"
+        return Outcome(reason, tuple(scores), tuple(places), termination="highest_score")
 
     # -- what a seat sees -----------------------------------------------------
     def view(self, seat: int | None) -> NinJanView:
@@ -479,6 +488,11 @@ class NinJanState(GameState):
         self.playoff_rounds = [PlayoffRound(tuple((s, sign) for s, sign in r)) for r in data["playoff_rounds"]]
         self.playoff_out = [list(group) for group in data["playoff_out"]]
         self.finished = data["finished"]
+
+
+def _points(value: int) -> str:
+    """``1 point``, ``-3 points``."""
+    return f"{value} point{'' if value == 1 else 's'}"
 
 
 def _seat_list(seats: list[int]) -> str:

@@ -1,6 +1,7 @@
 """Tet-Gow: a Decktet trick-taking game after Tien Gow (deck, rules, computer players)."""
 
 from engine.core import Game
+from engine.levels import LevelCurve
 from engine.tet_gow.deck import CARDS, SETS, SUITS, Card, tier_table
 from engine.tet_gow.players import DeepTetGowPlayer, GreedyPlayer, QuickTetGowPlayer, RandomPlayer
 from engine.tet_gow.rules import OPTIONS, Play, TetGowState, TetGowView
@@ -30,4 +31,5 @@ GAME = Game(
     computer_player=DeepTetGowPlayer,
     baselines={"random": RandomPlayer, "greedy": GreedyPlayer},
     levels={"easy": GreedyPlayer, "normal": QuickTetGowPlayer, "strong": DeepTetGowPlayer},
+    level_curve=LevelCurve(first=10),  # 1 per trick and 5 for the game: about 8–15 a game
 )

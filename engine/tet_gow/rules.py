@@ -26,6 +26,7 @@ from engine.core import (
     Outcome,
     View,
     places_from_points,
+    seat_list,
 )
 from engine.tet_gow.deck import CARDS, SETS, deck, describe_mix, names, set_mix, sort_cards, tier_of
 
@@ -100,6 +101,7 @@ class TetGowState(GameState):
         self.game_no = 0
         self.scores = [0] * self.num_players
         self.game_results: list[list[int]] = []
+        self.game_winners: list[int] = []
         self.last_plays: list[list[Any]] = []
         self.last_winner: int | None = None
         self.finished = False
@@ -292,8 +294,9 @@ class TetGowState(GameState):
     def _end_game(self, winner: int) -> None:
         points = [t + (WIN_BONUS if seat == winner else 0) for seat, t in enumerate(self.tricks)]
         self.game_results.append(points)
+        self.game_winners.append(winner)
         self.scores = [a + b for a, b in zip(self.scores, points, strict=True)]
-        self.log(f"Seat {winner + 1} wins game {self.game_no} (+{WIN_BONUS}).")
+        self.log(self.recap())
         if self.game_no < self.games:
             self._deal()
         else:
@@ -317,8 +320,26 @@ class TetGowState(GameState):
     def outcome(self) -> Outcome | None:
         if not self.finished:
             return None
-        games = "game" if self.games == 1 else f"match of {self.games} games"
-        return Outcome(f"the {games} is over", tuple(self.scores), places_from_points(self.scores))
+        places = places_from_points(self.scores)
+        first = [seat for seat, place in enumerate(places) if place == 1]
+        over = "in the game" if self.games == 1 else f"over {self.games} games"
+        verb = "took" if len(first) == 1 else "share"
+        reason = f"{seat_list(first)} {verb} the most points {over} (a trick scores 1, winning a game {WIN_BONUS})"
+        return Outcome(reason, tuple(self.scores), places, termination="highest_score")
+
+    def recap(self) -> str:
+        """How the last game of the match ended: its winner and each seat's points from it."""
+        if not self.game_results:
+            return ""
+        points = self.game_results[-1]
+        shown = ", ".join(f"Seat {seat + 1} {p}" for seat, p in enumerate(points))
+        number = len(self.game_results)
+        if len(self.game_winners) < number:  # saved before the winners were kept
+            return f"Game {number} is over; points from it: {shown}."
+        winner = self.game_winners[-1]
+        return (
+            f"Game {number}: Seat {winner + 1} won its last round and the game (+{WIN_BONUS}); points from it: {shown}."
+        )
 
     # -- what a seat sees ---------------------------------------------------
     def view(self, seat: int | None) -> TetGowView:
@@ -347,8 +368,11 @@ class TetGowState(GameState):
     # -- persistence --------------------------------------------------------
     saved_fields = (
         "game_no", "round_no", "scores", "game_results", "hands", "tricks", "passed", "seen",
-        "plays", "last_plays", "last_winner", "leader", "turn", "finished",
+        "plays", "last_plays", "last_winner", "leader", "turn", "finished", "game_winners",
     )  # fmt: skip
+
+    def _load(self, data: dict[str, Any]) -> None:
+        super()._load({"game_winners": [], **data})  # a state saved before the winners were kept
 
 
 def _public(plays: list[list[Any]]) -> tuple[Play, ...]:

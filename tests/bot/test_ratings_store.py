@@ -95,7 +95,7 @@ async def test_huge_scores_stay_exact(store: Store) -> None:
     async with store.sessions() as session:
         board = await leaderboard(session, GUILD, "gin_jon_tan", by="points")
         card = await profile(session, GUILD, ALICE)
-    assert board.rows[0].points == huge and board.rows[0].level == levels.level("gin_jon_tan", huge)
+    assert board.rows[0].points == huge and board.rows[0].level == levels.level("gin_jon_tan", huge, 1)
     assert board.rows[1].points == 0  # a negative game counts as nothing for levels
     assert card is not None and card.games[0].best == huge and card.recent[0].points == huge
 
@@ -228,7 +228,7 @@ async def test_leaderboards_rank_by_rating_points_or_wins_and_add_the_askers_row
     assert by_points.own is None  # Dan is on the page
     assert [(r.rank, r.name, r.wins) for r in by_wins.rows][:2] == [(1, "Alice", 2), (2, "Бори́с", 1)]
     alice = by_wins.rows[0]
-    assert (alice.games, alice.level, alice.provisional) == (2, levels.level("high_card", 110), True)
+    assert (alice.games, alice.level, alice.provisional) == (2, levels.level("high_card", 110, 2), True)
 
 
 async def test_a_period_counts_only_its_games(store: Store) -> None:

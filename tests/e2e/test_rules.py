@@ -29,3 +29,12 @@ async def test_tet_gow_rules_show_the_sets_and_tiers_picture(parlour: Parlour) -
     assert picture.format == "PNG" and picture.width >= 400
     assert message.embeds[0]["image"]["url"] == "attachment://rules.png"
     assert "Tier" in message.embeds[0]["description"] and "Set" in message.embeds[0]["description"]
+
+
+async def test_gin_go_says_it_is_for_2_or_4_players_not_2_to_4(parlour: Parlour) -> None:
+    alice = parlour.server.user("alice")
+    rules = await (await parlour.server.slash(alice, "rules", game="gin_go")).message()
+    assert rules.embeds[0]["title"] == "Gin-Go (2 or 4 players)"
+    about = await (await parlour.server.slash(alice, "parlour about")).message()
+    assert "**Gin-Go** (2 or 4 players)" in about.embeds[0]["description"]
+    assert "**Gin-Go** (2–4 players)" not in about.embeds[0]["description"]

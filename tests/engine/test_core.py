@@ -208,3 +208,12 @@ def test_a_copy_shares_the_moments_decisions_then_lists_its_own_after_a_move() -
     copy.act(seat, copy.random_move(seat, random.Random(1)))
     assert copy.pending_decisions() == tuple(copy.decisions()) != listed
     assert state.pending_decisions() is listed and state.waiting_on() == tuple(sorted({d.seat for d in listed}))
+
+
+def test_player_counts_are_said_as_the_game_allows_them() -> None:
+    assert registry.get("gin_go").players_text == "2 or 4 players"
+    assert registry.get("gin_rummy").players_text == "2 players"
+    nin_jan = registry.get("nin_jan")
+    assert nin_jan.players_text == f"{nin_jan.min_players}–{nin_jan.max_players} players"
+    with pytest.raises(ValueError, match=r"Gin-Go is played by 2 or 4 players\."):
+        registry.get("gin_go").check_players(3)

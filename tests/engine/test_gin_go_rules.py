@@ -175,10 +175,77 @@ def test_taking_only_to_lay_off_needs_two_taken_cards_laid_off() -> None:
     # 6h (with 7h and Qc above it) can be laid off with 7h; 7h alone would be one card with a gap.
     assert "6h" in offered and "7h" not in offered and "Qc" not in offered
     state.act(0, "draw:6h")
-    with pytest.raises(IllegalMove, match="at least one more"):
-        state.act(0, "hit:6h,m1")
-    state.act(0, "hit:6h,7h,m1")
+    both = state.copy()
+    assert isinstance(both, GinGoState)
+    both.act(0, "hit:6h,7h,m1")
+    assert [c for c, _ in both.melds[0]["entries"]] == ["3h", "4h", "5h", "6h", "7h"]
+    assert both.phase == "play"
+    # 6h alone is allowed too, but then 7h must follow before the discard.
+    state.act(0, "hit:6h,m1")
+    assert state.phase == "lay_off_taken" and kinds(state) == {"hit"}
+    with pytest.raises(IllegalMove, match="one more card you took"):
+        state.act(0, "discard:2c")
+    state.act(0, "hit:7h,m1")
     assert [c for c, _ in state.melds[0]["entries"]] == ["3h", "4h", "5h", "6h", "7h"]
+    assert state.phase == "play" and "discard" in kinds(state)
+
+
+def test_a_lay_off_of_one_taken_card_is_refused_when_no_second_can_follow() -> None:
+    state = table()
+    give(state, [["Jh", "Qh", "2c", "9d"], ["3c", "4c", "5c"]], ["Ks", "Th", "Qc"], melds=[["7h", "8h", "9h"]])
+    state.act(0, "draw:Th")  # for the meld Th Jh Qh
+    # Th fits on 7h 8h 9h, but the Qc taken with it can never follow: that lay-off is no use of the pick-up.
+    assert all("Th" not in group for _, group in state.hit_candidates(0))
+    with pytest.raises(IllegalMove, match="can follow"):
+        state.act(0, "hit:Th,m1")
+    assert state.phase == "use_taken" and "Th" in state.hands[0]
+    state.act(0, "meld:Th,Jh,Qh")
+    assert state.phase == "play"
+
+
+def test_a_pick_up_may_lay_off_its_cards_on_two_melds() -> None:
+    # The case: taking 5h with Kc above it, 5h onto 2-3-4h and Kc onto the Kings.
+    state = table()
+    give(
+        state,
+        [["2c", "9d", "7s"], ["3c", "4c", "5c"]],
+        ["4d", "5h", "Kc"],
+        melds=[["2h", "3h", "4h"], ["Kd", "Kh", "Ks"]],
+    )
+    assert "5h" in options(state, "draw")
+    state.act(0, "draw:5h")
+    assert {"5h", "m1"} <= set(options(state, "hit"))
+    state.act(0, "hit:5h,m1")
+    assert state.phase == "lay_off_taken"
+    assert options(state, "hit") == ["Kc", "m2"]
+    state.act(0, "hit:Kc,m2")
+    assert state.phase == "play"
+    assert state.board[square(3, 5)] == 0 and state.board[square(1, 13)] == 0
+    assert [c for c, _ in state.melds[1]["entries"]] == ["Kc", "Kd", "Kh", "Ks"]
+
+
+def test_the_card_a_joker_names_is_laid_off_with_another_taken_card() -> None:
+    # 9c and 8c on Joker(as 9c) 10c Jc Qc: one lay-off with both taken cards.
+    state = table()
+    give(state, [["2d", "5s", "Kd"], ["3c", "4c", "5c"]], ["4d", "9c", "8c"], melds=[["Tc", "Jc", "Qc"]])
+    state.melds[0]["entries"] = [["Jk1", "9c"], ["Tc", "Tc"], ["Jc", "Jc"], ["Qc", "Qc"]]
+    assert "9c" in options(state, "draw")
+    state.act(0, "draw:9c")
+    assert ("m1", ("8c", "9c")) in state.hit_candidates(0)
+    state.act(0, "hit:9c,8c,m1")
+    assert state.phase == "play"
+    assert [c for c, _ in state.melds[0]["entries"]] == ["8c", "Jk1", "9c", "Tc", "Jc", "Qc"]
+
+
+def test_an_opening_lay_off_with_a_joker_names_it_so_the_second_card_can_follow() -> None:
+    state = table()
+    give(state, [["Jk1", "2c", "9d", "Kd"], ["3c", "4c", "5c"]], ["4d", "6h", "8h"], melds=[["3h", "4h", "5h"]])
+    state.act(0, "draw:6h")
+    # The Joker could be 2h or 7h; only as 7h can the 8h follow, so nothing is asked.
+    state.act(0, "hit:6h,Jk1,m1")
+    assert state.phase == "lay_off_taken"
+    assert ["Jk1", "7h"] in state.melds[0]["entries"]
+    state.act(0, "hit:8h,m1")
     assert state.phase == "play"
 
 

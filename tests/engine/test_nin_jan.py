@@ -233,7 +233,8 @@ def test_a_clear_winner_ends_the_game() -> None:
     state = last_round(scores_equal=False)
     assert state.scores() == [15, 5, 0]
     outcome = state.outcome()
-    assert outcome is not None and outcome.places == (1, 2, 3) and outcome.reason == "highest score"
+    assert outcome is not None and outcome.places == (1, 2, 3) and outcome.termination == "highest_score"
+    assert outcome.reason == "Seat 1 scored the most points after 9 rounds"
     assert state.decisions() == []
 
 

@@ -173,3 +173,27 @@ def test_the_rules_picture_shows_a_worked_link() -> None:
         board[square(*at)] = 0
     assert link_path(board, 0, orthogonal_only=False) is not None
     assert link_path(board, 0, orthogonal_only=True) is None  # it needs its diagonal steps
+
+
+def test_taken_cards_are_shown_to_be_used_only_until_used_and_a_named_joker_has_a_legend() -> None:
+    from engine.gin_go import GinGoState
+    from render.gin_go import JOKER_LEGEND
+    from render.gin_go import table_picture as gin_go_table
+    from render.text import recording
+    from tests.engine.test_gin_go_rules import give, table
+
+    state = table()
+    give(state, [["6h", "7h", "8h", "2c", "Kd"], ["3c", "4c", "5c"]], ["3s", "9h", "4d"], melds=[["Tc", "Jc", "Qc"]])
+    state.melds[0]["entries"] = [["Jk1", "9c"], ["Tc", "Tc"], ["Jc", "Jc"], ["Qc", "Qc"]]
+    state.act(0, "draw:9h")
+    assert isinstance(state, GinGoState)
+
+    def words() -> list[str]:
+        with recording() as drawn:
+            gin_go_table(state.view(None), names=["Zoë", "محمد علي"])
+        return [d.content for d in drawn]
+
+    assert "Taken from the pile this turn, to be used now:" in words()
+    assert "Jk" in words() and JOKER_LEGEND.split(": ", 1)[1] in words()
+    state.act(0, "meld:7h,8h,9h")
+    assert not [w for w in words() if w.startswith("Taken from the pile")]

@@ -170,7 +170,7 @@ def test_every_suit_stays_in_its_cell_and_its_tile_is_it_drawn_there(look: Look)
                     small = layer.reduce(SCALE).crop(
                         (box[0] // SCALE, box[1] // SCALE, box[2] // SCALE, box[3] // SCALE)
                     )
-                    tile = gin_go._suit_tile(look, viewer, side, col, suit)
+                    tile = gin_go._suit_tile(look, viewer, side, col, suit, gin_go.suit_colour(suit))
                     assert tile.tobytes() == small.tobytes(), (viewer, side, col, suit)
 
 

@@ -62,3 +62,48 @@ def test_table_picture_shows_no_hidden_card() -> None:
         other._cache = {}
         assert other.hands != state.hands
         assert table_picture(other.view(None), names=NAMES) == picture
+
+
+def _hand_in_play() -> tuple[GinRummyState, int]:
+    state = GIN_RUMMY.new_state(2, 5)
+    assert isinstance(state, GinRummyState)
+    for _ in range(10):
+        seat = state.waiting_on()[0]
+        state.act(seat, GIN_RUMMY.computer_player(1).choose(state.view(seat)))
+    return state, state.waiting_on()[0]
+
+
+def test_a_tag_on_a_fanned_card_is_not_covered_by_the_next_card() -> None:
+    from render.text import recording
+
+    state, seat = _hand_in_play()
+    with recording() as drawn:
+        data = hand_picture(state.view(seat), names=["Zoë", "محمد علي"])
+    [best] = [d for d in drawn if d.content == "best"]
+    image = Image.open(io.BytesIO(data)).convert("RGB")
+    left, top, right, bottom = best.box
+    middle = round((top + bottom) / 2)
+    # The tag's whole word sits on its gold band, not under the white of the card fanned over it.
+    for x in (round(left) + 1, round(right) - 1):
+        r, g, b = image.getpixel((x, middle))
+        assert not (r > 235 and g > 235 and b > 225), (x, (r, g, b))
+
+
+def test_clubs_and_spades_differ_at_index_size_and_a_four_colour_deck_is_offered() -> None:
+    from render.common import SUIT_COLOURS, _suit_icon
+
+    for size in (12, 14, 16):
+        club = _suit_icon("c", size, SUIT_COLOURS["c"]).getchannel("A").tobytes()
+        spade = _suit_icon("s", size, SUIT_COLOURS["s"]).getchannel("A").tobytes()
+        inked = sum(1 for v in club if v > 128) + sum(1 for v in spade if v > 128)
+        differ = sum(1 for a, b in zip(club, spade, strict=True) if (a > 128) != (b > 128))
+        # The shapes as drawn before differed in 2–8% of their ink at these sizes: a blob and a blob.
+        assert differ / inked > 0.12, (size, differ, inked)
+    state, seat = _hand_in_play()
+    two = Image.open(io.BytesIO(hand_picture(state.view(seat), names=["Zoë", "Ann"]))).convert("RGB")
+    four = Image.open(io.BytesIO(hand_picture(state.view(seat), names=["Zoë", "Ann"], four_colour=True)))
+
+    def blue(image: Image.Image) -> int:  # pixels of a diamond's blue (the PNG's palette moves it a little)
+        return sum(n for n, (r, g, b) in image.convert("RGB").getcolors(1 << 16) if b > 150 and r < 60 and g < 110)
+
+    assert blue(two) == 0 and blue(four) > 200  # the diamonds in the hand turn blue

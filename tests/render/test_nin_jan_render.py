@@ -76,3 +76,23 @@ def test_the_three_signs_differ_in_shape_not_only_colour() -> None:
             difference = ImageChops.difference(masks[a], masks[b])
             changed = difference.histogram()[255]
             assert changed > 300, "two signs would look alike in grey"
+
+
+def test_names_under_revealed_cards_wrap_whole_and_the_won_cards_are_labelled() -> None:
+    from engine.nin_jan import GAME as NIN_JAN
+    from render.nin_jan import table_picture as nin_jan_table
+    from render.text import recording
+
+    names = ["Zoë", "محمد (computer)", "王小明 (computer)", "Дмитрий", "Ann (computer)"]
+    state = NIN_JAN.new_state(5, 3)
+    computers = [NIN_JAN.computer_player(seat) for seat in range(5)]
+    while not state.is_over:
+        seat = state.waiting_on()[0]
+        state.act(seat, computers[seat].choose(state.view(seat)))
+    with recording() as drawn:
+        nin_jan_table(state.view(None), names=names)
+    words = [d.content for d in drawn]
+    assert not [w for w in words if w.endswith("…")], [w for w in words if w.endswith("…")]  # was "محمد (com…"
+    assert "(computer)" in words  # the second line of a wrapped name
+    facts = [w for w in words if " points · " in w]
+    assert len(facts) == 5 and all(("won " in w and " below" in w) or "none won yet" in w for w in facts), facts

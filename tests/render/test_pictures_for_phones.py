@@ -198,3 +198,36 @@ def test_the_active_seat_is_marked_by_a_word_and_a_border() -> None:
         common.seat_panel(draw, (0, 0, 300, 80), active_word="to play")
     assert [line.content for line in drawn] == ["to play"]
     assert image.getpixel((1, 40)) != image.getpixel((20, 40))  # a border, not only a fill
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """How far two boxes overlap, in pixels, in their lesser direction (0: apart or touching)."""
+    across = min(a[2], b[2]) - max(a[0], b[0])
+    down = min(a[3], b[3]) - max(a[1], b[1])
+    return max(0.0, min(across, down))
+
+
+#: Pixels two lines' boxes may share: a box runs from the font's ascent to its descent, taller than ink.
+SLACK = 3.0
+
+
+def test_no_text_box_overlaps_another_or_leaves_the_canvas(
+    drawn_pictures: list[tuple[str, bytes, list[Drawn], list[str]]],
+) -> None:
+    for label, data, drawn, _ in drawn_pictures:
+        size = Image.open(io.BytesIO(data)).size
+        lines = [d for d in drawn if d.content.strip()]
+        if not lines:
+            continue
+        main = max({d.canvas for d in lines}, key=lambda c: sum(1 for d in lines if d.canvas == c))
+        for line in lines:
+            left, top, right, bottom = line.box
+            # The picture is its main canvas cut to height; a card or tile drawn apart has its own canvas.
+            width, height = (size[0], size[1]) if line.canvas == main else line.canvas_size
+            assert left >= -1 and right <= width + 1, f"{label}: {line.content!r} leaves the picture sideways"
+            assert top >= -SLACK and bottom <= height + SLACK, f"{label}: {line.content!r} leaves the picture"
+        for i, one in enumerate(lines):
+            for other in lines[i + 1 :]:
+                if one.canvas == other.canvas:
+                    overlap = _overlap(one.box, other.box)
+                    assert overlap <= SLACK, f"{label}: {one.content!r} overlaps {other.content!r} ({overlap:.0f} px)"

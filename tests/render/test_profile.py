@@ -70,3 +70,12 @@ def test_exact_lines_break_at_thousands_and_keep_every_digit() -> None:
     lines = exact_lines(HUGE, 14, 120)
     assert len(lines) > 1 and all(line.endswith(",") for line in lines[:-1])
     assert "".join(lines) == f"{HUGE:,}"
+
+
+def test_a_score_in_billions_reads_in_words_beside_the_exact_figure() -> None:
+    games = (GameCard("Gin-jon-tan", 820, True, 3, 0.5, 3, 1, -1_482_000_001, (700, 760, 820)),)
+    _, words, _ = drawn(ProfileView("Zoë", games, ()))
+    assert "best score -1.48 billion" in words
+    assert not any("× 10^" in w for w in words)
+    start = words.index("best score exactly:")
+    assert words[start + 1].startswith("-1,482,000,001")

@@ -59,3 +59,36 @@ def test_sets_and_tiers_picture_and_module_lookup() -> None:
     image = check_png(sets_and_tiers_picture())
     assert image.width == 480
     assert pictures_for("tet_gow").table_picture is table_picture
+
+
+def test_a_hand_of_six_to_nine_cards_is_compact_and_each_trick_count_stands_by_its_name() -> None:
+    from render.text import _visual, recording
+
+    names = ["Zoë", "محمد علي", "王小明", "Дмитрий"]
+    for players, seed in ((4, 2), (3, 5), (4, 9), (3, 1)):
+        state = TET_GOW.new_state(players, seed)
+        seat = state.waiting_on()[0]
+        view = state.view(seat)
+        with recording() as drawn:
+            data = hand_picture(view, names=names[:players])
+        height = Image.open(io.BytesIO(data)).height
+        assert 6 <= len(view.hand) <= 9 and height <= 640, (len(view.hand), height)  # it was 942–1,048 px
+        [tricks] = [d.content for d in drawn if d.content.startswith("Tricks")]
+        runs = [part for _, part, _ in _visual(tricks)]
+        arabic = next(i for i, part in enumerate(runs) if "محمد" in part)
+        assert runs[arabic + 1].startswith(" 0"), runs  # "محمد علي 0", not "0 محمد علي"
+
+
+def test_tricks_beside_a_score_of_0_say_they_count_when_the_game_ends() -> None:
+    from render.text import recording
+
+    state = TET_GOW.new_state(3, 4)
+    computers = [TET_GOW.computer_player(seat) for seat in range(3)]
+    while not any(state.view(None).tricks):
+        seat = state.waiting_on()[0]
+        state.act(seat, computers[seat].choose(state.view(seat)))
+    with recording() as drawn:
+        table_picture(state.view(None), names=["Zoë", "محمد علي", "王小明"])
+    words = " ".join(d.content for d in drawn)
+    assert "tricks this game" in words or "trick this game" in words
+    assert "The big number is the score so far" in words

@@ -88,10 +88,12 @@ def _box(paint: Callable[..., None]) -> Callable[..., Image.Image]:
 
 
 ELEMENTS: list[tuple[Callable[..., None], tuple[Hashable, ...]]] = [
-    (gin_rummy._face_box, ("Qh", gin_rummy.BIG, None)),
-    (gin_rummy._face_box, ("Qh", gin_rummy.MID, gin_rummy.BEST_DISCARD)),
-    (gin_go._small_card_box, (gin_go.HAND_CARD, False, common.GOLD, "7s")),
-    (gin_go._small_card_box, (gin_go.CARD, True, common.INK, None)),
+    (gin_rummy._face_box, ("Qh", gin_rummy.BIG, None, common.SUIT_COLOURS["h"])),
+    (gin_rummy._face_box, ("Qh", gin_rummy.MID, gin_rummy.BEST_DISCARD, common.FOUR_COLOURS["h"])),
+    (gin_rummy._face_box, ("Tc", gin_rummy.BIG, None, common.FOUR_COLOURS["c"])),
+    (gin_go._small_card_box, (gin_go.HAND_CARD, False, common.GOLD, "7s", common.INK)),
+    (gin_go._small_card_box, (gin_go.CARD, True, common.INK, None, common.INK)),
+    (gin_go._small_card_box, (gin_go.CARD, True, common.INK, "9d", common.FOUR_COLOURS["d"])),
     (nin_jan._card_box, (NinJanCard(-4, "P"), True)),
     (nin_jan._strip_box, (NinJanCard(7, "S"), 15)),
     (nin_jan._chip_box, (NinJanCard(12, "R"),)),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Decision, GameState, Move, Option, Outcome, View, places_from_points
+from engine.core import Decision, GameState, Move, Option, Outcome, View, places_from_points, seat_list
 from engine.players import ComputerPlayer
 
 
@@ -59,7 +59,10 @@ class TwentyOneState(GameState):
         if not all(self.done):
             return None
         points = [t if t <= self.limit else 0 for t in (self.total(s) for s in range(self.num_players))]
-        return Outcome("closest to the limit", tuple(points), places_from_points(points))
+        places = places_from_points(points)
+        first = [seat for seat, place in enumerate(places) if place == 1]
+        reason = f"{seat_list(first)} came closest to {self.limit} without going over"
+        return Outcome(reason, tuple(points), places, termination="highest_score")
 
     def view(self, seat: int | None) -> TwentyOneView:
         over = all(self.done)
