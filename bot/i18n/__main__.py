@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(tools.compile_all(languages)))
     else:
         problems = asyncio.run(tools.check(languages))
-        print("\n".join(problems) or f"All {len(languages)} languages are complete and match the template.")
+        print("\n".join(problems) or f"Complete and matching the template: {', '.join(languages)}.")
         return 1 if problems else 0
     return 0
 

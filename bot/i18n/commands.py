@@ -91,12 +91,14 @@ def localize(string: app_commands.locale_str, language: str, where: Where) -> st
         values = dict(string.extras.get("values", {}))
         for key in string.extras.get("translated", ()):
             values[key] = catalog.gettext(values[key])
-        text = catalog.gettext(template).format(**values)[:DESCRIPTION_LIMIT]
+        text = catalog.gettext(template).format(**values)
     else:
         text = catalog.gettext(string.message)
     if text == string.message:
         return None
-    if where in NAMES and language != PSEUDO and not valid_name(text):
+    if language == PSEUDO:  # never sent to Discord: kept whole, so its marks stay paired
+        return text
+    if where in NAMES and not valid_name(text):
         log.warning("The %s name %r is not a valid Discord name: English is shown", language, text)
         return None
     limit = CHOICE_LIMIT if where is Where.choice_name else DESCRIPTION_LIMIT

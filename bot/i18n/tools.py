@@ -167,6 +167,8 @@ def new_catalog(language: str) -> Catalog:
         creation_date=FIXED_DATE,
         revision_date=FIXED_DATE,
         language_team=f"Parlour {language}",
+        copyright_holder="Parlour's authors",
+        fuzzy=False,
     )
 
 
