@@ -6,6 +6,7 @@ the trillions and switches to scientific notation beyond, where CLDR has no comp
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 from decimal import Decimal
@@ -30,6 +31,14 @@ Number = int | float | Decimal
 
 def number(language: str, value: Number) -> str:
     """``12345678`` -> ``12,345,678`` (en), ``12.345.678`` (de), ``12 345 678`` (fr)."""
+    if isinstance(value, int):
+        return _whole_number(language, value)
+    return format_decimal(value, locale=babel_locale(language))
+
+
+@functools.lru_cache(maxsize=8192)
+def _whole_number(language: str, value: int) -> str:
+    """Counts and scores repeat: Babel's formatting (some microseconds) is done once per value."""
     return format_decimal(value, locale=babel_locale(language))
 
 
