@@ -107,3 +107,18 @@ async def test_settings_language_overrides_the_servers_discord_language_until_se
 def _settings_options(parlour: Parlour) -> list[dict]:
     settings = next(c for c in parlour.server.commands[None] if c["name"] == "settings")
     return [o for o in settings["options"] if o["name"] == "language"]
+
+
+def shown_length(item: dict, locale: str) -> int:
+    """The characters of a command as one locale sees it: names, descriptions, choices' names and values."""
+    size = len((item.get("name_localizations") or {}).get(locale, item["name"]))
+    size += len((item.get("description_localizations") or {}).get(locale, item.get("description", "")))
+    for choice in item.get("choices", []):
+        size += len((choice.get("name_localizations") or {}).get(locale, choice["name"])) + len(str(choice["value"]))
+    return size + sum(shown_length(option, locale) for option in item.get("options", []))
+
+
+async def test_each_command_stays_within_discords_8000_characters_in_every_language(parlour: Parlour) -> None:
+    for command in parlour.server.commands[None]:
+        for locale in ["en-US", *SHIPPED_LOCALES]:
+            assert shown_length(command, locale) <= 8000, (command["name"], locale)
