@@ -58,7 +58,15 @@ def players(language: str, low: int, high: int) -> str:
     """``2 players``, ``2–4 players`` in ``language``."""
     if low == high:
         return n_(language, "{count} player", "{count} players", low)
-    return _(language, "{low}–{high} players", low=number(language, low), high=number(language, high))
+    # The noun agrees with the higher number (Russian 2–4 игрока, 2–5 игроков).
+    return n_(
+        language,
+        "{low}–{high} player",
+        "{low}–{high} players",
+        high,
+        low=number(language, low),
+        high=number(language, high),
+    )
 
 
 async def setup(bot: ParlourBot) -> None:

@@ -194,8 +194,14 @@ def update(languages: tuple[str, ...] = SHIPPED) -> list[str]:
         catalog.update(read_catalog(TEMPLATE), no_fuzzy_matching=True)
         catalog.obsolete.clear()
         write(catalog, path)
-        done.append(f"{language}: {sum(1 for m in catalog if m.id and m.string)} of {len(catalog)} translated")
+        done.append(f"{language}: {sum(1 for m in catalog if m.id and translated(m))} of {len(catalog)} translated")
     return done
+
+
+def translated(message: Message) -> bool:
+    """Whether an entry has its translation (every plural form of it)."""
+    forms = [message.string] if isinstance(message.string, str) else list(message.string or ())
+    return bool(forms) and all(forms)
 
 
 def compile_all(languages: tuple[str, ...] = SHIPPED) -> list[str]:
