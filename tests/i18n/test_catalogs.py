@@ -69,3 +69,11 @@ def test_the_checks_catch_what_would_reach_a_reader_wrong() -> None:
 
 def test_the_pseudo_language_is_not_a_shipped_catalog() -> None:
     assert PSEUDO not in SHIPPED and not po_path(PSEUDO).exists()
+
+
+def test_a_range_of_players_agrees_with_its_higher_number() -> None:
+    from cogs.parlour import players
+
+    assert [players("en", 2, 4), players("en", 2, 2)] == ["2–4 players", "2 players"]
+    assert [players("ru", 2, 4), players("ru", 2, 6)] == ["2–4 игрока", "2–6 игроков"]
+    assert players("ja", 2, 6) == "2～6人"
