@@ -25,6 +25,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
 
+from bot.i18n import p_
 from bot.i18n.catalogs import DOMAIN, TEMPLATE, po_path, read_catalog
 from bot.i18n.commands import DESCRIPTION_LIMIT, NAME_CONTEXT, valid_name
 from bot.i18n.languages import BABEL_LOCALES, SHIPPED
@@ -247,6 +248,30 @@ def message_problems(language: str, message: Message, plurals: int) -> list[str]
     return problems
 
 
+async def name_clashes(languages: tuple[str, ...]) -> list[str]:
+    """Two commands of one group, or two options of one command, that a language names alike
+    (Discord would refuse every command at sync)."""
+    from discord import app_commands
+
+    from bot.i18n.commands import shown_name
+
+    problems = []
+    async with offline_bot() as bot:
+        items: list[Any] = list(bot.tree.get_commands())
+        items += [sub for item in items if isinstance(item, app_commands.Group) for sub in item.commands]
+        for language in languages:
+            for item in items:
+                if isinstance(item, app_commands.Group):
+                    shown = [shown_name(command, language) for command in item.commands]
+                elif isinstance(item, app_commands.Command):
+                    shown = [p_(language, NAME_CONTEXT, option.display_name) for option in item.parameters]
+                else:
+                    continue
+                clashes = sorted({name for name in shown if shown.count(name) > 1})
+                problems += [f"{language}: /{item.qualified_name} has two names {name!r}" for name in clashes]
+    return problems
+
+
 def keys(catalog: Catalog) -> set[Key]:
     return {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id}
 
@@ -265,6 +290,7 @@ async def check(languages: tuple[str, ...] = SHIPPED) -> list[str]:
         f"template: {msgid!r} is no longer used (run python -m bot.i18n extract)"
         for _c, msgid in sorted(stale, key=str)
     ]
+    problems += await name_clashes(languages)
     for language in languages:
         catalog = read_catalog(po_path(language), BABEL_LOCALES[language])
         absent = keys(committed) - keys(catalog)

@@ -77,3 +77,10 @@ def test_a_range_of_players_agrees_with_its_higher_number() -> None:
     assert [players("en", 2, 4), players("en", 2, 2)] == ["2–4 players", "2 players"]
     assert [players("ru", 2, 4), players("ru", 2, 6)] == ["2–4 игрока", "2–6 игроков"]
     assert players("ja", 2, 6) == "2～6人"
+
+
+async def test_two_options_named_alike_in_a_language_are_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert await tools.name_clashes(SHIPPED) == []
+    same = {"player": "gracz", "substitute": "gracz"}
+    monkeypatch.setattr(tools, "p_", lambda language, context, name: same.get(name, name))
+    assert await tools.name_clashes(("pl",)) == ["pl: /tournament replace has two names 'gracz'"]
