@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.commands import invite_link, servers, sync_commands
 from bot.db import Database
+from bot.i18n.commands import CatalogTranslator
 from bot.settings import Settings
 from bot.store import Store
 from bot.table_store import TableStoreAdapter
@@ -111,6 +112,8 @@ class ParlourBot(commands.Bot):
         self._rester: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        # Commands, options and choices in every shipped language (issue 47): discord.py asks it at sync.
+        await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         # The commands are the bot's, not a process's: the process with shard 0 registers them.

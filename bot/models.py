@@ -131,6 +131,8 @@ class GuildSettings(SQLModel, table=True):
     idle_minutes: int = 5
     use_threads: bool = True
     computer_pause_ms: int = 1500
+    #: The language of the server's public messages (``/settings language``); None: its Discord language.
+    language: str | None = Field(default=None, max_length=16)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.actor import Actor
+from bot.i18n.choose import AUTO
+from bot.i18n.languages import SHIPPED
 from bot.table import GuildSettings
 
 
@@ -44,7 +46,7 @@ class SettingsError(Exception):
 
 class SettingsStore(Protocol):
     async def guild_settings(self, guild_id: int) -> GuildSettings: ...
-    async def update_settings(self, guild_id: int, **changes: int | bool | None) -> GuildSettings: ...
+    async def update_settings(self, guild_id: int, **changes: int | bool | str | None) -> GuildSettings: ...
 
 
 def in_range(settings: GuildSettings) -> GuildSettings:
@@ -53,6 +55,7 @@ def in_range(settings: GuildSettings) -> GuildSettings:
         IDLE_MINUTES.clamp(settings.idle_minutes),
         bool(settings.use_threads),
         COMPUTER_PAUSE_MS.clamp(settings.computer_pause_ms),
+        settings.language if settings.language in SHIPPED else None,
     )
 
 
@@ -73,9 +76,15 @@ class ServerSettings:
         idle_minutes: int | None = None,
         use_threads: bool | None = None,
         computer_pause_ms: int | None = None,
+        language: str | None = None,
     ) -> GuildSettings:
-        """Save the given values (others keep theirs), each checked first: nothing is saved if one is wrong."""
+        """Save the given values (others keep theirs), each checked first: nothing is saved if one is wrong.
+
+        ``language`` is one of Parlour's languages, or :data:`bot.i18n.choose.AUTO` to follow the
+        server's Discord language again."""
         _must_manage(actor)
+        if language is not None and language != AUTO and language not in SHIPPED:
+            raise SettingsError("That language is not one Parlour speaks; pick one from the list.")
         if idle_minutes is not None:
             IDLE_MINUTES.check(idle_minutes)
         if computer_pause_ms is not None:
@@ -83,7 +92,12 @@ class ServerSettings:
         if use_threads is not None and not isinstance(use_threads, bool):
             raise SettingsError("threads must be yes or no.")
         return await self.store.update_settings(
-            actor.guild_id, idle_minutes=idle_minutes, use_threads=use_threads, computer_pause_ms=computer_pause_ms
+            actor.guild_id,
+            idle_minutes=idle_minutes,
+            use_threads=use_threads,
+            computer_pause_ms=computer_pause_ms,
+            # "auto" forgets the override (an empty value): the server's Discord language again.
+            language=None if language is None else ("" if language == AUTO else language),
         )
 
 

@@ -290,8 +290,11 @@ class Store:
         idle_minutes: int | None = None,
         use_threads: bool | None = None,
         computer_pause_ms: int | None = None,
+        language: str | None = None,
     ) -> GuildSettings:
-        """Change the given settings (others keep their value) and return them all."""
+        """Change the given settings (others keep their value) and return them all.
+
+        ``language=""`` forgets the server's language (its Discord language is used again)."""
         async with self._writing() as session:
             row = await session.get(GuildSettings, guild_id, with_for_update=True)
             if row is None:
@@ -303,6 +306,8 @@ class Store:
                 row.use_threads = use_threads
             if computer_pause_ms is not None:
                 row.computer_pause_ms = computer_pause_ms
+            if language is not None:
+                row.language = language or None
             row.updated_at = utcnow()
         return row
 

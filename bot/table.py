@@ -298,6 +298,8 @@ class GuildSettings:
     idle_minutes: int = 5
     use_threads: bool = True
     computer_pause_ms: int = 1500
+    #: ``/settings language`` (bot.i18n.choose): None follows the server's Discord language.
+    language: str | None = None
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import N_
+from bot.i18n.commands import command_text
 from cogs.rules import show_rules
 from cogs.standings import show_leaderboard
 from cogs.tables import open_table
@@ -28,7 +30,11 @@ def command_name(game: Game) -> str:
 def game_group(bot: ParlourBot, game: Game) -> app_commands.Group:
     """The command group of one game."""
     group = app_commands.Group(
-        name=command_name(game), description=f"{game.name}: {game.summary or 'a card game'}"[:100], guild_only=True
+        name=command_name(game),
+        description=command_text(
+            "{game}: {summary}", translated=["summary"], game=game.name, summary=game.summary or N_("a card game")
+        ),
+        guild_only=True,
     )
 
     async def play(interaction: discord.Interaction) -> None:
@@ -45,13 +51,19 @@ def game_group(bot: ParlourBot, game: Game) -> app_commands.Group:
         await show_leaderboard(bot, interaction, game.key, by, period, 0, edit=False)
 
     group.add_command(
-        app_commands.Command(name="play", description=f"Open a {game.name} table here."[:100], callback=play)
+        app_commands.Command(
+            name="play", description=command_text("Open a {game} table here.", game=game.name), callback=play
+        )
     )
     group.add_command(
-        app_commands.Command(name="rules", description=f"How {game.name} is played."[:100], callback=rules)
+        app_commands.Command(
+            name="rules", description=command_text("How {game} is played.", game=game.name), callback=rules
+        )
     )
     board: app_commands.Command[Any, ..., None] = app_commands.Command(
-        name="leaderboard", description=f"This server's best {game.name} players."[:100], callback=leaderboard
+        name="leaderboard",
+        description=command_text("This server's best {game} players.", game=game.name),
+        callback=leaderboard,
     )
     group.add_command(board)
     return group

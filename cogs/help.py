@@ -1,54 +1,91 @@
-"""``/help``: every command and subcommand with one whole line about it, read from the command tree.
+"""``/help``: every command and subcommand with one whole line about it, read from the command tree,
+in the reader's language.
 
 A game's own group (``/gin-rummy play · rules · leaderboard``) is one line with the game's whole
 summary (Discord cuts a command's description at 100 characters); any other group lists each
-subcommand on its own line. Commands only members with Manage Server may use say so.
+subcommand on its own line. Commands only members with Manage Server may use are marked 🔒.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import ENGLISH, _
+from bot.i18n.choose import reader_language
+from bot.i18n.commands import shown_description, shown_name
 from engine import registry
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
 
-#: What a description says when only members with Manage Server may use the command.
+#: What an English description says when only members with Manage Server may use the command.
 MANAGE_SERVER = ("(Manage Server)", "(Manage Server only)")
 #: How /help marks those commands.
-NEEDS_MANAGE_SERVER = "🔒 Manage Server"
+LOCK = "🔒"
 #: Discord's limit on an embed's description.
 MAX_DESCRIPTION = 4096
 
 
-def _line(path: str, description: str, locked: bool = False) -> str:
+def _locked(command: Any, group_locked: bool) -> bool:
+    needed = getattr(command, "default_permissions", None)
+    marked = any(marker in command.description for marker in MANAGE_SERVER)
+    return group_locked or (needed is not None and needed.manage_guild) or marked
+
+
+def _line(path: str, command: Any, language: str, locked: bool) -> str:
+    """``/path``: the description (in English without its Manage Server note: the lock says it)."""
+    description = shown_description(command, language)
     for marker in MANAGE_SERVER:
-        if marker in description:
-            description, locked = description.replace(marker, "").replace(" .", ".").strip(), True
-    return f"`/{path}`: {description}" + (f" ({NEEDS_MANAGE_SERVER})" if locked else "")
+        description = description.replace(marker, "").replace(" .", ".").strip()
+    lock = f" ({LOCK} {_(language, 'Manage Server')})" if locked else ""
+    return f"`/{path}`: {description}{lock}"
 
 
-def command_lines(tree: app_commands.CommandTree) -> list[str]:
-    """One line per command and per subcommand (a game's group: one line with its whole summary)."""
+def command_lines(tree: app_commands.CommandTree, language: str = ENGLISH) -> list[str]:
+    """One line per command and per subcommand (a game's group: one line with its whole summary),
+    with the names and descriptions Discord shows a reader of ``language`` (the catalog's)."""
     games = {g.key.replace("_", "-"): g for g in registry.all_games()}
     lines = []
     for command in sorted(tree.get_commands(), key=lambda c: c.name):
-        needed = getattr(command, "default_permissions", None)
-        locked = needed is not None and needed.manage_guild
+        if not isinstance(command, app_commands.Command | app_commands.Group):
+            continue  # context menus have no line
+        locked = _locked(command, False)
+        name = shown_name(command, language)
         if isinstance(command, app_commands.Group) and command.name in games:
             game = games[command.name]
-            subs = " · ".join(c.name for c in command.commands)
-            lines.append(f"`/{command.name} {subs}`: {game.name}: {game.summary}")
+            subs = " · ".join(shown_name(c, language) for c in command.commands)
+            lines.append(f"`/{name} {subs}`: {game.name}: {_(language, game.summary)}")
         elif isinstance(command, app_commands.Group):
-            lines += [_line(f"{command.name} {c.name}", c.description, locked) for c in command.commands]
+            lines += [
+                _line(f"{name} {shown_name(sub, language)}", sub, language, _locked(sub, locked))
+                for sub in command.commands
+            ]
         elif isinstance(command, app_commands.Command):
-            lines.append(_line(command.name, command.description, locked))
+            lines.append(_line(name, command, language, locked))
     return lines
+
+
+def help_embed(tree: app_commands.CommandTree, language: str) -> discord.Embed:
+    """The /help answer in ``language``."""
+    text = "\n".join(command_lines(tree, language))
+    assert len(text) <= MAX_DESCRIPTION, "/help outgrew one embed: split it"
+    embed = discord.Embed(title=_(language, "Parlour commands"), description=text, colour=discord.Colour.dark_green())
+    play = tree.get_command("play")
+    start = _(
+        language,
+        "Start with {play}, or a game's own command. Press Show my hand to play.",
+        play="/" + (shown_name(play, language) if isinstance(play, app_commands.Command) else "play"),
+    )
+    note = _(
+        language,
+        "🔒: only members with the Manage Server permission may use it; /table end: the table's host or a moderator.",
+    )
+    embed.set_footer(text=note + " " + start)
+    return embed
 
 
 class Help(commands.Cog):
@@ -60,13 +97,7 @@ class Help(commands.Cog):
     @app_commands.command(name="help")
     async def help(self, interaction: discord.Interaction) -> None:
         """Every Parlour command, with one line each."""
-        text = "\n".join(command_lines(self.bot.tree))
-        assert len(text) <= MAX_DESCRIPTION, "/help outgrew one embed: split it"
-        embed = discord.Embed(title="Parlour commands", description=text, colour=discord.Colour.dark_green())
-        embed.set_footer(
-            text=f"{NEEDS_MANAGE_SERVER}: only members with the Manage Server permission may use it. "
-            "/table end: the table's host or a moderator. Start with /play; press Show my hand to play."
-        )
+        embed = help_embed(self.bot.tree, reader_language(interaction))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

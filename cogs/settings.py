@@ -14,11 +14,22 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import seasons
+from bot.i18n.choose import AUTO
+from bot.i18n.languages import NATIVE_NAMES
 from bot.server_settings import ServerSettings, SettingsError
 from cogs.acting import actor_of
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """The server's Discord language, or one of Parlour's, each named in itself."""
+    native = [
+        app_commands.Choice(name=app_commands.locale_str(name, proper_name=True), value=language)
+        for language, name in NATIVE_NAMES.items()
+    ]
+    return [app_commands.Choice(name="The server's Discord language", value=AUTO), *native]
 
 
 class Settings(commands.Cog):
@@ -35,7 +46,9 @@ class Settings(commands.Cog):
         threads="Open each table in a new thread",
         computer_pause_ms="Pause before a computer player moves, in milliseconds",
         season_months="Months in a season of each game's season board (default 3: quarters)",
+        language="The language of this server's tables and announcements",
     )
+    @app_commands.choices(language=language_choices())
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -43,19 +56,26 @@ class Settings(commands.Cog):
         threads: bool | None = None,
         computer_pause_ms: app_commands.Range[int, 0, 10_000] | None = None,
         season_months: Literal[1, 2, 3, 4, 6, 12] | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         """Show or change this server's table settings (Manage Server only)."""
         service, actor = ServerSettings(self.bot.store_adapter), actor_of(interaction)
+        chosen = None if language is None else language.value
         try:
             if season_months is not None and season_months not in seasons.MONTH_CHOICES:
                 # Discord's client offers only the choices; a forged value is refused before anything is saved.
                 raise SettingsError(f"A season is {', '.join(map(str, seasons.MONTH_CHOICES))} months long.")
-            if idle_minutes is None and threads is None and computer_pause_ms is None and season_months is None:
+            nothing = (idle_minutes, threads, computer_pause_ms, season_months, chosen) == (None,) * 5
+            if nothing:
                 row = await service.show(actor)
                 said = "This server's settings"
             else:
                 row = await service.change(
-                    actor, idle_minutes=idle_minutes, use_threads=threads, computer_pause_ms=computer_pause_ms
+                    actor,
+                    idle_minutes=idle_minutes,
+                    use_threads=threads,
+                    computer_pause_ms=computer_pause_ms,
+                    language=chosen,
                 )
                 if season_months is not None:
                     async with self.bot.database.sessions() as session:
@@ -66,11 +86,12 @@ class Settings(commands.Cog):
             return
         async with self.bot.database.sessions() as session:
             months = await seasons.months_of(session, actor.guild_id)
+        # The sentence moves into the catalog with the others (issue 47, a later session).
         await interaction.response.send_message(
             f"{said}: idle reminder after **{row.idle_minutes} min** (the computer plays after "
             f"{2 * row.idle_minutes} min); tables in threads: **{'yes' if row.use_threads else 'no'}**; "
             f"computer pause: **{row.computer_pause_ms} ms**; seasons of **{months} month{'' if months == 1 else 's'}**"
-            ".",
+            f"; language: **{NATIVE_NAMES.get(row.language or '', 'as the server (Discord)')}**.",
             ephemeral=True,
         )
 

@@ -103,7 +103,10 @@ async def test_migrate_is_idempotent_and_keeps_data(empty_database: TestDatabase
     try:
         async with db.engine.begin() as connection:
             await connection.execute(
-                text("INSERT INTO guild_settings VALUES (1, 9, false, 0, '2025-01-01 00:00:00+00')")
+                text(
+                    "INSERT INTO guild_settings (guild_id, idle_minutes, use_threads, computer_pause_ms, updated_at) "
+                    "VALUES (1, 9, false, 0, '2025-01-01 00:00:00+00')"
+                )
             )
         await migrate(db.engine)
         await migrate(db.engine)

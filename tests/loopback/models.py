@@ -88,6 +88,8 @@ class UserSpec:
     id: int
     name: str
     manage_guild: bool = False
+    #: The person's Discord language, sent with each of their interactions (``interaction.locale``).
+    locale: str = field(default="en-US", compare=False)
 
     def user_payload(self) -> dict:
         return user_payload(self.id, self.name)
@@ -113,6 +115,8 @@ class GuildSpec:
     channels: list[ChannelSpec]
     members: list[UserSpec]
     owner_id: int = 1
+    #: The server's Discord language (``guild.preferred_locale``, an interaction's ``guild_locale``).
+    locale: str = "en-US"
 
 
 def user_payload(user_id: int, name: str, *, bot: bool = False) -> dict:

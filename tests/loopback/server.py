@@ -184,14 +184,22 @@ class LoopbackDiscord:
         raise UNKNOWN_CHANNEL
 
     def user(
-        self, name: str, *, manage_guild: bool = False, id: int | None = None, guild: GuildSpec | None = None
+        self,
+        name: str,
+        *,
+        manage_guild: bool = False,
+        id: int | None = None,
+        guild: GuildSpec | None = None,
+        locale: str = "en-US",
     ) -> UserSpec:
-        """A guild member to act as (of the first guild unless told); the same name gives the same user."""
+        """A guild member to act as (of the first guild unless told); the same name gives the same user.
+
+        ``locale`` is their Discord language (given when they are first made)."""
         guild = guild or self.guild
         for member in guild.members:
             if member.name == name:
                 return member
-        spec = UserSpec(id or self.ids.next(), name, manage_guild)
+        spec = UserSpec(id or self.ids.next(), name, manage_guild, locale)
         guild.members.append(spec)
         return spec
 
@@ -277,7 +285,7 @@ class LoopbackDiscord:
             "large": False,
             "unavailable": False,
             "joined_at": self.clock.iso(),
-            "preferred_locale": "en-US",
+            "preferred_locale": spec.locale,
             "premium_tier": 0,
             "system_channel_id": None,
         }
@@ -882,15 +890,15 @@ class LoopbackDiscord:
             "type": kind,
             "data": data,
             "guild_id": str(guild.id),
-            "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
             "channel_id": str(channel.id),
             "channel": self.channel_payload(channel),
             "member": member,
             "token": state.token,
             "version": 1,
             "app_permissions": str(self.bot_permissions(channel)),
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": user.locale,
+            "guild_locale": guild.locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
