@@ -606,7 +606,7 @@ class Tournaments(commands.Cog):
         await channel.send(
             f"Check-in for tournament #{tournament.id} is open: press **Check in** on its sign-up message, "
             f"or you are dropped at the start.{invite}",
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in invited]),
+            allowed_mentions=only(invited),
         )
 
     async def started_by_clock(self, tournament: Tournament) -> None:
