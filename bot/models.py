@@ -83,6 +83,7 @@ class Actor(StrEnum):
     COMPUTER = "computer"  # a computer seat
     IDLE = "idle"  # the computer played for an idle player
     AUTO = "auto"  # a person's only possible move, made for them
+    TIMEOUT = "timeout"  # the computer played for a person whose turn-based clock ran out (issue 45)
 
 
 @dataclass(frozen=True)
@@ -287,6 +288,8 @@ class ItemTransfer(SQLModel, table=True):
     at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
-# The tournament tables live with the tournaments; imported here so that one import of bot.models
-# gives the whole schema (migrations, the schema check).
+# The tournament tables live with the tournaments, and the tables of turn-based play (issue 45)
+# with them; imported here so that one import of bot.models gives the whole schema (migrations,
+# the schema check).
+import bot.pace_models  # noqa: E402
 import bot.tournaments.models  # noqa: E402, F401

@@ -100,6 +100,9 @@ class TableService:
         #: Told when a table ends, after its final save: its outcome, or None when closed without one.
         #: It must return at once (schedule any work); the tournaments listen here.
         self.on_end: Callable[[Table, Outcome | None], None] | None = None
+        #: Told under the table's lock after a game starts, a move is saved or a seat changes hands:
+        #: the turn clocks start and stop here (bot.turns, issue 45).
+        self.on_moment: Callable[[Table], Awaitable[None]] | None = None
 
     # -- loading -----------------------------------------------------------
     async def restore(self) -> list[Table]:
@@ -281,6 +284,7 @@ class TableService:
             table.state, table.status, table.version = state, "playing", 0
             table.fresh_from = dict.fromkeys(range(len(table.seats)), 0)
             self._touch(table)
+            await self._moment(table)
         self._kick_computers(table)
         return table
 
@@ -342,6 +346,7 @@ class TableService:
             seats = list(table.seats)
             seats[seat] = Seat(None, f"{old} (computer)", True)
             await self._save_lobby(table, seats=seats)
+            await self._moment(table)
         self._kick_computers(table)
         await self._notify(table, f"{old}'s seat is now played by the computer.")
         return table
@@ -440,6 +445,8 @@ class TableService:
         """Remind idle people, let the computer play for the long-idle, close abandoned tables."""
         now = self.clock()
         for table in list(self.tables.values()):
+            if table.clocks is not None and table.clocks.turn_based:
+                continue  # a turn-based table keeps its own time (bot.turns, issue 45)
             if now - table.last_action_at >= ABANDONED_AFTER:
                 async with self.lock(table.id):
                     await self._close(table, "closed")
@@ -459,6 +466,18 @@ class TableService:
             overdue = [s for s in table.waiting_people() if now - table.pending_since[s] >= 2 * idle]
             for seat in overdue:
                 await self._play_for_idle(table, seat)
+
+    async def play_for_absent(self, table: Table, seat: int, actor: str, note: str) -> bool:
+        """The computer plays ``seat``'s move for its absent person (``actor`` marks it in the log),
+        and the table is told ``note``; False when the seat was not waited on any more."""
+        async with self.lock(table.id):
+            if table.status != "playing" or seat not in table.waiting_people():
+                return False
+            move = await self._computer_move(table, seat)
+            await self._apply(table, seat, move, actor, table.seats[seat].user_id)
+        await self._notify(table, note)
+        self._kick_computers(table)
+        return True
 
     async def _play_for_idle(self, table: Table, seat: int) -> None:
         async with self.lock(table.id):
@@ -508,6 +527,7 @@ class TableService:
         for other in changed:  # their choices changed: what they were building belongs to the old ones
             table.drafts.pop(other, None)
         self._touch(table)
+        await self._moment(table)
         if outcome is not None:
             self._ended(table, outcome)
             table.status = "finished"
@@ -549,6 +569,14 @@ class TableService:
         table.status = status
         self._forget(table)
         self._ended(table, None)
+
+    async def _moment(self, table: Table) -> None:
+        """Tell the turn clocks (:attr:`on_moment`); a failure there never undoes a saved move."""
+        if self.on_moment is not None:
+            try:
+                await self.on_moment(table)
+            except Exception:
+                log.exception("Could not update the clocks of table %s", table.id)
 
     def _ended(self, table: Table, outcome: Outcome | None) -> None:
         if self.on_end is not None:

@@ -43,6 +43,7 @@ TABLES = {
 }
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
 TABLES |= {"tournaments", "tournament_entrants", "tournament_rounds", "tournament_tables"}
+TABLES |= {"table_clocks", "player_prefs", "guild_paces", "tournament_paces"}  # turn-based play (0011)
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,280 @@
+"""Turn-based tables over the real table service and database, with an injected clock: clocks that
+start, stop and eat into the bank; time-outs acted on once (also by two processes); the others'
+choice; restarts; absences; notices held back by quiet hours and DMs that are closed."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from bot.clock_store import ClockStore
+from bot.pace import OUT, PACES, REMINDED
+from bot.store import Store
+from bot.table_store import TableStoreAdapter
+from bot.tables import Table, TableError, TableService
+from bot.turns import HAND_SEAT, PLAY_MOVE, TIMEOUT_ACTOR, WAIT, TurnService, clock_lines
+from engine.core import Move
+
+DAY = PACES["1d"]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+class Notices:
+    """What the players were told (the Discord side of the service, recorded)."""
+
+    def __init__(self) -> None:
+        self.said: list[tuple[str, int, str]] = []
+        self.dms_closed: set[int] = set()
+
+    async def mention(self, table: Table, user_id: int, text: str) -> bool:
+        self.said.append(("mention", user_id, text))
+        return True
+
+    async def direct(self, user_id: int, text: str, table: Table) -> bool:
+        if user_id in self.dms_closed:
+            return False
+        self.said.append(("dm", user_id, text))
+        return True
+
+    async def timed_out(self, table: Table, seat: int, since: datetime) -> None:
+        self.said.append(("timed out", table.seats[seat].user_id or 0, str(int(since.timestamp()))))
+
+    async def say(self, table: Table, text: str) -> None:
+        self.said.append(("say", 0, text))
+
+    async def wake(self, table: Table) -> bool:
+        return True
+
+    def of(self, kind: str) -> list[tuple[str, int, str]]:
+        return [said for said in self.said if said[0] == kind]
+
+
+def services(store: Store, clock: Clock, notices: Notices) -> tuple[TableService, TurnService]:
+    tables = TableService(TableStoreAdapter(store), clock=clock)
+    turns = TurnService(tables, ClockStore(store.sessions), notifier=notices)
+    return tables, turns
+
+
+async def turn_based_table(tables: TableService, turns: TurnService, pace: str = "1d") -> Table:
+    table = await tables.open(1, 50, "gin_rummy", 101, "Ann")
+    await tables.join(table.id, 102, "Bob")
+    await turns.choose_pace(table.id, 101, pace)
+    await tables.start(table.id, 101)
+    await turns.settle()
+    return table
+
+
+async def move(tables: TableService, table: Table) -> None:
+    """The person waited on makes the computer's choice for them (as if they clicked)."""
+    seat = table.waiting_people()[0]
+    choice = table.game.computer_player(table.version).choose(table.view(seat))
+    await tables.act(table.id, table.seats[seat].user_id or 0, table.version, choice.text())
+
+
+async def test_a_slow_move_eats_into_the_bank_and_the_table_shows_everyone_s_time(store: Store) -> None:
+    clock, notices = Clock(), Notices()
+    tables, turns = services(store, clock, notices)
+    table = await turn_based_table(tables, turns)
+    clocks = table.clocks
+    assert clocks is not None and clocks.pace is DAY
+    first = table.waiting_people()[0]
+    assert clocks.due(first) == clock.now + DAY.per_move + DAY.bank  # type: ignore[operator]
+    assert [who for kind, who, _ in notices.said] == [table.seats[first].user_id]  # told, in the thread
+    assert "your turn at Gin Rummy" in notices.said[0][2] and "4 d" in notices.said[0][2]
+
+    clock.advance(hours=2)
+    await move(tables, table)
+    while first in table.waiting_people():  # a turn of a few decisions is one turn
+        await move(tables, table)
+    assert clocks.seats[first].bank == DAY.bank and clocks.seats[first].since is None
+    second = table.waiting_people()[0]
+    clock.advance(days=1, hours=5)
+    while second in table.waiting_people():
+        await move(tables, table)
+    assert clocks.seats[second].bank == DAY.bank - timedelta(hours=5)
+    text = " ".join(clock_lines(table))
+    assert "Pace: 1 day a move" in text and "Bob" in text and "Ann" in text and "⏳" in text
+
+
+async def test_a_time_out_is_told_once_and_the_others_choose(store: Store) -> None:
+    clock, notices = Clock(), Notices()
+    tables, turns = services(store, clock, notices)
+    table = await turn_based_table(tables, turns)
+    clocks = table.clocks
+    assert clocks is not None
+    late = table.waiting_people()[0]
+    other_user = table.seats[1 - late].user_id or 0
+
+    clock.advance(days=3, hours=19)  # a quarter of a move's time left: reminded once
+    await turns.tick()
+    await turns.tick()
+    assert len([s for s in notices.of("mention") if "runs out in" in s[2]]) == 1
+    assert clocks.seats[late].stage == REMINDED
+
+    clock.advance(hours=6)
+    await turns.tick()
+    await turns.tick()
+    assert len(notices.of("timed out")) == 1 and clocks.seats[late].stage == OUT
+    since = int(notices.of("timed out")[0][2])
+
+    late_user = table.seats[late].user_id or 0
+    try:
+        await turns.choose(table.id, late_user, late, since, WAIT)
+    except TableError as error:
+        assert "not yours" in str(error)
+    else:
+        raise AssertionError("the late person chose their own fate")
+    said = await turns.choose(table.id, other_user, late, since, WAIT)
+    assert "1 d more" in said and clocks.seats[late].stage != OUT
+    try:
+        await turns.choose(table.id, other_user, late, since, PLAY_MOVE)
+    except TableError as error:
+        assert "settled already" in str(error)
+    else:
+        raise AssertionError("a settled time-out was settled again")
+
+    clock.advance(days=1, minutes=1)
+    await turns.tick()
+    assert len(notices.of("timed out")) == 2
+    version = table.version
+    await turns.choose(table.id, other_user, late, int(notices.of("timed out")[1][2]), PLAY_MOVE)
+    assert table.version > version and late not in table.waiting_people()
+    actions = await store.actions_for(table.id)
+    assert [a.actor for a in actions if a.seat == late] and all(
+        a.actor == TIMEOUT_ACTOR for a in actions if a.seat == late
+    )
+    assert "Moves played by the computer after a time-out: " in " ".join(clock_lines(table))
+
+
+async def test_nobody_choosing_lets_the_computer_play_after_the_grace(store: Store) -> None:
+    clock, notices = Clock(), Notices()
+    tables, turns = services(store, clock, notices)
+    table = await turn_based_table(tables, turns, "1h")
+    late = table.waiting_people()[0]
+    clock.advance(hours=5, minutes=1)
+    await turns.tick()
+    assert len(notices.of("timed out")) == 1
+    clock.advance(hours=1)
+    await turns.tick()
+    assert late not in table.waiting_people()
+    assert table.clocks is not None and table.clocks.seats[late].timeouts >= 1
+
+
+async def test_a_time_out_is_acted_on_once_by_two_processes_and_clocks_survive_a_restart(store: Store) -> None:
+    clock, notices = Clock(), Notices()
+    tables, turns = services(store, clock, notices)
+    table = await turn_based_table(tables, turns)
+    late = table.waiting_people()[0]
+    due = table.clocks.due(late)  # type: ignore[union-attr]
+
+    # A second process (another shard's bot, wrongly holding the same table) restores it.
+    other_notices = Notices()
+    other_tables, other_turns = services(store, clock, other_notices)
+    await other_tables.restore()
+    await other_turns.restore()
+    assert other_tables.tables[table.id].clocks.due(late) == due  # type: ignore[union-attr]
+
+    clock.advance(days=5)
+    await turns.tick()
+    await other_turns.tick()
+    told = notices.of("timed out") + other_notices.of("timed out")
+    assert len(told) == 1
+
+    # A restart mid-wait: the deadline and the time-out are where they were.
+    restarted_tables, restarted = services(store, clock, Notices())
+    await restarted_tables.restore()
+    await restarted.restore()
+    again = restarted_tables.tables[table.id]
+    assert again.clocks is not None and again.clocks.due(late) == due and again.clocks.seats[late].stage == OUT
+
+
+async def test_hand_the_seat_to_a_computer(store: Store) -> None:
+    clock, notices = Clock(), Notices()
+    tables, turns = services(store, clock, notices)
+    table = await turn_based_table(tables, turns)
+    late = table.waiting_people()[0]
+    clock.advance(days=5)
+    await turns.tick()
+    since = int(notices.of("timed out")[0][2])
+    await turns.choose(table.id, table.seats[1 - late].user_id or 0, late, since, HAND_SEAT)
+    await tables.shutdown()
+    assert table.seats[late].computer
+
+
+async def test_away_stops_the_clock_and_a_live_table_keeps_no_clock(store: Store) -> None:
+    clock, notices = Clock(), Notices()
+    tables, turns = services(store, clock, notices)
+    table = await turn_based_table(tables, turns)
+    late = table.waiting_people()[0]
+    due = table.clocks.due(late)  # type: ignore[union-attr]
+    said = await turns.away(table.seats[late].user_id or 0, clock.now + timedelta(days=7))
+    assert "wait at 1 tables" in said
+    assert table.clocks.due(late) == due + timedelta(days=7)  # type: ignore[union-attr, operator]
+    clock.advance(days=6)
+    await turns.tick()
+    assert not notices.of("timed out")
+
+    live = await tables.open(1, 50, "gin_rummy", 201, "Cat")
+    await tables.join(live.id, 202, "Dan")
+    await tables.start(live.id, 201)
+    assert live.clocks is None and clock_lines(live) == []
+
+
+async def test_a_dm_waits_for_the_morning_and_closed_dms_fall_back_to_a_mention_said_once(store: Store) -> None:
+    clock, notices = Clock(), Notices()
+    clock.now = datetime(2026, 3, 2, 23, 0, tzinfo=UTC)
+    tables, turns = services(store, clock, notices)
+    clock_store = ClockStore(store.sessions)
+    await clock_store.update_prefs(101, notify="dm", time_zone="Europe/Paris", quiet_start=22, quiet_end=7)
+    await clock_store.update_prefs(102, notify="dm")
+    notices.dms_closed.add(102)
+    table = await turn_based_table(tables, turns)
+    first = table.waiting_people()[0]
+    first_user = table.seats[first].user_id
+    if first_user == 101:
+        assert not notices.said  # midnight in Paris: the DM waits
+        clock.advance(hours=7)  # 07:00 in Paris
+        await turns.tick()
+        await turns.settle()
+        assert [kind for kind, who, _ in notices.said if who == 101] == ["dm"]
+    else:
+        assert notices.said[0][0] == "mention" and "direct messages are closed" in notices.said[0][2]
+    while table.waiting_people() and table.waiting_people()[0] == first:
+        await move(tables, table)
+    await turns.settle()
+    closed = [text for kind, who, text in notices.said if who == 102]
+    assert closed and all(kind == "mention" for kind, who, _ in notices.said if who == 102)
+    assert len([t for t in closed if "direct messages are closed" in t]) == 1
+
+
+async def test_the_pace_is_the_host_s_and_a_lobby_only_choice(store: Store) -> None:
+    clock, notices = Clock(), Notices()
+    tables, turns = services(store, clock, notices)
+    table = await tables.open(1, 50, "gin_rummy", 101, "Ann")
+    await tables.join(table.id, 102, "Bob")
+    for user, pace, sentence in ((102, "1d", "Only the host"), (101, "2w", "There is no pace")):
+        try:
+            await turns.choose_pace(table.id, user, pace)
+        except TableError as error:
+            assert sentence in str(error)
+        else:
+            raise AssertionError("a bad pace choice was taken")
+    await ClockStore(store.sessions).set_guild_pace(1, "12h")
+    await tables.start(table.id, 101)
+    assert table.clocks is not None and table.clocks.pace is PACES["12h"]  # the server's default
+    try:
+        await turns.choose_pace(table.id, 101, "1h")
+    except TableError as error:
+        assert "already started" in str(error)
+    else:
+        raise AssertionError("the pace changed mid-game")
+    assert Move.parse("draw:stock")  # (the engine's move text stays as it was)
