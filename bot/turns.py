@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 
 #: The choices the others have when a person's time runs out (button codes).
 WAIT, PLAY_MOVE, HAND_SEAT = "w", "m", "s"
+#: How often the tick makes sure a waiting table's channel still exists.
+LOOK_FOR_CHANNEL_EVERY = timedelta(hours=1)
 #: The log's actor for a move the computer played after a time-out (bot.models.Actor.TIMEOUT).
 TIMEOUT_ACTOR = "timeout"
 TIMEOUT_NOTE = "played by the computer after a time-out"
@@ -68,9 +70,9 @@ class TurnNotifier(Protocol):
         """A sentence in the table's channel (no one pinged)."""
         ...
 
-    async def wake(self, table: Table) -> bool:
-        """Make sure the table's thread takes messages (unarchive it); False when it is gone (the
-        notifier then moved the table to the thread's channel, or could not)."""
+    async def wake(self, table: Table, *, unarchive: bool = True) -> bool:
+        """Make sure the table's thread takes messages (unarchive it; if it was deleted, move the table
+        to the thread's channel and tell its people). False when the table has nowhere to go."""
         ...
 
 
@@ -104,6 +106,8 @@ class TurnService:
         self.clock = clock or tables.clock
         #: The last move of each turn-based table (by this clock), for abandonment.
         self.moved_at: dict[int, datetime] = {}
+        #: When the tick last made sure each table's channel exists.
+        self.looked_at: dict[int, datetime] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         tables.on_moment = self.moment
 
@@ -191,13 +195,13 @@ class TurnService:
         if moved:
             self.moved_at[table.id] = now
         await self._write(table, clocks, now if moved else None)
+        if started and self.notifier is not None:
+            await self._wake(table)  # before the table message is edited: an archived thread refuses edits
         for seat in started:
             if seat in away and clocks.on_away == HAND_OVER:
                 self._later(self._hand_over(table, seat, "is away"))
             else:
                 self._later(self._tell_turn(table, seat))
-        if started and self.notifier is not None:
-            self._later(self._wake(table))
 
     async def _away(self, table: Table, seats: list[int], now: datetime) -> dict[int, datetime]:
         people = {seat: table.seats[seat].user_id for seat in seats}
@@ -266,12 +270,28 @@ class TurnService:
             clocks.seats[seat].told = True
             await self._write(table, clocks)
 
-    async def _wake(self, table: Table) -> None:
+    async def _wake(self, table: Table, *, unarchive: bool = True) -> None:
         assert self.notifier is not None
+        self.looked_at[table.id] = self.clock()
         try:
-            await self.notifier.wake(table)
+            if not await self.notifier.wake(table, unarchive=unarchive):
+                self._later(self._lost(table))
         except Exception:
             log.exception("Could not wake the thread of table %s", table.id)
+
+    async def _lost(self, table: Table) -> None:
+        """The table's channel is gone (and the channel of its thread): end it without results and
+        tell its people why, by DM."""
+        try:
+            await self.tables.end(table.id, table.host_id, moderator=True)
+        except TableError:
+            return
+        if self.notifier is None:
+            return
+        for seat in table.seats:
+            if not seat.computer and seat.user_id is not None:
+                why = f"{table.game.name} table #{table.id} was ended without results: its channel was deleted."
+                await self.notifier.direct(seat.user_id, why, table)
 
     # -- the tick ----------------------------------------------------------------------------
     async def tick(self) -> None:
@@ -293,6 +313,10 @@ class TurnService:
             return
         if table.status != "playing":
             return
+        if self.notifier is not None and now - self.looked_at.get(table.id, now - LOOK_FOR_CHANNEL_EVERY) >= (
+            LOOK_FOR_CHANNEL_EVERY
+        ):
+            await self._wake(table, unarchive=False)  # deleted while it waited: the game moves
         for seat, clock in enumerate(clocks.seats):
             if clock.since is None or table.seats[seat].computer:
                 continue

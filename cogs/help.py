@@ -24,6 +24,17 @@ def command_lines(tree: app_commands.CommandTree) -> list[str]:
     return lines
 
 
+#: How tables keep time (issue 45), in a few lines.
+PACES_HELP = (
+    "A table is **live** (everyone plays at once; the computer plays for someone idle too long) or "
+    "**turn-based**: each move has a fixed time (1 hour, 12 hours, 1 day or 3 days) and each player a "
+    "time bank that slow moves eat into. The host picks it in the lobby; `/settings pace` sets the "
+    "server's default. You are told when it is your turn (`/notify` for DMs and quiet hours); `/games` "
+    "lists the tables waiting on you; `/away` stops your clocks while you are away. When a time runs "
+    "out, the other players choose: wait longer, the computer plays that move, or a computer takes the seat."
+)
+
+
 class Help(commands.Cog):
     """The list of commands."""
 
@@ -38,6 +49,7 @@ class Help(commands.Cog):
             description="\n".join(command_lines(self.bot.tree))[:4000],
             colour=discord.Colour.dark_green(),
         )
+        embed.add_field(name="Paces", value=PACES_HELP, inline=False)
         embed.set_footer(text="Start with /play, or a game's own command. Press Show my hand to play.")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -13,6 +13,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.pace import PACES, pace_named
+
+#: The paces a server may make its default (bot.pace).
+PACE_CHOICES = [app_commands.Choice(name=pace.label, value=key) for key, pace in PACES.items()]
+
 if TYPE_CHECKING:
     from bot.client import ParlourBot
 
@@ -30,13 +35,16 @@ class Settings(commands.Cog):
         idle_minutes="Minutes before an idle player is reminded (the computer plays for them after twice that)",
         threads="Open each table in a new thread",
         computer_pause_ms="Pause before a computer player moves, in milliseconds",
+        pace="The pace of new tables: live, or turn-based with a clock (the host may change it)",
     )
+    @app_commands.choices(pace=PACE_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
         idle_minutes: app_commands.Range[int, 1, 1440] | None = None,
         threads: bool | None = None,
         computer_pause_ms: app_commands.Range[int, 0, 10_000] | None = None,
+        pace: app_commands.Choice[str] | None = None,
     ) -> None:
         """Show or change this server's table settings (Manage Server only)."""
         if interaction.guild is None:
@@ -47,7 +55,10 @@ class Settings(commands.Cog):
                 "Only members with the Manage Server permission can change Parlour's settings.", ephemeral=True
             )
             return
-        if idle_minutes is None and threads is None and computer_pause_ms is None:
+        paces = self.bot.turns.store  # the server's default pace (issue 45)
+        if pace is not None:
+            await paces.set_guild_pace(interaction.guild.id, pace.value)
+        if idle_minutes is None and threads is None and computer_pause_ms is None and pace is None:
             row = await self.bot.store_adapter.guild_settings(interaction.guild.id)
             said = "This server's settings"
         else:
@@ -61,7 +72,8 @@ class Settings(commands.Cog):
         await interaction.response.send_message(
             f"{said}: idle reminder after **{row.idle_minutes} min** (the computer plays after "
             f"{2 * row.idle_minutes} min); tables in threads: **{'yes' if row.use_threads else 'no'}**; "
-            f"computer pause: **{row.computer_pause_ms} ms**.",
+            f"computer pause: **{row.computer_pause_ms} ms**; "
+            f"pace of new tables: **{pace_named(await paces.guild_pace(interaction.guild.id)).label}**.",
             ephemeral=True,
         )
 

@@ -18,7 +18,9 @@ from typing import Any, Literal, Protocol
 import discord
 
 from bot.tables import Table, seat_key
+from bot.turns import clock_lines
 from cogs import clicks, pictures
+from cogs.pace_ui import add_pace_controls
 from cogs.picture_file import picture_file
 from cogs.words import game_over
 from engine.core import GameOption, View, name_seats
@@ -112,6 +114,7 @@ def lobby_parts(table: Table, note: str = "", levels: Mapping[int, int] | None =
     view.add_item(_button("cancel", table.id, "Cancel", discord.ButtonStyle.danger, 1))
     if game.teams:
         _lobby_teams(table, embed, view)
+    add_pace_controls(table, embed, view)  # the table's pace (issue 45)
     return MessageParts(embed=embed, view=view, mentions=discord.AllowedMentions.none())
 
 
@@ -277,6 +280,7 @@ def table_text(table: Table, note: str | None = None, view: View | None = None) 
         waiting = ", ".join(_who(table, s) for s in view.waiting_on)
         decided = ", ".join(table.seats[s].name for s in view.decided)
         lines.append(f"Waiting on: {waiting}" + (f" (already chosen: {decided})" if decided else ""))
+    lines += clock_lines(table)  # a turn-based table's clocks (issue 45)
     return "\n".join(lines)[:2000]
 
 

@@ -172,13 +172,18 @@ async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key
             channel = await interaction.channel.create_thread(
                 name=f"{game.name} with {interaction.user.display_name}"[:100],
                 type=discord.ChannelType.public_thread,
-                auto_archive_duration=1440,
+                auto_archive_duration=10080,  # the longest: turn-based tables wait days (issue 45)
             )
         except discord.HTTPException as error:
             log.info("Could not create a thread: %s", error)
     try:
         table = await bot.tables.open(
-            interaction.guild.id, channel.id, game.key, interaction.user.id, interaction.user.display_name
+            interaction.guild.id,
+            channel.id,
+            game.key,
+            interaction.user.id,
+            interaction.user.display_name,
+            interaction.channel.id,  # the thread's channel: where the game goes if the thread is deleted
         )
     except TableError as error:
         await interaction.followup.send(str(error), ephemeral=True)

@@ -51,7 +51,7 @@ class Notices:
     async def say(self, table: Table, text: str) -> None:
         self.said.append(("say", 0, text))
 
-    async def wake(self, table: Table) -> bool:
+    async def wake(self, table: Table, *, unarchive: bool = True) -> bool:
         return True
 
     def of(self, kind: str) -> list[tuple[str, int, str]]:

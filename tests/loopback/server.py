@@ -59,6 +59,8 @@ UNKNOWN_WEBHOOK = DiscordError(404, 10015, "Unknown Webhook")
 INVALID_WEBHOOK_TOKEN = DiscordError(401, 50027, "Invalid Webhook Token")
 UNKNOWN_MESSAGE = DiscordError(404, 10008, "Unknown Message")
 UNKNOWN_CHANNEL = DiscordError(404, 10003, "Unknown Channel")
+CANNOT_DM = DiscordError(403, 50007, "Cannot send messages to this user")
+THREAD_ARCHIVED = DiscordError(400, 50083, "Thread is archived")
 MISSING_PERMISSIONS = DiscordError(403, 50013, "Missing Permissions")
 #: Callback types allowed for each interaction type (Discord: "Interaction Response Types").
 ALLOWED_CALLBACKS = {1: {1}, 2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
@@ -122,6 +124,10 @@ class LoopbackDiscord:
         self.command_grants: dict[str, set[int]] = {}
         self.interactions: dict[int, InteractionState] = {}
         self.unknown_routes: list[str] = []
+        #: Direct-message channels the bot opened, by id (type 1; ``parent_id`` holds the person).
+        self.dm_channels: dict[int, ChannelSpec] = {}
+        #: People who take no direct messages from the bot (a DM gets 403, code 50007).
+        self.dms_closed: set[int] = set()
         self.gateway = Gateway(self._ready_payloads, self._members, lambda: self.gateway_url)
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -192,10 +198,29 @@ class LoopbackDiscord:
         raise KeyError(f"no channel {name_or_id!r}")
 
     def _find_channel(self, channel_id: int) -> ChannelSpec:
+        if channel_id in self.dm_channels:
+            return self.dm_channels[channel_id]
         try:
             return self.channel(channel_id)
         except KeyError:
             raise UNKNOWN_CHANNEL from None
+
+    def dms_with(self, user: UserSpec) -> list[Message]:
+        """The direct messages the bot sent this person."""
+        return [m for c in self.dm_channels.values() if c.parent_id == user.id for m in self.recorder.messages_in(c.id)]
+
+    async def archive_thread(self, thread: ChannelSpec | int) -> None:
+        """Discord archives a thread (no message for its auto-archive time, or a moderator did)."""
+        thread = self._find_channel(thread if isinstance(thread, int) else thread.id)
+        thread.archived = True
+        await self.gateway.dispatch("THREAD_UPDATE", self.channel_payload(thread))
+
+    async def delete_channel(self, channel: ChannelSpec | int) -> None:
+        """Someone deletes a channel or thread."""
+        channel = self._find_channel(channel if isinstance(channel, int) else channel.id)
+        payload = self.channel_payload(channel)
+        self.guild_of(channel.id).channels.remove(channel)
+        await self.gateway.dispatch("THREAD_DELETE" if channel.type in (11, 12) else "CHANNEL_DELETE", payload)
 
     async def deny_bot(self, channel: ChannelSpec | int, *permissions: str) -> None:
         """Deny the bot permissions in a channel (e.g. "create_public_threads", "send_messages")."""
@@ -316,6 +341,9 @@ class LoopbackDiscord:
             ("PATCH", "webhooks/*/*/messages/*", self._webhook_message),
             ("DELETE", "webhooks/*/*/messages/*", self._webhook_message),
             ("GET", "channels/*", self._get_channel),
+            ("PATCH", "channels/*", self._edit_channel),
+            ("POST", "users/@me/channels", self._open_dm),
+            ("GET", "users/*", self._get_user),
             ("GET", "channels/*/messages", self._get_messages),
             ("POST", "channels/*/messages", self._post_message),
             ("GET", "channels/*/messages/*", self._channel_message),
@@ -416,7 +444,7 @@ class LoopbackDiscord:
         visible_only_to: int | None = None,
     ) -> Message:
         metadata = None
-        guild_id = self.guild_of(channel_id).id
+        guild_id = 0 if channel_id in self.dm_channels else self.guild_of(channel_id).id
         if interaction is not None:
             metadata = {
                 "id": str(interaction.id),
@@ -484,10 +512,55 @@ class LoopbackDiscord:
         messages = self.recorder.messages_in(int(channel_id))[-limit:]
         return _json([m.payload for m in reversed(messages)])
 
+    async def _edit_channel(self, request: web.Request, channel_id: str) -> web.Response:
+        """Only what the bot does to a thread: unarchive it."""
+        channel = self._find_channel(int(channel_id))
+        body = await request.json()
+        if "archived" in body and channel.type in (11, 12):
+            channel.archived = bool(body["archived"])
+            self.recorder.record("edit_channel", body=body, channel_id=channel.id)
+            await self.gateway.dispatch("THREAD_UPDATE", self.channel_payload(channel))
+        return _json(self.channel_payload(channel))
+
+    async def _open_dm(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        user_id = int(body["recipient_id"])
+        channel = next((c for c in self.dm_channels.values() if c.parent_id == user_id), None)
+        if channel is None:
+            channel = ChannelSpec(self.ids.next(), "", 1, parent_id=user_id)
+            self.dm_channels[channel.id] = channel
+        return _json(self._dm_payload(channel))
+
+    def _dm_payload(self, channel: ChannelSpec) -> dict:
+        person = next((m for g in self.guilds for m in g.members if m.id == channel.parent_id), None)
+        name = person.name if person else "someone"
+        return {
+            "id": str(channel.id),
+            "type": 1,
+            "last_message_id": None,
+            "recipients": [user_payload(channel.parent_id or 0, name)],
+        }
+
+    async def _get_user(self, request: web.Request, user_id: str) -> web.Response:
+        person = next((m for g in self.guilds for m in g.members if m.id == int(user_id)), None)
+        if person is None:
+            raise DiscordError(404, 10013, "Unknown User")
+        return _json(person.user_payload())
+
     async def _post_message(self, request: web.Request, channel_id: str) -> web.Response:
         channel = self._find_channel(int(channel_id))
         body, files = await self._read_body(request)
+        if channel.type == 1:
+            if channel.parent_id in self.dms_closed:
+                raise CANNOT_DM
+            self._check(body, files)
+            message = self._new_message(channel.id, body, files)
+            self.recorder.record("message", body=body, channel_id=channel.id, message_id=message.id, files=files)
+            return _json(message.payload)
         self._require(channel, "view_channel", "send_messages_in_threads" if channel.type else "send_messages")
+        if channel.archived:  # a new message unarchives a thread (one that is not locked)
+            channel.archived = False
+            await self.gateway.dispatch("THREAD_UPDATE", self.channel_payload(channel))
         if files:
             self._require(channel, "attach_files")
         self._check(body, files)
@@ -507,6 +580,8 @@ class LoopbackDiscord:
             self.recorder.record("delete_message", channel_id=message.channel_id, message_id=message.id)
             await self._announce("MESSAGE_DELETE", message)
             return web.Response(status=204)
+        if self._find_channel(message.channel_id).archived:
+            raise THREAD_ARCHIVED
         body, files = await self._read_body(request)
         self._check(body, files)
         self._apply_edit(message, body, files)
@@ -534,6 +609,7 @@ class LoopbackDiscord:
             )
         thread_id = int(message_id) if message_id else self.ids.next()
         thread = ChannelSpec(thread_id, name, kind, parent_id=parent.id, owner_id=self.bot.id)
+        thread.auto_archive_duration = int(body.get("auto_archive_duration") or 1440)
         self.guild_of(parent.id).channels.append(thread)
         payload = self.channel_payload(thread)
         self.recorder.record("thread", body=body, channel_id=thread.id, message_id=int(message_id or 0) or None)
