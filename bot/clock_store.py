@@ -20,7 +20,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from bot.models import utcnow
 from bot.pace import TableClocks, pace_named
 from bot.pace_models import GuildPace, PlayerPrefs, TableClock, TournamentPace
-from bot.tournaments.models import TournamentTable
+from bot.tournaments.models import Tournament, TournamentRound, TournamentTable
 
 
 class ClockStore:
@@ -130,6 +130,22 @@ class ClockStore:
     async def tournament_pace(self, tournament_id: int) -> TournamentPace | None:
         async with self.sessions() as session:
             return await session.get(TournamentPace, tournament_id)
+
+    async def tournament(self, tournament_id: int) -> Tournament | None:
+        async with self.sessions() as session:
+            return await session.get(Tournament, tournament_id)
+
+    async def round_deadline(self, table_id: int) -> datetime | None:
+        """The deadline of the tournament round a game table plays in (None: none, or no tournament's)."""
+        async with self.sessions() as session:
+            found = (
+                await session.exec(
+                    select(TournamentRound.deadline)
+                    .join(TournamentTable, col(TournamentTable.round_id) == col(TournamentRound.id))
+                    .where(col(TournamentTable.game_table_id) == table_id)
+                )
+            ).first()
+        return found
 
     # -- people ------------------------------------------------------------------------------
     async def prefs(self, user_ids: Collection[int]) -> dict[int, PlayerPrefs]:

@@ -108,6 +108,8 @@ class TurnService:
         self.moved_at: dict[int, datetime] = {}
         #: When the tick last made sure each table's channel exists.
         self.looked_at: dict[int, datetime] = {}
+        #: The round deadline of each tournament table (None: its round has none).
+        self.round_deadlines: dict[int, datetime | None] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         tables.on_moment = self.moment
 
@@ -313,6 +315,8 @@ class TurnService:
             return
         if table.status != "playing":
             return
+        if clocks.tournament_id is not None and await self._round_over(table, now):
+            return
         if self.notifier is not None and now - self.looked_at.get(table.id, now - LOOK_FOR_CHANNEL_EVERY) >= (
             LOOK_FOR_CHANNEL_EVERY
         ):
@@ -331,6 +335,27 @@ class TurnService:
                     await self._timed_out(table, seat)
             elif clock.stage == OUT and grace_end is not None and now >= grace_end:
                 await self._computer_plays(table, seat)
+
+    async def _round_over(self, table: Table, now: datetime) -> bool:
+        """Past its tournament round's deadline, a table is settled by the tournament's rule: the
+        computer plays every seat to the end (the round closes with the table's result)."""
+        if table.id not in self.round_deadlines:
+            self.round_deadlines[table.id] = await self.store.round_deadline(table.id)
+        deadline = self.round_deadlines[table.id]
+        if deadline is None or now < deadline:
+            return False
+        people = [seat for seat, who in enumerate(table.seats) if not who.computer]
+        if people and self.notifier is not None:
+            await self.notifier.say(
+                table, f"The round's deadline has passed, so the computer finishes table #{table.id}."
+            )
+        for seat in people:
+            person = table.seats[seat]
+            try:
+                await self.tables.replace_with_computer(table.id, table.host_id, person.user_id or 0, person.name)
+            except TableError as error:
+                log.info("Could not settle seat %s of table %s: %s", seat, table.id, error)
+        return True
 
     async def _claim(self, table: Table, seat: int, clock: SeatClock, stage: str) -> bool:
         """Move a seat's clock to ``stage``, once: False when it had moved already (here or elsewhere)."""

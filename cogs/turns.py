@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.pace import duration_text
+from bot.pace import ASK, COMPUTER_MOVE, COMPUTER_SEAT, PACES, duration_text, pace_named
 from bot.tables import Table, TableError
 from bot.turns import HAND_SEAT, PLAY_MOVE, WAIT
 from cogs import clicks
@@ -183,6 +183,51 @@ class Turns(commands.Cog):
 
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
+
+    pace_group = app_commands.Group(
+        name="pace", description="Turn-based play: the pace of a tournament's tables.", guild_only=True
+    )
+
+    @pace_group.command(name="tournament")
+    @app_commands.describe(
+        tournament="The tournament's number",
+        pace="The pace of its tables",
+        on_timeout="What happens when a player's time runs out there",
+    )
+    @app_commands.choices(
+        pace=[app_commands.Choice(name=p.label, value=key) for key, p in PACES.items()],
+        on_timeout=[
+            app_commands.Choice(name="The computer plays that move", value=COMPUTER_MOVE),
+            app_commands.Choice(name="A computer takes the seat", value=COMPUTER_SEAT),
+            app_commands.Choice(name="The other players choose", value=ASK),
+        ],
+    )
+    async def tournament_pace(
+        self,
+        interaction: discord.Interaction,
+        tournament: int,
+        pace: app_commands.Choice[str],
+        on_timeout: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Make a tournament turn-based (its host, during sign-up); a round timer closes each round."""
+        found = await self.bot.turns.store.tournament(tournament)
+        if found is None or found.guild_id != interaction.guild_id:
+            await tell(interaction, f"There is no tournament #{tournament} in this server.")
+            return
+        if found.host_id != interaction.user.id:
+            await tell(interaction, "Only the tournament's host can set its pace.")
+            return
+        if found.status != "signup":
+            await tell(interaction, "The tournament has started: its pace is set.")
+            return
+        rule = on_timeout.value if on_timeout else COMPUTER_MOVE
+        await self.bot.turns.set_tournament_pace(tournament, pace.value, rule)
+        timer = (
+            f" Each round closes after {found.round_minutes} minutes."
+            if found.round_minutes
+            else " Give it a round timer so that each round closes in time."
+        )
+        await tell(interaction, f"Tournament #{tournament} plays at {pace_named(pace.value).label}.{timer}")
 
     @app_commands.command(name="games")
     async def games(self, interaction: discord.Interaction) -> None:
