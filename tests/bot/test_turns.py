@@ -4,7 +4,11 @@ choice; restarts; absences; notices held back by quiet hours and DMs that are cl
 
 from __future__ import annotations
 
+import asyncio
+import random
 from datetime import UTC, datetime, timedelta
+
+import pytest
 
 from bot.clock_store import ClockStore
 from bot.pace import OUT, PACES, REMINDED
@@ -12,6 +16,7 @@ from bot.store import Store
 from bot.table_store import TableStoreAdapter
 from bot.tables import Table, TableError, TableService
 from bot.turns import HAND_SEAT, PLAY_MOVE, TIMEOUT_ACTOR, WAIT, TurnService, clock_lines
+from engine import registry
 from engine.core import Move
 
 DAY = PACES["1d"]
@@ -278,3 +283,84 @@ async def test_the_pace_is_the_host_s_and_a_lobby_only_choice(store: Store) -> N
     else:
         raise AssertionError("the pace changed mid-game")
     assert Move.parse("draw:stock")  # (the engine's move text stays as it was)
+
+
+@pytest.mark.parametrize("game", [g.key for g in registry.all_games()])
+async def test_every_game_plays_to_its_end_over_simulated_days_with_late_answers_and_time_outs(
+    store: Store, game: str
+) -> None:
+    """People answer hours late, one of them hardly ever (the computer plays after the others' grace):
+    the game ends, its clocks are shown, and the moves played after a time-out are in the log."""
+    clock, notices = Clock(), Notices()
+    adapter = TableStoreAdapter(store)
+    await adapter.update_settings(1, computer_pause_ms=0)
+    tables = TableService(adapter, clock=clock)
+    turns = TurnService(tables, ClockStore(store.sessions), notifier=notices)
+    players = registry.get(game).allowed_counts[0]
+    table = await tables.open(1, 50, game, 101, "P1")
+    for user in range(102, 101 + players):
+        await tables.join(table.id, user, f"P{user - 100}")
+    await turns.choose_pace(table.id, 101, "1h")
+    await tables.start(table.id, 101)
+    rng = random.Random(game)
+    for _ in range(3000):
+        if table.status != "playing":
+            break
+        waiting = table.waiting_people()
+        if not waiting:
+            await asyncio.sleep(0)  # the computer (a seat handed over) is thinking
+            continue
+        clock.advance(minutes=rng.choice([5, 50, 200]))
+        await turns.tick()
+        for seat in [s for s in table.waiting_people() if rng.random() < (0.1 if s == 1 else 0.9)]:
+            if seat not in table.waiting_people():
+                continue
+            move = table.game.computer_player(table.version).choose(table.view(seat))
+            try:
+                await tables.act(table.id, table.seats[seat].user_id or 0, table.version, move.text())
+            except TableError:  # a computer moved first (a seat handed over): the person looks again
+                continue
+        await turns.settle()
+    await tables.shutdown()
+    assert table.status == "finished", f"{game} did not end"
+    actions = await store.actions_for(table.id)
+    timed_out = [a for a in actions if a.actor == TIMEOUT_ACTOR]
+    assert timed_out, "nobody ran out of time: the test did not test it"
+    counted = sum(clock.timeouts for clock in table.clocks.seats)  # type: ignore[union-attr]
+    assert counted == len(timed_out)
+    assert "played by the computer after a time-out" in " ".join(clock_lines(table))
+
+
+async def test_a_turn_based_table_is_not_closed_after_a_day_but_after_its_pace_s_time(store: Store) -> None:
+    clock, notices = Clock(), Notices()
+    tables, turns = services(store, clock, notices)
+    lobby = await tables.open(1, 50, "gin_rummy", 101, "Ann")
+    await turns.choose_pace(lobby.id, 101, "1h")
+    clock.advance(hours=30)
+    await tables.sweep_idle()
+    await turns.tick()
+    assert lobby.status == "lobby"  # a live lobby would be closed after 24 hours
+    clock.advance(hours=20)
+    await turns.tick()
+    assert lobby.status == "closed"
+
+    table = await turn_based_table(tables, turns, "3d")
+    clock.advance(days=5)
+    await tables.sweep_idle()
+    assert table.status == "playing"
+
+
+async def test_games_lists_tables_waiting_on_me_here_or_everywhere(store: Store) -> None:
+    clock, notices = Clock(), Notices()
+    tables, turns = services(store, clock, notices)
+    here = await turn_based_table(tables, turns)
+    elsewhere = await tables.open(2, 60, "gin_rummy", 101, "Ann")
+    await tables.join(elsewhere.id, 102, "Bob")
+    await tables.start(elsewhere.id, 101)
+    waiting = here.seats[here.waiting_people()[0]].user_id or 0
+    assert [t.id for t, _ in turns.waiting_on(waiting, 1)] == [here.id]
+    everywhere = turns.waiting_on(waiting, None)
+    assert here.id in [t.id for t, _ in everywhere]
+    assert dict((t.id, left) for t, left in everywhere)[here.id] == DAY.per_move + DAY.bank
+    if elsewhere.seats[elsewhere.waiting_people()[0]].user_id == waiting:
+        assert dict((t.id, left) for t, left in everywhere)[elsewhere.id] is None  # a live table
