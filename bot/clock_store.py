@@ -49,6 +49,7 @@ class ClockStore:
             on_timeout=clocks.on_timeout,
             on_away=clocks.on_away,
             tournament_id=clocks.tournament_id,
+            nights=clocks.nights,
             seats_json=json.dumps(clocks.seats_json()),
             due_at=clocks.next_deadline(),
             moved_at=moved_at,
@@ -69,6 +70,7 @@ class ClockStore:
             "pace": clocks.pace.key,
             "on_timeout": clocks.on_timeout,
             "on_away": clocks.on_away,
+            "nights": clocks.nights,
             "seats_json": json.dumps(clocks.seats_json()),
             "due_at": clocks.next_deadline(),
             "stamp": clocks.stamp + 1,
@@ -177,5 +179,6 @@ def clocks_of(row: TableClock) -> TableClocks:
         on_timeout=row.on_timeout,
         on_away=row.on_away,
         tournament_id=row.tournament_id,
+        nights=row.nights,
         stamp=row.stamp,
     )

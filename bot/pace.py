@@ -22,10 +22,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 #: What a seat's clock is doing: its time runs; it was reminded that it runs short; it ran out.
 RUNNING, REMINDED, OUT = "run", "reminded", "out"
@@ -83,6 +84,19 @@ PACES: dict[str, Pace] = {
 }
 
 
+#: A pace menu value ending so asks for clocks that stop at each person's declared night.
+NIGHTS = "+nights"
+
+
+def pace_choice(value: str) -> tuple[Pace, bool]:
+    """A lobby menu's value: the pace, and whether clocks stop at night (ValueError with a sentence)."""
+    nights = value.endswith(NIGHTS)
+    pace = pace_named(value.removesuffix(NIGHTS))
+    if nights and not pace.turn_based:
+        raise ValueError("A live table has no clocks to stop at night.")
+    return pace, nights
+
+
 def pace_named(key: str) -> Pace:
     """The pace called ``key``; ValueError with a sentence otherwise (a value from a click is checked)."""
     pace = PACES.get(key)
@@ -109,6 +123,59 @@ def duration_text(span: timedelta) -> str:
     return f"{minutes} min"
 
 
+@dataclass(frozen=True)
+class Night:
+    """A person's declared night: whole hours in their time zone (``start`` > ``end`` wraps midnight)."""
+
+    time_zone: str
+    start: int
+    end: int
+
+    def _zone(self) -> ZoneInfo:
+        try:
+            return ZoneInfo(self.time_zone)
+        except (ZoneInfoNotFoundError, ValueError):
+            return ZoneInfo("UTC")
+
+    def spans(self, after: datetime) -> Iterator[tuple[datetime, datetime]]:
+        """The nights (UTC start, end) that end after ``after``, in order, without end."""
+        zone = self._zone()
+        day: date = after.astimezone(zone).date() - timedelta(days=1)
+        while True:
+            begin = datetime.combine(day, time(self.start), tzinfo=zone)
+            finish = datetime.combine(
+                day + timedelta(days=1 if self.start > self.end else 0), time(self.end), tzinfo=zone
+            )
+            if finish.astimezone(UTC) > after:
+                yield begin.astimezone(UTC), finish.astimezone(UTC)
+            day += timedelta(days=1)
+
+    def awake(self, start: datetime, end: datetime) -> timedelta:
+        """The time between ``start`` and ``end`` outside this night."""
+        total, moment = timedelta(0), start
+        for begin, finish in self.spans(start):
+            if moment >= end:
+                break
+            if begin > moment:
+                total += min(begin, end) - moment
+            moment = max(moment, finish)
+        return total
+
+    def after_awake(self, start: datetime, amount: timedelta) -> datetime:
+        """When ``amount`` of time outside this night has passed since ``start``."""
+        moment, left = start, amount
+        for begin, finish in self.spans(start):
+            if begin > moment:
+                if begin - moment >= left:
+                    return moment + left
+                left -= begin - moment
+            moment = max(moment, finish)
+        raise AssertionError("unreachable: nights never end")
+
+    def to_list(self) -> list[Any]:
+        return [self.time_zone, self.start, self.end]
+
+
 @dataclass
 class SeatClock:
     """One seat's clock. ``since`` is when its turn started (None: not its turn; later than now:
@@ -124,6 +191,8 @@ class SeatClock:
     told: bool = False
     #: Moves the computer played for this seat after a time-out, this game.
     timeouts: int = 0
+    #: The person's night, when the table stops clocks at night (taken when the turn starts).
+    night: Night | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -134,6 +203,7 @@ class SeatClock:
             "out_at": self.out_at.isoformat() if self.out_at else None,
             "told": self.told,
             "timeouts": self.timeouts,
+            "night": self.night.to_list() if self.night else None,
         }
 
     @classmethod
@@ -146,6 +216,7 @@ class SeatClock:
             out_at=_time(data.get("out_at")),
             told=bool(data.get("told", False)),
             timeouts=int(data.get("timeouts", 0)),
+            night=Night(str(night[0]), int(night[1]), int(night[2])) if (night := data.get("night")) else None,
         )
 
 
@@ -165,6 +236,8 @@ class TableClocks:
     on_away: str = PAUSE
     #: The tournament this table plays for (None: a casual table).
     tournament_id: int | None = None
+    #: Each person's clock stands still during their declared night (a table setting).
+    nights: bool = False
     #: The saved row's version: every write is conditional on it (one process acts on a deadline).
     stamp: int = 0
     #: The clock the table's keeper reads (the table message shows the time left by it).
@@ -179,11 +252,18 @@ class TableClocks:
         return self.pace.turn_based
 
     # -- the arithmetic ------------------------------------------------------------------------
-    def sync(self, waiting: Iterable[int], now: datetime, away_until: dict[int, datetime] | None = None) -> list[int]:
+    def sync(
+        self,
+        waiting: Iterable[int],
+        now: datetime,
+        away_until: dict[int, datetime] | None = None,
+        nights: dict[int, Night] | None = None,
+    ) -> list[int]:
         """The game now waits on ``waiting``: stop the clocks of seats no longer waited on (a slow
         move eats into the bank) and start the others'. Returns the seats whose turn just began.
 
-        ``away_until``: seats whose person is away and whose clock waits for them (pause rule)."""
+        ``away_until``: seats whose person is away and whose clock waits for them (pause rule);
+        ``nights``: people's declared nights, which their clocks skip at a table that says so."""
         waiting = set(waiting)
         started = []
         for seat, clock in enumerate(self.seats):
@@ -191,6 +271,7 @@ class TableClocks:
                 back = (away_until or {}).get(seat)
                 clock.since = max(now, back) if back else now
                 clock.extra, clock.stage, clock.out_at, clock.told = timedelta(0), RUNNING, None, False
+                clock.night = (nights or {}).get(seat) if self.nights else None
                 started.append(seat)
             elif seat not in waiting and clock.since is not None:
                 self._stop(seat, now)
@@ -199,16 +280,24 @@ class TableClocks:
     def _stop(self, seat: int, now: datetime) -> None:
         clock = self.seats[seat]
         assert clock.since is not None and self.pace.per_move is not None
-        used = max(timedelta(0), now - clock.since)
+        used = self._used(seat, clock.since, now)
         clock.bank = max(timedelta(0), clock.bank - max(timedelta(0), used - self.pace.per_move - clock.extra))
         clock.since, clock.extra, clock.stage, clock.out_at = None, timedelta(0), RUNNING, None
+
+    def _used(self, seat: int, start: datetime, end: datetime) -> timedelta:
+        """The clock time of ``seat`` between two moments (its person's night does not count)."""
+        if end <= start:
+            return timedelta(0)
+        night = self.seats[seat].night
+        return night.awake(start, end) if night else end - start
 
     def due(self, seat: int) -> datetime | None:
         """When ``seat``'s time runs out (None: not its turn)."""
         clock = self.seats[seat]
         if clock.since is None or self.pace.per_move is None:
             return None
-        return clock.since + self.pace.per_move + clock.bank + clock.extra
+        allowance = self.pace.per_move + clock.bank + clock.extra
+        return clock.night.after_awake(clock.since, allowance) if clock.night else clock.since + allowance
 
     def left(self, seat: int, now: datetime) -> timedelta | None:
         due = self.due(seat)
@@ -242,7 +331,7 @@ class TableClocks:
         clock = self.seats[seat]
         due = self.due(seat)
         assert due is not None and self.pace.per_move is not None
-        clock.extra += max(timedelta(0), now - due) + self.pace.per_move
+        clock.extra += self._used(seat, due, now) + self.pace.per_move
         clock.stage, clock.out_at = REMINDED, None
 
     def postpone(self, seat: int, until: datetime, now: datetime) -> None:

@@ -28,6 +28,8 @@ class TableClock(SQLModel, table=True):
     on_timeout: str = "ask"
     on_away: str = "pause"
     tournament_id: int | None = Field(default=None, sa_type=BigInteger)
+    #: Each person's clock stands still during their declared night.
+    nights: bool = False
     #: Per seat: turn start, bank left, stage (JSON list, see bot.pace.SeatClock).
     seats_json: str = Field(default="[]", sa_type=Text)
     #: The earliest moment something is due at this table (NULL: nothing).

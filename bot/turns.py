@@ -31,10 +31,12 @@ from bot.pace import (
     REMINDED,
     RUNNING,
     TIMEOUT_RULES,
+    Night,
     Pace,
     SeatClock,
     TableClocks,
     duration_text,
+    pace_choice,
     pace_named,
 )
 from bot.pace_models import PlayerPrefs
@@ -130,9 +132,10 @@ class TurnService:
 
     # -- the lobby: a pace per table ---------------------------------------------------------
     async def choose_pace(self, table_id: int, user_id: int, pace_key: str) -> Table:
-        """The host sets the table's pace in the lobby (a value from a click is checked here)."""
+        """The host sets the table's pace in the lobby (a value from a click is checked here); a
+        value ending in ``+nights`` stops each person's clock during their declared night."""
         try:
-            pace = pace_named(pace_key)
+            pace, nights = pace_choice(pace_key)
         except ValueError as error:
             raise TableError(str(error)) from None
         async with self.tables.lock(table_id):
@@ -143,18 +146,30 @@ class TurnService:
                 raise TableError("Only the host can change the pace.")
             now = self.clock()
             if table.clocks is None:
-                clocks = TableClocks(pace)
+                clocks = TableClocks(pace, nights=nights)
                 if not await self.store.create(table.id, clocks, now):
                     clocks = (await self.store.clocks([table.id]))[table.id]
-                    clocks.pace = pace
+                    clocks.pace, clocks.nights = pace, nights
                     await self._write(table, clocks)
             else:
                 clocks = table.clocks
-                clocks.pace = pace
+                clocks.pace, clocks.nights = pace, nights
                 await self._write(table, clocks)
             self._adopt(table, clocks)
             self.moved_at[table.id] = now
         return table
+
+    async def opened(self, table: Table) -> None:
+        """A lobby was opened: it takes the server's default pace (the host may change it), so that a
+        turn-based lobby shows its pace and outlives a day."""
+        pace = pace_named(await self.store.guild_pace(table.guild_id))
+        if not pace.turn_based or table.clocks is not None:
+            return
+        clocks = TableClocks(pace)
+        now = self.clock()
+        if await self.store.create(table.id, clocks, now):
+            self._adopt(table, clocks)
+            self.moved_at[table.id] = now
 
     async def default_pace(self, table: Table) -> TableClocks:
         """A table's pace when its game starts: its tournament's, or the host's choice, or the server's."""
@@ -191,9 +206,15 @@ class TurnService:
         assert clocks is not None
         now = self.clock()
         waiting = table.waiting_people()
-        away = await self._away(table, waiting, now)
+        prefs = await self._prefs(table, waiting)
+        away = {seat: p.away_until for seat, p in prefs.items() if p.away_until is not None and p.away_until > now}
         paused = {seat: until for seat, until in away.items() if clocks.on_away != HAND_OVER}
-        started = clocks.sync(waiting, now, paused)
+        nights = {
+            seat: Night(p.time_zone, p.quiet_start, p.quiet_end)
+            for seat, p in prefs.items()
+            if p.quiet_start is not None and p.quiet_end is not None and p.quiet_start != p.quiet_end
+        }
+        started = clocks.sync(waiting, now, paused, nights)
         if moved:
             self.moved_at[table.id] = now
         await self._write(table, clocks, now if moved else None)
@@ -205,14 +226,11 @@ class TurnService:
             else:
                 self._later(self._tell_turn(table, seat))
 
-    async def _away(self, table: Table, seats: list[int], now: datetime) -> dict[int, datetime]:
-        people = {seat: table.seats[seat].user_id for seat in seats}
-        prefs = await self.store.prefs([u for u in people.values() if u is not None])
-        return {
-            seat: prefs[user].away_until  # type: ignore[misc]
-            for seat, user in people.items()
-            if user is not None and prefs[user].away_until is not None and prefs[user].away_until > now  # type: ignore[operator]
-        }
+    async def _prefs(self, table: Table, seats: list[int]) -> dict[int, PlayerPrefs]:
+        """The preferences of the people in these seats."""
+        people = {seat: user for seat in seats if (user := table.seats[seat].user_id) is not None}
+        prefs = await self.store.prefs(list(people.values()))
+        return {seat: prefs[user] for seat, user in people.items()}
 
     async def _write(self, table: Table, clocks: TableClocks, moved_at: datetime | None = None) -> bool:
         """Save the clocks; on a conflict (another process wrote first) take the saved ones."""
@@ -543,7 +561,8 @@ def clock_lines(table: Table, now: datetime | None = None) -> list[str]:
                 parts.append(f"{table.seats[seat].name} out of time")
             else:
                 parts.append(f"{table.seats[seat].name} ⏳ {duration_text(left)}")
-        lines.append(f"Pace: {clocks.pace.label}. " + " · ".join(parts))
+        nights = ", clocks stop at night" if clocks.nights else ""
+        lines.append(f"Pace: {clocks.pace.label}{nights}. " + " · ".join(parts))
     timed_out = [
         f"{table.seats[seat].name} ({clock.timeouts})" for seat, clock in enumerate(clocks.seats) if clock.timeouts
     ]

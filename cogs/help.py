@@ -28,7 +28,8 @@ def command_lines(tree: app_commands.CommandTree) -> list[str]:
 PACES_HELP = (
     "A table is **live** (everyone plays at once; the computer plays for someone idle too long) or "
     "**turn-based**: each move has a fixed time (1 hour, 12 hours, 1 day or 3 days) and each player a "
-    "time bank that slow moves eat into. The host picks it in the lobby; `/settings pace` sets the "
+    "time bank that slow moves eat into (the host may also stop clocks during each player's night). "
+    "The host picks it in the lobby; `/settings pace` sets the "
     "server's default. You are told when it is your turn (`/notify` for DMs and quiet hours); `/games` "
     "lists the tables waiting on you; `/away` stops your clocks while you are away. When a time runs "
     "out, the other players choose: wait longer, the computer plays that move, or a computer takes the seat."

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.pace import LIVE, PACES
+from bot.pace import LIVE, NIGHTS, PACES
 from bot.tables import Table, TableError
 from cogs.answers import saved, tell, update
 
@@ -29,7 +29,22 @@ def pace_text(table: Table) -> str:
     clocks = table.clocks
     if clocks is None:
         return "the server's default"
-    return clocks.pace.label
+    return clocks.pace.label + (", clocks stop at each player's night (see /notify)" if clocks.nights else "")
+
+
+def pace_menu() -> list[tuple[str, str]]:
+    """The lobby menu's (value, label) pairs: live, each turn-based pace, and each with night pauses."""
+    menu = [("live", "Live: everyone plays at once")]
+    menu += [(key, f"Turn-based: {pace.label}") for key, pace in PACES.items() if pace is not LIVE]
+    menu += [(key + NIGHTS, f"{pace.label}, clocks stop at night") for key, pace in PACES.items() if pace is not LIVE]
+    return menu
+
+
+def menu_value(table: Table) -> str | None:
+    clocks = table.clocks
+    if clocks is None:
+        return None
+    return clocks.pace.key + (NIGHTS if clocks.nights else "")
 
 
 class PaceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"pp:(?P<table>\d{1,18})"):
@@ -41,12 +56,8 @@ class PaceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"pp:(?P<ta
             custom_id=f"pp:{table_id}",
             placeholder="Host: the pace (live, or turn-based with a clock)",
             options=[
-                discord.SelectOption(
-                    label=("Live: everyone plays at once" if pace is LIVE else f"Turn-based: {pace.label}")[:100],
-                    value=key,
-                    default=key == current,
-                )
-                for key, pace in PACES.items()
+                discord.SelectOption(label=label[:100], value=value, default=value == current)
+                for value, label in pace_menu()
             ],
         )
         super().__init__(menu, row=PACE_ROW)
@@ -74,4 +85,4 @@ class PaceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"pp:(?P<ta
 def add_pace_controls(table: Table, embed: discord.Embed, view: discord.ui.View) -> None:
     """The lobby's pace line and menu (issue 45): called by :func:`cogs.table_ui.lobby_parts`."""
     embed.add_field(name="Pace", value=pace_text(table), inline=False)
-    view.add_item(PaceSelect(table.id, table.clocks.pace.key if table.clocks else None))
+    view.add_item(PaceSelect(table.id, menu_value(table)))

@@ -188,6 +188,7 @@ async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key
     except TableError as error:
         await interaction.followup.send(str(error), ephemeral=True)
         return
+    await bot.turns.opened(table)  # the server's default pace (issue 45)
     lobby = await lobby_with_levels(bot.store, table)
     message = await channel.send(**lobby.send_kwargs())
     let_go_view(lobby.view)

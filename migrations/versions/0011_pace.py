@@ -27,6 +27,7 @@ def upgrade() -> None:
         sa.Column("on_timeout", sa.String(), nullable=False),
         sa.Column("on_away", sa.String(), nullable=False),
         sa.Column("tournament_id", sa.BigInteger(), nullable=True),
+        sa.Column("nights", sa.Boolean(), nullable=False),
         sa.Column("seats_json", sa.Text(), nullable=False),
         sa.Column("due_at", WHEN, nullable=True),
         sa.Column("moved_at", WHEN, nullable=False),

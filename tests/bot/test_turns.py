@@ -364,3 +364,45 @@ async def test_games_lists_tables_waiting_on_me_here_or_everywhere(store: Store)
     assert dict((t.id, left) for t, left in everywhere)[here.id] == DAY.per_move + DAY.bank
     if elsewhere.seats[elsewhere.waiting_people()[0]].user_id == waiting:
         assert dict((t.id, left) for t, left in everywhere)[elsewhere.id] is None  # a live table
+
+
+async def test_a_lobby_takes_the_server_s_turn_based_default_and_outlives_a_day(store: Store) -> None:
+    clock, notices = Clock(), Notices()
+    tables, turns = services(store, clock, notices)
+    await ClockStore(store.sessions).set_guild_pace(1, "1d")
+    lobby = await tables.open(1, 50, "gin_rummy", 101, "Ann")
+    await turns.opened(lobby)
+    assert lobby.clocks is not None and lobby.clocks.pace is DAY
+    clock.advance(hours=30)
+    await tables.sweep_idle()
+    assert lobby.status == "lobby"
+    await turns.choose_pace(lobby.id, 101, "live")
+    await tables.join(lobby.id, 102, "Bob")
+    await tables.start(lobby.id, 101)
+    assert lobby.clocks is None  # the host made it live after all
+
+
+async def test_a_table_that_stops_clocks_at_night_does_not_count_a_person_s_declared_night(store: Store) -> None:
+    clock, notices = Clock(), Notices()
+    clock.now = datetime(2026, 3, 2, 20, 0, tzinfo=UTC)  # 21:00 in Paris
+    tables, turns = services(store, clock, notices)
+    paces = ClockStore(store.sessions)
+    for user in (101, 102):  # nights from 22:00 to 07:00, Paris time (UTC+1 in March)
+        await paces.update_prefs(user, time_zone="Europe/Paris", quiet_start=22, quiet_end=7)
+    table = await turn_based_table(tables, turns, "12h+nights")
+    clocks = table.clocks
+    assert clocks is not None and clocks.nights
+    assert "clocks stop at night" in " ".join(clock_lines(table))
+    first = table.waiting_people()[0]
+    hours = PACES["12h"].per_move + PACES["12h"].bank  # 36 hours of daytime: 1 h tonight, 15 h a day
+    # 1 hour tonight, 15 on each of the next two days, and 5 on the third: 12:00 in Paris.
+    assert clocks.due(first) == datetime(2026, 3, 5, 11, 0, tzinfo=UTC)
+    assert clocks.due(first) - clock.now > hours  # type: ignore[operator]
+    clock.now = datetime(2026, 3, 3, 9, 0, tzinfo=UTC)  # 10:00 the next morning: 13 h later, 4 h of them awake
+    while first in table.waiting_people():
+        await move(tables, table)
+    assert clocks.seats[first].bank == PACES["12h"].bank  # 4 hours used of 12: the night did not count
+    try:
+        await turns.choose_pace(table.id, 101, "live+nights")
+    except TableError as error:
+        assert "already started" in str(error) or "live table" in str(error)
