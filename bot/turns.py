@@ -269,7 +269,7 @@ class TurnService:
             return
         prefs = (await self.store.prefs([person.user_id]))[person.user_id]
         left = duration_text(clocks.left(seat, now) or timedelta(0))
-        text = f"your turn at {table.game.name} table #{table.id}: you have {left}."
+        text = f"your turn at {table.game.name} table #{table.id}: you have {left}{until(clocks.due(seat))}."
         if prefs.notify == "dm":
             if quiet_now(prefs, now):
                 return  # the tick sends it when their night is over; the clock runs as for everyone
@@ -391,7 +391,7 @@ class TurnService:
         if self.notifier is None or clocks is None or person.user_id is None:
             return
         left = duration_text(clocks.left(seat, self.clock()) or timedelta(0))
-        text = f"your time at {table.game.name} table #{table.id} runs out in {left}."
+        text = f"your time at {table.game.name} table #{table.id} runs out in {left}{until(clocks.due(seat))}."
         prefs = (await self.store.prefs([person.user_id]))[person.user_id]
         dm = prefs.notify == "dm" and not quiet_now(prefs, self.clock())
         if dm and await self.notifier.direct(person.user_id, f"Reminder: {text}", table):
@@ -541,9 +541,15 @@ class TurnService:
         await self.store.set_tournament_pace(tournament_id, pace, on_timeout)
 
 
+def until(due: datetime | None) -> str:
+    """`` (until <date>)`` as Discord shows a moment: in each reader's own time zone."""
+    return f" (until <t:{int(due.timestamp())}:f>)" if due is not None else ""
+
+
 def clock_lines(table: Table, now: datetime | None = None) -> list[str]:
-    """Each person's time at a turn-based table (the table message), and at the end the moves the
-    computer played after a time-out."""
+    """Each person's time at a turn-based table (the table message: the deadline of a person waited
+    on, which Discord counts down by itself, and the bank of the others), and at the end the moves
+    the computer played after a time-out."""
     clocks = table.clocks
     if clocks is None or not clocks.turn_based or not clocks.seats:
         return []
@@ -560,7 +566,9 @@ def clock_lines(table: Table, now: datetime | None = None) -> list[str]:
             elif clock.stage == OUT:
                 parts.append(f"{table.seats[seat].name} out of time")
             else:
-                parts.append(f"{table.seats[seat].name} ⏳ {duration_text(left)}")
+                due = clocks.due(seat)
+                ticking = f"<t:{int(due.timestamp())}:R>" if due is not None else duration_text(left)
+                parts.append(f"{table.seats[seat].name} ⏳ {ticking}")
         nights = ", clocks stop at night" if clocks.nights else ""
         lines.append(f"Pace: {clocks.pace.label}{nights}. " + " · ".join(parts))
     timed_out = [

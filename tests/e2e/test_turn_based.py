@@ -86,7 +86,7 @@ async def test_a_turn_based_game_over_days_with_late_answers_time_outs_dms_and_a
     thread = table.channel_id
     assert thread != parlour.channel.id
     text = parlour.table_message(table_id).content
-    assert "Pace: 1 day a move" in text and "⏳" in text
+    assert "Pace: 1 day a move" in text and "⏳ <t:" in text  # a deadline Discord counts down by itself
 
     for day in range(4):  # people answer late, a day and a bit after their turn began
         if table.status != "playing":
