@@ -28,18 +28,21 @@ class ClockStore:
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
         self.sessions = sessions
+        #: Servers' default paces, read at every game's start and changed rarely (only through here).
+        self._guild_paces: dict[int, str] = {}
 
     # -- table clocks ------------------------------------------------------------------------
     async def clocks(self, table_ids: Collection[int]) -> dict[int, TableClocks]:
         """The saved clocks of these tables (tables without a row are live)."""
+        return {table_id: clocks for table_id, (clocks, _) in (await self.clocks_and_moves(table_ids)).items()}
+
+    async def clocks_and_moves(self, table_ids: Collection[int]) -> dict[int, tuple[TableClocks, datetime]]:
+        """The saved clocks of these tables and their last move (one query: a restart reads them all)."""
         if not table_ids:
             return {}
-        found: dict[int, TableClocks] = {}
         async with self.sessions() as session:
             rows = (await session.exec(select(TableClock).where(col(TableClock.table_id).in_(list(table_ids))))).all()
-        for row in rows:
-            found[row.table_id] = clocks_of(row)
-        return found
+        return {row.table_id: (clocks_of(row), row.moved_at) for row in rows}
 
     async def create(self, table_id: int, clocks: TableClocks, moved_at: datetime) -> bool:
         """Write a table's first clocks row (False: one exists already, written by another process)."""
@@ -88,16 +91,14 @@ class ClockStore:
         clocks.stamp += 1
         return True
 
-    async def moved_at(self, table_id: int) -> datetime | None:
-        async with self.sessions() as session:
-            row = await session.get(TableClock, table_id)
-        return row.moved_at if row is not None else None
-
     # -- paces of servers and tournaments ----------------------------------------------------
     async def guild_pace(self, guild_id: int) -> str:
-        async with self.sessions() as session:
-            row = await session.get(GuildPace, guild_id)
-        return row.pace if row is not None else "live"
+        pace = self._guild_paces.get(guild_id)
+        if pace is None:
+            async with self.sessions() as session:
+                row = await session.get(GuildPace, guild_id)
+            pace = self._guild_paces[guild_id] = row.pace if row is not None else "live"
+        return pace
 
     async def set_guild_pace(self, guild_id: int, pace: str) -> None:
         pace_named(pace)
@@ -107,6 +108,7 @@ class ClockStore:
                 session.add(GuildPace(guild_id=guild_id, pace=pace))
             else:
                 row.pace = pace
+        self._guild_paces[guild_id] = pace
 
     async def tournament_pace_of_table(self, table_id: int) -> tuple[int, str, str] | None:
         """The tournament a game table plays for, its pace and time-out rule (None: not a tournament's)."""

@@ -118,14 +118,13 @@ class TurnService:
     # -- loading -----------------------------------------------------------------------------
     async def restore(self) -> None:
         """Bring back the clocks of the tables the table service restored (after its restore)."""
-        found = await self.store.clocks(list(self.tables.tables))
-        now = self.clock()
-        for table_id, clocks in found.items():
+        found = await self.store.clocks_and_moves(list(self.tables.tables))
+        for table_id, (clocks, moved_at) in found.items():
             table = self.tables.tables.get(table_id)
             if table is None:
                 continue
             self._adopt(table, clocks)
-            self.moved_at[table_id] = await self.store.moved_at(table_id) or now
+            self.moved_at[table_id] = moved_at
             if table.status == "playing" and clocks.turn_based:
                 async with self.tables.lock(table_id):
                     await self._sync(table, moved=False)  # a move saved before its clocks were: start them now
