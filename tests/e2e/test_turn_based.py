@@ -192,3 +192,16 @@ async def test_a_deleted_thread_moves_the_game_to_its_channel_and_a_dm_carries_a
     dms = server.dms_with(ann)
     assert dms and "your turn" in dms[-1].content and f"/{parlour.channel.id}/" in dms[-1].content
     assert all("10003" in str(error) for error in server.recorder.take_errors())  # the bot looked for the thread
+
+
+async def test_games_in_dms_lists_tables_of_every_server_and_opens_the_hand(parlour: Parlour) -> None:
+    server = parlour.server
+    ann, bob = server.user("Ann"), server.user("Bob")
+    table_id = await turn_based_table(parlour, ann, bob)
+    table = parlour.table(table_id)
+    waiting = ann if table.seat_of(ann.id) in table.waiting_people() else bob
+    listed = await (await server.slash_in_dm(waiting, "games")).message()
+    assert listed.channel_id == server.dm_channel(waiting).id
+    assert f"#{table_id} Gin Rummy" in listed.content and "left" in listed.content
+    hand = await (await server.click(waiting, listed, label=f"My hand at #{table_id}")).message()
+    assert hand.items()  # their hand, with its controls, in the DM

@@ -525,10 +525,8 @@ class LoopbackDiscord:
     async def _open_dm(self, request: web.Request) -> web.Response:
         body = await request.json()
         user_id = int(body["recipient_id"])
-        channel = next((c for c in self.dm_channels.values() if c.parent_id == user_id), None)
-        if channel is None:
-            channel = ChannelSpec(self.ids.next(), "", 1, parent_id=user_id)
-            self.dm_channels[channel.id] = channel
+        person = next((m for g in self.guilds for m in g.members if m.id == user_id), None)
+        channel = self.dm_channel(person or UserSpec(user_id, "someone"))
         return _json(self._dm_payload(channel))
 
     def _dm_payload(self, channel: ChannelSpec) -> dict:
@@ -778,7 +776,7 @@ class LoopbackDiscord:
         if button.get("type") != 2 or button.get("disabled") or button.get("style") in (5, 6):
             raise InjectionError(f"{button.get('label')!r} cannot be pressed (disabled, a link, or not a button)")
         data = {"custom_id": button["custom_id"], "component_type": 2}
-        return await self._inject(COMPONENT, user, self.channel(message.channel_id), data, message)
+        return await self._inject(COMPONENT, user, self._find_channel(message.channel_id), data, message)
 
     async def select(
         self, user: UserSpec, message: Message | int, values: list[str], *, custom_id: str | None = None
@@ -786,7 +784,7 @@ class LoopbackDiscord:
         """A user chooses `values` in a select menu of a message they can see."""
         message = self._visible_message(user, message)
         data = select_data(message, values, custom_id)
-        return await self._inject(COMPONENT, user, self.channel(message.channel_id), data, message)
+        return await self._inject(COMPONENT, user, self._find_channel(message.channel_id), data, message)
 
     async def submit_modal(
         self, user: UserSpec, opened: InteractionHandle, values: dict[str, str]
@@ -824,9 +822,28 @@ class LoopbackDiscord:
                 seen.append(command["name"])
         return seen
 
+    def dm_channel(self, user: UserSpec) -> ChannelSpec:
+        """The person's direct-message channel with the bot (opened if it was not)."""
+        channel = next((c for c in self.dm_channels.values() if c.parent_id == user.id), None)
+        if channel is None:
+            channel = ChannelSpec(self.ids.next(), "", 1, parent_id=user.id)
+            self.dm_channels[channel.id] = channel
+        return channel
+
+    async def slash_in_dm(self, user: UserSpec, command: str, **options: Any) -> InteractionHandle:
+        """A user runs a global slash command in their DMs with the bot (no server around)."""
+        root, subs, leaf = find_command(self.commands.get(None, []), command)
+        nested, resolved = command_options(leaf, subs, options, 0, self)
+        data: dict = {"id": root["id"], "name": root["name"], "type": 1, "options": nested}
+        if resolved:
+            data["resolved"] = resolved
+        return await self._inject(APPLICATION_COMMAND, user, self.dm_channel(user), data)
+
     async def _inject(
         self, kind: int, user: UserSpec, channel: ChannelSpec, data: dict, message: Message | None = None
     ) -> InteractionHandle:
+        if channel.type == 1:
+            return await self._inject_in_dm(kind, user, channel, data, message)
         guild = self.guild_of(channel.id)
         if user not in guild.members:
             guild.members.append(user)
@@ -865,6 +882,44 @@ class LoopbackDiscord:
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
+            "attachment_size_limit": self.max_file_size,
+        }
+        if message is not None:
+            payload["message"] = message.payload
+        await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        return InteractionHandle(self, state)
+
+    async def _inject_in_dm(
+        self, kind: int, user: UserSpec, channel: ChannelSpec, data: dict, message: Message | None
+    ) -> InteractionHandle:
+        """An interaction in the person's DMs with the bot: a user, no server, no member."""
+        state = InteractionState(
+            id=self.ids.next(),
+            token=f"tok-{secrets.token_hex(24)}",
+            type=kind,
+            user=user,
+            guild_id=0,
+            channel_id=channel.id,
+            created=self.clock.now(),
+            data=data,
+            source_message_id=message.id if message else None,
+        )
+        self.interactions[state.id] = state
+        payload: dict = {
+            "id": str(state.id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "data": data,
+            "channel_id": str(channel.id),
+            "channel": self._dm_payload(channel),
+            "user": user.user_payload(),
+            "token": state.token,
+            "version": 1,
+            "app_permissions": "0",
+            "locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": "0"},
+            "context": 1,
             "attachment_size_limit": self.max_file_size,
         }
         if message is not None:
