@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -63,9 +64,23 @@ class Notices:
         return [said for said in self.said if said[0] == kind]
 
 
+#: The services a test made, wound down after it (their notices and computers finish first).
+MADE: list[tuple[TableService, TurnService]] = []
+
+
+@pytest.fixture(autouse=True)
+async def wind_down() -> AsyncIterator[None]:
+    yield
+    while MADE:
+        tables, turns = MADE.pop()
+        await turns.settle()
+        await tables.shutdown()
+
+
 def services(store: Store, clock: Clock, notices: Notices) -> tuple[TableService, TurnService]:
     tables = TableService(TableStoreAdapter(store), clock=clock)
     turns = TurnService(tables, ClockStore(store.sessions), notifier=notices)
+    MADE.append((tables, turns))
     return tables, turns
 
 
