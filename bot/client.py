@@ -13,6 +13,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from bot.clock_store import ClockStore
 from bot.commands import invite_link, servers, sync_commands
 from bot.db import Database
 from bot.i18n.commands import CatalogTranslator
@@ -20,9 +21,11 @@ from bot.settings import Settings
 from bot.store import Store
 from bot.table_store import TableStoreAdapter
 from bot.tables import Table, TableService
+from bot.turns import TurnService
 from cogs import pictures
 from cogs.answers import tell_pending
 from cogs.presenter import DiscordPresenter
+from cogs.turns import DiscordTurnNotifier
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +45,7 @@ EXTENSIONS = (
     "cogs.rules",
     "cogs.games",
     "cogs.help",
+    "cogs.turns",
 )
 
 
@@ -107,6 +111,8 @@ class ParlourBot(commands.Bot):
             clock=clock,
         )
         self.tables = TableService(self.store_adapter, presenter=self.presenter, clock=clock, think=pictures.compute)
+        #: Turn-based tables' clocks and notices (issue 45).
+        self.turns = TurnService(self.tables, ClockStore(database.sessions), notifier=DiscordTurnNotifier(self))
         self.clock = clock
         self._sweeper: asyncio.Task[None] | None = None
         self._rester: asyncio.Task[None] | None = None
@@ -124,6 +130,7 @@ class ParlourBot(commands.Bot):
             log.info("Derived ratings and levels from the results saved before they existed")
         restored = await self.tables.restore()
         log.info("Restored %d open tables", len(restored))
+        await self.turns.restore()
         told = await tell_pending(self, self.store)
         if told:
             log.info("Told %d people about clicks the last run could not answer", told)
@@ -137,6 +144,10 @@ class ParlourBot(commands.Bot):
                 await self.tables.sweep_idle()
             except Exception:
                 log.exception("Idle sweep failed")
+            try:
+                await self.turns.tick()  # turn-based tables' deadlines (issue 45)
+            except Exception:
+                log.exception("Turn clock tick failed")
 
     async def _rest_idle(self) -> None:
         """Every second, tables whose people are thinking let go of what they can work out again."""
@@ -165,6 +176,7 @@ class ParlourBot(commands.Bot):
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         await self.tables.shutdown()
+        await self.turns.settle()
         await self.presenter.close()
         pictures.stop_picture_workers()
         await super().close()

@@ -85,6 +85,7 @@ class Actor(StrEnum):
     COMPUTER = "computer"  # a computer seat
     IDLE = "idle"  # the computer played for an idle player
     AUTO = "auto"  # a person's only possible move, made for them
+    TIMEOUT = "timeout"  # the computer played for a person whose turn-based clock ran out (issue 45)
 
 
 @dataclass(frozen=True)
@@ -337,8 +338,10 @@ class ItemReservation(SQLModel, table=True):
     reserved_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
-# The tournament and season tables live with them; imported here so that one import of bot.models
-# gives the whole schema (migrations, the schema check).
+# The tournament and season tables live with them, and the tables of turn-based play (issue 45)
+# with it; imported here so that one import of bot.models gives the whole schema (migrations, the
+# schema check).
+import bot.pace_models  # noqa: E402
 import bot.season_models  # noqa: E402
 import bot.tournaments.models  # noqa: E402, F401
 

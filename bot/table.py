@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from bot.pace import TableClocks
 from engine.core import Game, GameState, Outcome, View
 from engine.players import DEFAULT_LEVEL, LEVELS
 
@@ -196,6 +197,8 @@ class Table:
     dealt_notes: tuple[str, ...] = ()
     #: The lobby this finished table's Rematch opened (one at most).
     rematch_id: int | None = None
+    #: A turn-based table's pace and clocks (None: live), kept by bot.turns (issue 45).
+    clocks: TableClocks | None = field(default=None, repr=False, compare=False)
     #: Pictures of this table drawn for Discord, so each is drawn once per state version
     #: (kept and pruned by cogs.table_ui; memory only).
     pictures: dict[tuple, Any] = field(default_factory=dict, repr=False, compare=False)

@@ -104,6 +104,9 @@ class TableService:
         #: Told when a table ends, after its final save: its outcome, or None when closed without one.
         #: It must return at once (schedule any work); the tournaments listen here.
         self.on_end: Callable[[Table, Outcome | None], None] | None = None
+        #: Told under the table's lock after a game starts, a move is saved or a seat changes hands:
+        #: the turn clocks start and stop here (bot.turns, issue 45).
+        self.on_moment: Callable[[Table], Awaitable[None]] | None = None
 
     # -- loading -----------------------------------------------------------
     async def restore(self) -> list[Table]:
@@ -147,6 +150,14 @@ class TableService:
             if table is not None and table.status == "finished" and table.started:
                 self._keep_finished(table)
         return self.seat_view(table_id, actor)
+
+    async def own_hand_view(self, table_id: int, user_id: int) -> tuple[Table, int]:
+        """:meth:`hand_view` for a person asking from outside the table's server (their DMs: /games
+        lists every server's tables waiting on them): a table exists for them where they are seated."""
+        table = self.tables.get(table_id) or self.finished.get(table_id)
+        if table is None or table.seat_of(user_id) is None:
+            raise TableError(f"You are not seated at table #{table_id}.")
+        return await self.hand_view(table_id, Actor(user_id, table.guild_id))
 
     async def message_of(self, table_id: int, actor: Actor) -> int | None:
         """The id of the table's public message (lobby, game or results), for a table of the actor's server.
@@ -294,6 +305,7 @@ class TableService:
             table.dealt_notes = tuple(topped_up)
             table.fresh_from = dict.fromkeys(range(len(table.seats)), 0)
             self._touch(table)
+            await self._moment(table)
         self._kick_computers(table)
         return table
 
@@ -358,6 +370,7 @@ class TableService:
             seats = list(table.seats)
             seats[seat] = table.seats[seat].taken_over(table.version, level)  # the person's cards stay theirs
             await self._save_lobby(table, seats=seats)
+            await self._moment(table)
         self._kick_computers(table)
         await self._notify(table, f"{old}'s seat is now played by the computer.")
         return table
@@ -481,6 +494,8 @@ class TableService:
 
     async def _sweep_table(self, table: Table, now: datetime) -> None:
         """One table of the idle sweep."""
+        if table.clocks is not None and table.clocks.turn_based:
+            return  # a turn-based table keeps its own time (bot.turns, issue 45)
         if now - table.last_action_at >= ABANDONED_AFTER:
             async with self.lock(table.id):
                 await self._close(table, "closed")
@@ -500,6 +515,18 @@ class TableService:
         overdue = [s for s in table.waiting_people() if now - table.pending_since[s] >= 2 * idle]
         for seat in overdue:
             await self._play_for_idle(table, seat)
+
+    async def play_for_absent(self, table: Table, seat: int, actor: str, note: str) -> bool:
+        """The computer plays ``seat``'s move for its absent person (``actor`` marks it in the log),
+        and the table is told ``note``; False when the seat was not waited on any more."""
+        async with self.lock(table.id):
+            if table.status != "playing" or seat not in table.waiting_people():
+                return False
+            move = await self._computer_move(table, seat)
+            await self._apply(table, seat, move, actor, table.seats[seat].user_id)
+        await self._notify(table, note)
+        self._kick_computers(table)
+        return True
 
     async def _play_for_idle(self, table: Table, seat: int) -> None:
         async with self.lock(table.id):
@@ -550,6 +577,7 @@ class TableService:
         for other in changed:  # their choices changed: what they were building belongs to the old ones
             table.drafts.pop(other, None)
         self._touch(table)
+        await self._moment(table)
         if outcome is not None:
             table.prizes = tuple(prizes or ())  # what moved, as saved (the table announces it)
             self._ended(table, outcome)
@@ -592,6 +620,14 @@ class TableService:
         table.status = status
         self._forget(table)
         self._ended(table, None)
+
+    async def _moment(self, table: Table) -> None:
+        """Tell the turn clocks (:attr:`on_moment`); a failure there never undoes a saved move."""
+        if self.on_moment is not None:
+            try:
+                await self.on_moment(table)
+            except Exception:
+                log.exception("Could not update the clocks of table %s", table.id)
 
     def _ended(self, table: Table, outcome: Outcome | None) -> None:
         if self.on_end is not None:

@@ -382,7 +382,7 @@ async def on_table_message(interaction: discord.Interaction, table_id: int) -> N
         raise TableError(f"That button belongs on table #{table_id}'s own message; use the buttons there.")
 
 
-async def show_my_hand(interaction: discord.Interaction, table_id: int) -> None:
+async def show_my_hand(interaction: discord.Interaction, table_id: int, *, from_anywhere: bool = False) -> None:
     """Show my hand: a new private message with the hand as it is now (the final one after the end).
 
     Answered within Discord's 3 seconds whatever the drawing costs: when the hand is not drawn in
@@ -391,7 +391,10 @@ async def show_my_hand(interaction: discord.Interaction, table_id: int) -> None:
     """
     bot, user_id = _bot(interaction), interaction.user.id
     try:
-        table, seat = await bot.tables.hand_view(table_id, actor_of(interaction))
+        if from_anywhere:  # /games, in DMs too: the person's own seat at any server's table
+            table, seat = await bot.tables.own_hand_view(table_id, user_id)
+        else:
+            table, seat = await bot.tables.hand_view(table_id, actor_of(interaction))
     except TableError as error:
         await tell(interaction, str(error))
         return

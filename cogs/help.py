@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import ENGLISH, _
+from bot.i18n import ENGLISH, N_, _
 from bot.i18n.choose import reader_language
 from bot.i18n.commands import shown_description, shown_name
 from engine import registry
@@ -69,6 +69,18 @@ def command_lines(tree: app_commands.CommandTree, language: str = ENGLISH) -> li
     return lines
 
 
+#: How tables keep time (issue 45), in a few lines.
+PACES_HELP = N_(
+    "A table is **live** (everyone plays at once; the computer plays for someone idle too long) or "
+    "**turn-based**: each move has a fixed time (1 hour, 12 hours, 1 day or 3 days) and each player a "
+    "time bank that slow moves eat into (the host may also stop clocks during each player's night). "
+    "The host picks it in the lobby; `/settings pace` sets the "
+    "server's default. You are told when it is your turn (`/notify` for DMs and quiet hours); `/games` "
+    "lists the tables waiting on you; `/away` stops your clocks while you are away. When a time runs "
+    "out, the other players choose: wait longer, the computer plays that move, or a computer takes the seat."
+)
+
+
 def help_embed(tree: app_commands.CommandTree, language: str) -> discord.Embed:
     """The /help answer in ``language``."""
     text = "\n".join(command_lines(tree, language))
@@ -84,6 +96,7 @@ def help_embed(tree: app_commands.CommandTree, language: str) -> discord.Embed:
         language,
         "🔒: only members with the Manage Server permission may use it; /table end: the table's host or a moderator.",
     )
+    embed.add_field(name=_(language, "Paces"), value=_(language, PACES_HELP), inline=False)
     embed.set_footer(text=note + " " + start)
     return embed
 

@@ -16,8 +16,12 @@ from discord.ext import commands
 from bot import seasons
 from bot.i18n.choose import AUTO
 from bot.i18n.languages import NATIVE_NAMES
+from bot.pace import PACES, pace_named
 from bot.server_settings import ServerSettings, SettingsError
 from cogs.acting import actor_of
+
+#: The paces a server may make its default (bot.pace).
+PACE_CHOICES = [app_commands.Choice(name=pace.label, value=key) for key, pace in PACES.items()]
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -47,8 +51,9 @@ class Settings(commands.Cog):
         computer_pause_ms="Pause before a computer player moves, in milliseconds",
         season_months="Months in a season of each game's season board (default 3: quarters)",
         language="The language of this server's tables and announcements",
+        pace="The pace of new tables: live, or turn-based with a clock (the host may change it)",
     )
-    @app_commands.choices(language=language_choices())
+    @app_commands.choices(language=language_choices(), pace=PACE_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -57,15 +62,19 @@ class Settings(commands.Cog):
         computer_pause_ms: app_commands.Range[int, 0, 10_000] | None = None,
         season_months: Literal[1, 2, 3, 4, 6, 12] | None = None,
         language: app_commands.Choice[str] | None = None,
+        pace: app_commands.Choice[str] | None = None,
     ) -> None:
         """Show or change this server's table settings (Manage Server only)."""
         service, actor = ServerSettings(self.bot.store_adapter), actor_of(interaction)
         chosen = None if language is None else language.value
+        new_pace = None if pace is None else pace.value
         try:
+            # Discord's client offers only the choices; a forged value is refused before anything is saved.
             if season_months is not None and season_months not in seasons.MONTH_CHOICES:
-                # Discord's client offers only the choices; a forged value is refused before anything is saved.
                 raise SettingsError(f"A season is {', '.join(map(str, seasons.MONTH_CHOICES))} months long.")
-            nothing = (idle_minutes, threads, computer_pause_ms, season_months, chosen) == (None,) * 5
+            if new_pace is not None and new_pace not in PACES:
+                raise SettingsError(f"There is no such pace; choose one of: {', '.join(PACES)}.")
+            nothing = (idle_minutes, threads, computer_pause_ms, season_months, chosen, new_pace) == (None,) * 6
             if nothing:
                 row = await service.show(actor)
                 said = "This server's settings"
@@ -80,18 +89,22 @@ class Settings(commands.Cog):
                 if season_months is not None:
                     async with self.bot.database.sessions() as session:
                         await seasons.set_months(session, actor.guild_id, season_months)
+                if new_pace is not None:  # the server's default pace (issue 45)
+                    await self.bot.turns.store.set_guild_pace(actor.guild_id, new_pace)
                 said = "Saved. This server's settings"
         except SettingsError as error:
             await interaction.response.send_message(str(error), ephemeral=True)
             return
         async with self.bot.database.sessions() as session:
             months = await seasons.months_of(session, actor.guild_id)
+        default_pace = pace_named(await self.bot.turns.store.guild_pace(actor.guild_id)).label
         # The sentence moves into the catalog with the others (issue 47, a later session).
         await interaction.response.send_message(
             f"{said}: idle reminder after **{row.idle_minutes} min** (the computer plays after "
             f"{2 * row.idle_minutes} min); tables in threads: **{'yes' if row.use_threads else 'no'}**; "
             f"computer pause: **{row.computer_pause_ms} ms**; seasons of **{months} month{'' if months == 1 else 's'}**"
-            f"; language: **{NATIVE_NAMES.get(row.language or '', 'as the server (Discord)')}**.",
+            f"; language: **{NATIVE_NAMES.get(row.language or '', 'as the server (Discord)')}**"
+            f"; pace of new tables: **{default_pace}**.",
             ephemeral=True,
         )
 

@@ -18,10 +18,12 @@ from typing import Literal, Protocol
 import discord
 
 from bot.tables import Table, seat_key
+from bot.turns import clock_lines
 from cogs import clicks, pictures
 from cogs.mentions import only, plain, plain_all
 from cogs.options_form import option_lines
 from cogs.options_form import options_form as _options_form
+from cogs.pace_ui import add_pace_controls
 from cogs.picture_file import picture_file
 from cogs.words import game_over, prizes_line
 from engine.core import View, name_seats
@@ -114,6 +116,7 @@ def lobby_parts(table: Table, note: str = "", levels: Mapping[int, int] | None =
     view.add_item(clicks.ComputerLevelSelect(table.id))
     if game.teams:
         _lobby_teams(table, embed, view)
+    add_pace_controls(table, embed, view)  # the table's pace (issue 45)
     return MessageParts(embed=embed, view=view, mentions=discord.AllowedMentions.none())
 
 
@@ -288,6 +291,7 @@ def table_text(table: Table, note: str | None = None, view: View | None = None) 
         waiting = ", ".join(_who(table, s) for s in view.waiting_on)
         decided = ", ".join(plain(table.seats[s].name) for s in view.decided)
         lines.append(f"Waiting on: {waiting}" + (f" (already chosen: {decided})" if decided else ""))
+    lines += clock_lines(table)  # a turn-based table's clocks (issue 45)
     return "\n".join(lines)[:2000]
 
 

@@ -172,7 +172,7 @@ async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key
             channel = await interaction.channel.create_thread(
                 name=f"{game.name} with {interaction.user.display_name}"[:100],
                 type=discord.ChannelType.public_thread,
-                auto_archive_duration=1440,
+                auto_archive_duration=10080,  # the longest: turn-based tables wait days (issue 45)
             )
         except discord.HTTPException as error:
             log.info("Could not create a thread: %s", error)
@@ -188,6 +188,7 @@ async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key
     except TableError as error:
         await interaction.followup.send(str(error), ephemeral=True)
         return
+    await bot.turns.opened(table)  # the server's default pace (issue 45)
     lobby = await lobby_with_levels(bot.store, table)
     message = await channel.send(**lobby.send_kwargs())
     let_go_view(lobby.view)

@@ -646,7 +646,7 @@ class Tournaments(commands.Cog):
         if settings.use_threads and isinstance(channel, discord.TextChannel):
             try:
                 thread = await channel.create_thread(
-                    name=request.title[:100], type=discord.ChannelType.public_thread, auto_archive_duration=1440
+                    name=request.title[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
                 )
                 return thread.id
             except discord.HTTPException as error:

@@ -46,6 +46,7 @@ HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
 TABLES |= {"tournaments", "tournament_entrants", "tournament_rounds", "tournament_tables"}
 TABLES |= {"shard_leases", "bot_state"}
 TABLES |= {"season_settings", "season_ends", "tournament_templates"}
+TABLES |= {"table_clocks", "player_prefs", "guild_paces", "tournament_paces"}  # turn-based play (0011)
 
 
 @pytest.mark.parametrize(

@@ -106,6 +106,10 @@ class ChannelSpec:
     owner_id: int | None = None
     #: Permission names the bot is denied here (a member overwrite for the bot).
     bot_denied: set[str] = field(default_factory=set)
+    #: A thread: archived (no edits until it is unarchived; a new message unarchives it), and
+    #: how long it waits without a message before Discord archives it.
+    archived: bool = False
+    auto_archive_duration: int = 1440
 
 
 @dataclass
@@ -188,8 +192,8 @@ def channel_payload(channel: ChannelSpec, guild_id: int, bot_id: int, created: s
             message_count=0,
             member_count=1,
             thread_metadata={
-                "archived": False,
-                "auto_archive_duration": 1440,
+                "archived": channel.archived,
+                "auto_archive_duration": channel.auto_archive_duration,
                 "archive_timestamp": created,
                 "locked": False,
                 "invitable": True,

@@ -60,6 +60,8 @@ UNKNOWN_WEBHOOK = DiscordError(404, 10015, "Unknown Webhook")
 INVALID_WEBHOOK_TOKEN = DiscordError(401, 50027, "Invalid Webhook Token")
 UNKNOWN_MESSAGE = DiscordError(404, 10008, "Unknown Message")
 UNKNOWN_CHANNEL = DiscordError(404, 10003, "Unknown Channel")
+CANNOT_DM = DiscordError(403, 50007, "Cannot send messages to this user")
+THREAD_ARCHIVED = DiscordError(400, 50083, "Thread is archived")
 MISSING_PERMISSIONS = DiscordError(403, 50013, "Missing Permissions")
 #: What Discord answers a bot that writes commands into a server it is not in (or a channel id).
 MISSING_ACCESS = DiscordError(403, 50001, "Missing Access")
@@ -134,6 +136,10 @@ class LoopbackDiscord:
         self.scheduled_events: dict[int, dict] = {}
         self.event_interested: dict[int, list[UserSpec]] = {}
         self.bot_guild_denied: set[str] = set()
+        #: Direct-message channels the bot opened, by id (type 1; ``parent_id`` holds the person).
+        self.dm_channels: dict[int, ChannelSpec] = {}
+        #: People who take no direct messages from the bot (a DM gets 403, code 50007).
+        self.dms_closed: set[int] = set()
         self.gateway = Gateway(self._ready_payloads, self._members, lambda: self.gateway_url)
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -212,10 +218,29 @@ class LoopbackDiscord:
         raise KeyError(f"no channel {name_or_id!r}")
 
     def _find_channel(self, channel_id: int) -> ChannelSpec:
+        if channel_id in self.dm_channels:
+            return self.dm_channels[channel_id]
         try:
             return self.channel(channel_id)
         except KeyError:
             raise UNKNOWN_CHANNEL from None
+
+    def dms_with(self, user: UserSpec) -> list[Message]:
+        """The direct messages the bot sent this person."""
+        return [m for c in self.dm_channels.values() if c.parent_id == user.id for m in self.recorder.messages_in(c.id)]
+
+    async def archive_thread(self, thread: ChannelSpec | int) -> None:
+        """Discord archives a thread (no message for its auto-archive time, or a moderator did)."""
+        thread = self._find_channel(thread if isinstance(thread, int) else thread.id)
+        thread.archived = True
+        await self.gateway.dispatch("THREAD_UPDATE", self.channel_payload(thread))
+
+    async def delete_channel(self, channel: ChannelSpec | int) -> None:
+        """Someone deletes a channel or thread."""
+        channel = self._find_channel(channel if isinstance(channel, int) else channel.id)
+        payload = self.channel_payload(channel)
+        self.guild_of(channel.id).channels.remove(channel)
+        await self.gateway.dispatch("THREAD_DELETE" if channel.type in (11, 12) else "CHANNEL_DELETE", payload)
 
     async def deny_bot(self, channel: ChannelSpec | int, *permissions: str) -> None:
         """Deny the bot permissions in a channel (e.g. "create_public_threads", "send_messages")."""
@@ -337,6 +362,9 @@ class LoopbackDiscord:
             ("PATCH", "webhooks/*/*/messages/*", self._webhook_message),
             ("DELETE", "webhooks/*/*/messages/*", self._webhook_message),
             ("GET", "channels/*", self._get_channel),
+            ("PATCH", "channels/*", self._edit_channel),
+            ("POST", "users/@me/channels", self._open_dm),
+            ("GET", "users/*", self._get_user),
             ("GET", "channels/*/messages", self._get_messages),
             ("POST", "channels/*/messages", self._post_message),
             ("GET", "channels/*/messages/*", self._channel_message),
@@ -461,7 +489,7 @@ class LoopbackDiscord:
         visible_only_to: int | None = None,
     ) -> Message:
         metadata = None
-        guild_id = self.guild_of(channel_id).id
+        guild_id = 0 if channel_id in self.dm_channels else self.guild_of(channel_id).id
         if interaction is not None:
             metadata = {
                 "id": str(interaction.id),
@@ -529,10 +557,53 @@ class LoopbackDiscord:
         messages = self.recorder.messages_in(int(channel_id))[-limit:]
         return _json([m.payload for m in reversed(messages)])
 
+    async def _edit_channel(self, request: web.Request, channel_id: str) -> web.Response:
+        """Only what the bot does to a thread: unarchive it."""
+        channel = self._find_channel(int(channel_id))
+        body = await request.json()
+        if "archived" in body and channel.type in (11, 12):
+            channel.archived = bool(body["archived"])
+            self.recorder.record("edit_channel", body=body, channel_id=channel.id)
+            await self.gateway.dispatch("THREAD_UPDATE", self.channel_payload(channel))
+        return _json(self.channel_payload(channel))
+
+    async def _open_dm(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        user_id = int(body["recipient_id"])
+        person = next((m for g in self.guilds for m in g.members if m.id == user_id), None)
+        channel = self.dm_channel(person or UserSpec(user_id, "someone"))
+        return _json(self._dm_payload(channel))
+
+    def _dm_payload(self, channel: ChannelSpec) -> dict:
+        person = next((m for g in self.guilds for m in g.members if m.id == channel.parent_id), None)
+        name = person.name if person else "someone"
+        return {
+            "id": str(channel.id),
+            "type": 1,
+            "last_message_id": None,
+            "recipients": [user_payload(channel.parent_id or 0, name)],
+        }
+
+    async def _get_user(self, request: web.Request, user_id: str) -> web.Response:
+        person = next((m for g in self.guilds for m in g.members if m.id == int(user_id)), None)
+        if person is None:
+            raise DiscordError(404, 10013, "Unknown User")
+        return _json(person.user_payload())
+
     async def _post_message(self, request: web.Request, channel_id: str) -> web.Response:
         channel = self._find_channel(int(channel_id))
         body, files = await self._read_body(request)
+        if channel.type == 1:
+            if channel.parent_id in self.dms_closed:
+                raise CANNOT_DM
+            self._check(body, files)
+            message = self._new_message(channel.id, body, files)
+            self.recorder.record("message", body=body, channel_id=channel.id, message_id=message.id, files=files)
+            return _json(message.payload)
         self._require(channel, "view_channel", "send_messages_in_threads" if channel.type else "send_messages")
+        if channel.archived:  # a new message unarchives a thread (one that is not locked)
+            channel.archived = False
+            await self.gateway.dispatch("THREAD_UPDATE", self.channel_payload(channel))
         if files:
             self._require(channel, "attach_files")
         self._check(body, files)
@@ -552,6 +623,8 @@ class LoopbackDiscord:
             self.recorder.record("delete_message", channel_id=message.channel_id, message_id=message.id)
             await self._announce("MESSAGE_DELETE", message)
             return web.Response(status=204)
+        if self._find_channel(message.channel_id).archived:
+            raise THREAD_ARCHIVED
         body, files = await self._read_body(request)
         self._check(body, files)
         self._apply_edit(message, body, files)
@@ -579,6 +652,7 @@ class LoopbackDiscord:
             )
         thread_id = int(message_id) if message_id else self.ids.next()
         thread = ChannelSpec(thread_id, name, kind, parent_id=parent.id, owner_id=self.bot.id)
+        thread.auto_archive_duration = int(body.get("auto_archive_duration") or 1440)
         self.guild_of(parent.id).channels.append(thread)
         payload = self.channel_payload(thread)
         self.recorder.record("thread", body=body, channel_id=thread.id, message_id=int(message_id or 0) or None)
@@ -815,7 +889,7 @@ class LoopbackDiscord:
         if button.get("type") != 2 or button.get("disabled") or button.get("style") in (5, 6):
             raise InjectionError(f"{button.get('label')!r} cannot be pressed (disabled, a link, or not a button)")
         data = {"custom_id": button["custom_id"], "component_type": 2}
-        return await self._inject(COMPONENT, user, self.channel(message.channel_id), data, message)
+        return await self._inject(COMPONENT, user, self._find_channel(message.channel_id), data, message)
 
     async def select(
         self, user: UserSpec, message: Message | int, values: list[str], *, custom_id: str | None = None
@@ -823,7 +897,7 @@ class LoopbackDiscord:
         """A user chooses `values` in a select menu of a message they can see."""
         message = self._visible_message(user, message)
         data = select_data(message, values, custom_id)
-        return await self._inject(COMPONENT, user, self.channel(message.channel_id), data, message)
+        return await self._inject(COMPONENT, user, self._find_channel(message.channel_id), data, message)
 
     async def submit_modal(
         self, user: UserSpec, opened: InteractionHandle, values: dict[str, str]
@@ -861,9 +935,28 @@ class LoopbackDiscord:
                 seen.append(command["name"])
         return seen
 
+    def dm_channel(self, user: UserSpec) -> ChannelSpec:
+        """The person's direct-message channel with the bot (opened if it was not)."""
+        channel = next((c for c in self.dm_channels.values() if c.parent_id == user.id), None)
+        if channel is None:
+            channel = ChannelSpec(self.ids.next(), "", 1, parent_id=user.id)
+            self.dm_channels[channel.id] = channel
+        return channel
+
+    async def slash_in_dm(self, user: UserSpec, command: str, **options: Any) -> InteractionHandle:
+        """A user runs a global slash command in their DMs with the bot (no server around)."""
+        root, subs, leaf = find_command(self.commands.get(None, []), command)
+        nested, resolved = command_options(leaf, subs, options, 0, self)
+        data: dict = {"id": root["id"], "name": root["name"], "type": 1, "options": nested}
+        if resolved:
+            data["resolved"] = resolved
+        return await self._inject(APPLICATION_COMMAND, user, self.dm_channel(user), data)
+
     async def _inject(
         self, kind: int, user: UserSpec, channel: ChannelSpec, data: dict, message: Message | None = None
     ) -> InteractionHandle:
+        if channel.type == 1:
+            return await self._inject_in_dm(kind, user, channel, data, message)
         guild = self.guild_of(channel.id)
         if user not in guild.members:
             guild.members.append(user)
@@ -902,6 +995,44 @@ class LoopbackDiscord:
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
+            "attachment_size_limit": self.max_file_size,
+        }
+        if message is not None:
+            payload["message"] = message.payload
+        await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        return InteractionHandle(self, state)
+
+    async def _inject_in_dm(
+        self, kind: int, user: UserSpec, channel: ChannelSpec, data: dict, message: Message | None
+    ) -> InteractionHandle:
+        """An interaction in the person's DMs with the bot: a user, no server, no member."""
+        state = InteractionState(
+            id=self.ids.next(),
+            token=f"tok-{secrets.token_hex(24)}",
+            type=kind,
+            user=user,
+            guild_id=0,
+            channel_id=channel.id,
+            created=self.clock.now(),
+            data=data,
+            source_message_id=message.id if message else None,
+        )
+        self.interactions[state.id] = state
+        payload: dict = {
+            "id": str(state.id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "data": data,
+            "channel_id": str(channel.id),
+            "channel": self._dm_payload(channel),
+            "user": user.user_payload(),
+            "token": state.token,
+            "version": 1,
+            "app_permissions": "0",
+            "locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": "0"},
+            "context": 1,
             "attachment_size_limit": self.max_file_size,
         }
         if message is not None:
