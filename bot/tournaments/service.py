@@ -758,7 +758,10 @@ class TournamentService:
             log.info("Arena tables after %s of tournament %s were written by another writer", number, tournament.id)
         self.checkpoint("arena seated")
         await self._open_tables(tournament, round_)
-        return True
+        # One seating per drive: whoever comes free meanwhile is seated by their own table's end,
+        # which drives again. Looking again here would, with computers whose games end at once,
+        # run the whole Arena inside this call (the organiser's start waiting on it the while).
+        return False
 
     async def _double_plan(self, tournament: Tournament, entrants: Sequence[Entrant]) -> _Plan | None:
         """The next tables of the double elimination, with the walkovers decided now (saved with the round)."""
