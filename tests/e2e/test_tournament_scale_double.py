@@ -17,7 +17,7 @@ from render.common import WIDTH
 from render.text import recording
 from tests.e2e.harness import Parlour
 from tests.e2e.scale import add_computers, announced_round, channel_messages, picture_sizes, table_posts
-from tests.e2e.tournaments import cog, mention, play_round, settle, sign_up, stored
+from tests.e2e.tournaments import cog, mention, play_round, settle, sign_up, status_of, stored
 
 PEOPLE = 16
 COMPUTERS = 116
@@ -77,6 +77,7 @@ async def test_a_double_elimination_of_128_with_no_shows_drops_and_a_restart(par
             dropped.append(leaver)
         leaver = None
         if number == 3:  # mid-round: the tables and the bracket come back from the database
+            assert "playing" in [await status_of(parlour, t) for t in table_ids]
             await parlour.restart()
             cog(parlour).post_spacing = 0
             await settle(parlour)
