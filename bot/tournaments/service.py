@@ -553,7 +553,7 @@ class TournamentService:
             case _:
                 plan = await self._next_plan(tournament, current.number + 1)
                 if plan is None:
-                    return await self._move(tournament_id, tournament.status, TournamentStatus.FINAL)
+                    return await self._end(tournament, current.number)
                 if tournament.status == TournamentStatus.PAUSED:
                     return False
                 return await self._create_round(tournament, current.number + 1, plan)
@@ -562,7 +562,7 @@ class TournamentService:
         """Write the round, its tables and the current round in one transaction (once only)."""
         plan = plan or await self._next_plan(tournament, number)
         if plan is None:
-            return await self._move(tournament.id or 0, tournament.status, TournamentStatus.FINAL)
+            return await self._end(tournament, number - 1)
         now = self.clock()
         deadline = now + timedelta(minutes=tournament.round_minutes) if tournament.round_minutes else None
         try:
@@ -758,7 +758,10 @@ class TournamentService:
             log.info("Arena tables after %s of tournament %s were written by another writer", number, tournament.id)
         self.checkpoint("arena seated")
         await self._open_tables(tournament, round_)
-        return True
+        # One seating per drive: whoever comes free meanwhile is seated by their own table's end,
+        # which drives again. Looking again here would, with computers whose games end at once,
+        # run the whole Arena inside this call (the organiser's start waiting on it the while).
+        return False
 
     async def _double_plan(self, tournament: Tournament, entrants: Sequence[Entrant]) -> _Plan | None:
         """The next tables of the double elimination, with the walkovers decided now (saved with the round)."""
@@ -1045,6 +1048,23 @@ class TournamentService:
             )
             await session.commit()
         return bool(result.rowcount)
+
+    async def _end(self, tournament: Tournament, last_round: int) -> bool:
+        """No round follows ``last_round``: the tournament is over, unless another writer (another
+        process) opened a round since it was read (the plan then found that round's tables in play,
+        and nothing new). Returns True: either way there is a next step to look at."""
+        async with self.sessions() as session:
+            await session.exec(
+                update(Tournament)
+                .where(
+                    col(Tournament.id) == tournament.id,
+                    col(Tournament.status) == tournament.status,
+                    col(Tournament.current_round) == last_round,
+                )
+                .values(status=TournamentStatus.FINAL.value, updated_at=self.clock())
+            )
+            await session.commit()
+        return True
 
     async def _round_to(self, round_: TournamentRound, before: str, after: str) -> bool:
         values: dict[str, Any] = {"status": after}

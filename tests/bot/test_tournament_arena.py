@@ -4,6 +4,7 @@ drop change none of it."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
@@ -14,7 +15,7 @@ from bot.actor import Actor
 from bot.db import Database
 from bot.tournaments.arena import arena_lines, seat_free
 from bot.tournaments.models import TournamentTable
-from bot.tournaments.service import TableEnd, TournamentError, TournamentService
+from bot.tournaments.service import TableEnd, TableRequest, TournamentError, TournamentService
 from bot.tournaments.standings import TableResult
 from engine.core import Outcome
 from tests.bot.test_tournament_service import Announcer, FakeOpener, new_tournament, rows, unfinished
@@ -95,3 +96,27 @@ async def test_an_arena_reseats_finishers_at_once_and_freezes_at_the_end(databas
     outcome = Outcome("test", (1, 0), (1, 2))
     opener.ends[999] = TableEnd.of(outcome)
     assert not await service().table_finished(999, outcome)
+
+
+class InstantOpener(FakeOpener):
+    """Tables whose games end as soon as they start (computers with no pause between moves)."""
+
+    async def start_table(self, table_id: int, request: TableRequest) -> None:
+        await super().start_table(table_id, request)
+        self.play(table_id, random.Random(table_id))
+
+
+async def test_starting_an_arena_of_computers_returns_after_seating_once(database: Database) -> None:
+    """Every table of computers ends while the next ones are being opened: a drive seats the free
+    players once and returns (each end drives again), instead of running the whole Arena while the
+    organiser's start waits for it."""
+    opener = InstantOpener()
+    service = TournamentService(database.sessions, opener, clock=lambda: datetime(2026, 5, 1, 20, 0, tzinfo=UTC))
+    tid = await new_tournament(service, 0, game_key="gin_rummy", table_size=2, format="arena", round_minutes=60)
+    for _ in range(8):
+        await service.add_computer(tid, ORGANISER)
+    await asyncio.wait_for(service.start(tid, ORGANISER), 20)
+    tables = await rows(database, TournamentTable, tid)
+    assert len(tables) == 8  # round 1's four tables, and the four its players were seated at when they ended
+    await service.recover()  # what the next table end or the periodic check does
+    assert len(await rows(database, TournamentTable, tid)) == 12
