@@ -134,6 +134,8 @@ class GuildSettings(SQLModel, table=True):
     computer_pause_ms: int = 1500
     #: The language of the server's public messages (``/settings language``); None: its Discord language.
     language: str | None = Field(default=None, max_length=16)
+    #: Cards drawn in four colours (clubs green, diamonds blue) so suits differ by colour too.
+    four_colour: bool = False
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 

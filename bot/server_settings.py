@@ -56,6 +56,7 @@ def in_range(settings: GuildSettings) -> GuildSettings:
         bool(settings.use_threads),
         COMPUTER_PAUSE_MS.clamp(settings.computer_pause_ms),
         settings.language if settings.language in SHIPPED else None,
+        bool(settings.four_colour),
     )
 
 
@@ -77,6 +78,7 @@ class ServerSettings:
         use_threads: bool | None = None,
         computer_pause_ms: int | None = None,
         language: str | None = None,
+        four_colour: bool | None = None,
     ) -> GuildSettings:
         """Save the given values (others keep theirs), each checked first: nothing is saved if one is wrong.
 
@@ -98,6 +100,7 @@ class ServerSettings:
             computer_pause_ms=computer_pause_ms,
             # "auto" forgets the override (an empty value): the server's Discord language again.
             language=None if language is None else ("" if language == AUTO else language),
+            four_colour=None if four_colour is None else bool(four_colour),
         )
 
 

@@ -291,6 +291,7 @@ class Store:
         use_threads: bool | None = None,
         computer_pause_ms: int | None = None,
         language: str | None = None,
+        four_colour: bool | None = None,
     ) -> GuildSettings:
         """Change the given settings (others keep their value) and return them all.
 
@@ -308,6 +309,8 @@ class Store:
                 row.computer_pause_ms = computer_pause_ms
             if language is not None:
                 row.language = language or None
+            if four_colour is not None:
+                row.four_colour = four_colour
             row.updated_at = utcnow()
         return row
 

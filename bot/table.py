@@ -197,6 +197,8 @@ class Table:
     dealt_notes: tuple[str, ...] = ()
     #: The lobby this finished table's Rematch opened (one at most).
     rematch_id: int | None = None
+    #: Its server's cards in four colours (``/settings four_colour``), read when it opens or the bot starts.
+    four_colour: bool = False
     #: A turn-based table's pace and clocks (None: live), kept by bot.turns (issue 45).
     clocks: TableClocks | None = field(default=None, repr=False, compare=False)
     #: Pictures of this table drawn for Discord, so each is drawn once per state version
@@ -303,6 +305,8 @@ class GuildSettings:
     computer_pause_ms: int = 1500
     #: ``/settings language`` (bot.i18n.choose): None follows the server's Discord language.
     language: str | None = None
+    #: ``/settings four_colour``: the server's cards in four colours (clubs green, diamonds blue).
+    four_colour: bool = False
 
 
 @dataclass(frozen=True)

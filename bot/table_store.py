@@ -325,14 +325,16 @@ class TableStoreAdapter:
         if settings is None:
             row = await self.store.get_settings(guild_id)
             settings = self._settings[guild_id] = in_range(
-                GuildSettings(row.idle_minutes, row.use_threads, row.computer_pause_ms, row.language)
+                GuildSettings(row.idle_minutes, row.use_threads, row.computer_pause_ms, row.language, row.four_colour)
             )
         return settings
 
     async def update_settings(self, guild_id: int, **changes: int | bool | str | None) -> GuildSettings:
         """Change a server's settings (the only way they change, so the cache stays true)."""
         row = await self.store.update_settings(guild_id, **changes)  # type: ignore[arg-type]
-        settings = GuildSettings(row.idle_minutes, row.use_threads, row.computer_pause_ms, row.language)
+        settings = GuildSettings(
+            row.idle_minutes, row.use_threads, row.computer_pause_ms, row.language, row.four_colour
+        )
         settings = self._settings[guild_id] = in_range(settings)
         return settings
 

@@ -112,6 +112,7 @@ class TableService:
     async def restore(self) -> list[Table]:
         """Bring back every open table from the database (at start) and resume computers."""
         for table in await self.store.open_tables():
+            table.four_colour = (await self.store.guild_settings(table.guild_id)).four_colour
             table.last_action_at = table.last_action_at or self.clock()
             self.tables[table.id] = table
             if not table.fresh_from:  # saved before valid-from versions were kept: all current
@@ -204,6 +205,7 @@ class TableService:
             seed=self._seed_source.randrange(2**63),
             last_action_at=self.clock(),
         )
+        table.four_colour = (await self.store.guild_settings(guild_id)).four_colour
         table.id = await self.store.create_table(table)
         self.tables[table.id] = table
         return table
@@ -414,6 +416,7 @@ class TableService:
             last_action_at=self.clock(),
         )
         await self._must_be_free(table, actor.user_id)
+        table.four_colour = old.four_colour
         table.id, opened = await self.store.create_rematch(old.id, table)
         old.rematch_id = table.id
         if not opened:  # another click (or process) opened it first

@@ -51,6 +51,7 @@ class Settings(commands.Cog):
         computer_pause_ms="Pause before a computer player moves, in milliseconds",
         season_months="Months in a season of each game's season board (default 3: quarters)",
         language="The language of this server's tables and announcements",
+        four_colour="Cards in four colours: clubs green, diamonds blue",
         pace="The pace of new tables: live, or turn-based with a clock (the host may change it)",
     )
     @app_commands.choices(language=language_choices(), pace=PACE_CHOICES)
@@ -63,6 +64,7 @@ class Settings(commands.Cog):
         season_months: Literal[1, 2, 3, 4, 6, 12] | None = None,
         language: app_commands.Choice[str] | None = None,
         pace: app_commands.Choice[str] | None = None,
+        four_colour: bool | None = None,
     ) -> None:
         """Show or change this server's table settings (Manage Server only)."""
         service, actor = ServerSettings(self.bot.store_adapter), actor_of(interaction)
@@ -74,7 +76,8 @@ class Settings(commands.Cog):
                 raise SettingsError(f"A season is {', '.join(map(str, seasons.MONTH_CHOICES))} months long.")
             if new_pace is not None and new_pace not in PACES:
                 raise SettingsError(f"There is no such pace; choose one of: {', '.join(PACES)}.")
-            nothing = (idle_minutes, threads, computer_pause_ms, season_months, chosen, new_pace) == (None,) * 6
+            given = (idle_minutes, threads, computer_pause_ms, season_months, chosen, new_pace, four_colour)
+            nothing = given == (None,) * len(given)
             if nothing:
                 row = await service.show(actor)
                 said = "This server's settings"
@@ -85,6 +88,7 @@ class Settings(commands.Cog):
                     use_threads=threads,
                     computer_pause_ms=computer_pause_ms,
                     language=chosen,
+                    four_colour=four_colour,
                 )
                 if season_months is not None:
                     async with self.bot.database.sessions() as session:
@@ -104,7 +108,8 @@ class Settings(commands.Cog):
             f"{2 * row.idle_minutes} min); tables in threads: **{'yes' if row.use_threads else 'no'}**; "
             f"computer pause: **{row.computer_pause_ms} ms**; seasons of **{months} month{'' if months == 1 else 's'}**"
             f"; language: **{NATIVE_NAMES.get(row.language or '', 'as the server (Discord)')}**"
-            f"; pace of new tables: **{default_pace}**.",
+            f"; pace of new tables: **{default_pace}**"
+            f"; cards in four colours (for new tables): **{'yes' if row.four_colour else 'no'}**.",
             ephemeral=True,
         )
 

@@ -254,7 +254,9 @@ def _take_moment(table: Table, kind: PictureKind, seat: int | None, asked: _Aske
             results_picture, view.outcome, names=names, game_name=table.game.name, points_name=table.game.points_name
         )
     render = pictures_for(table.game.key)
-    return partial(render.hand_picture if kind == "hand" else render.table_picture, view, names=names)
+    draw = render.hand_picture if kind == "hand" else render.table_picture
+    colours = {"four_colour": True} if table.four_colour else {}  # render.common.deck_pictures
+    return partial(draw, view, names=names, **colours)
 
 
 # -- the table message --------------------------------------------------------

@@ -1,7 +1,7 @@
 """A server's language for its public messages (``/settings language``); empty: its Discord language.
 
 Revision ID: 0012
-Revises: 0009
+Revises: 0011
 Create Date: 2026-11-28
 """
 
