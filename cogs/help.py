@@ -8,6 +8,7 @@ subcommand on its own line. Commands only members with Manage Server may use are
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -28,6 +29,8 @@ MANAGE_SERVER = ("(Manage Server)", "(Manage Server only)")
 LOCK = "🔒"
 #: Discord's limit on an embed's description.
 MAX_DESCRIPTION = 4096
+#: Discord's limit on an embed field's value.
+MAX_FIELD = 1024
 
 
 def _locked(command: Any, group_locked: bool) -> bool:
@@ -37,11 +40,16 @@ def _locked(command: Any, group_locked: bool) -> bool:
 
 
 def _line(path: str, command: Any, language: str, locked: bool) -> str:
-    """``/path``: the description (in English without its Manage Server note: the lock says it)."""
+    """``/path``: the description, without its note on Manage Server (the lock says it)."""
     description = shown_description(command, language)
+    permission = _(language, "Manage Server")
     for marker in MANAGE_SERVER:
-        description = description.replace(marker, "").replace(" .", ".").strip()
-    lock = f" ({LOCK} {_(language, 'Manage Server')})" if locked else ""
+        description = description.replace(marker, "")
+    # The same note in the reader's language: "(Gestionar servidor)", "(nur Server verwalten)".
+    note = rf"\s*[(（][^()（）]*{re.escape(permission)}[^()（）]*[)）]"  # ASCII or full-width brackets
+    description = re.sub(note, "", description, flags=re.IGNORECASE)
+    description = description.replace(" .", ".").strip()
+    lock = f" ({LOCK} {permission})" if locked else ""
     return f"`/{path}`: {description}{lock}"
 
 
@@ -83,9 +91,15 @@ PACES_HELP = N_(
 
 def help_embed(tree: app_commands.CommandTree, language: str) -> discord.Embed:
     """The /help answer in ``language``."""
-    text = "\n".join(command_lines(tree, language))
-    assert len(text) <= MAX_DESCRIPTION, "/help outgrew one embed: split it"
+    lines, text = command_lines(tree, language), ""
+    while lines and len(text) + len(lines[0]) + 1 <= MAX_DESCRIPTION:
+        text += lines.pop(0) + "\n"
     embed = discord.Embed(title=_(language, "Parlour commands"), description=text, colour=discord.Colour.dark_green())
+    while lines:  # a language whose lines outgrow the description goes on in fields (1,024 each)
+        chunk = ""
+        while lines and len(chunk) + len(lines[0]) + 1 <= MAX_FIELD:
+            chunk += lines.pop(0) + "\n"
+        embed.add_field(name="…", value=chunk or lines.pop(0)[:MAX_FIELD], inline=False)
     play = tree.get_command("play")
     start = _(
         language,
