@@ -17,7 +17,14 @@ NAMES = ["Zoë", "Дмитрий", "王小明", "محمد"]
 def table_of(state: GameState, players: int) -> SimpleNamespace:
     seats = [Seat(None, NAMES[s], True) for s in range(players)]
     return SimpleNamespace(
-        game=state.game, id=7, names=NAMES[:players], status="playing", seats=seats, view=state.view, prizes=()
+        game=state.game,
+        id=7,
+        names=NAMES[:players],
+        status="playing",
+        seats=seats,
+        view=state.view,
+        prizes=(),
+        clocks=None,
     )
 
 
