@@ -248,7 +248,12 @@ def _take_moment(table: Table, kind: PictureKind, seat: int | None, asked: _Aske
     if kind == "results":
         assert view.outcome is not None
         return partial(
-            results_picture, view.outcome, names=names, game_name=table.game.name, points_name=table.game.points_name
+            results_picture,
+            view.outcome,
+            names=names,
+            game_name=table.game.name,
+            points_name=table.game.points_name,
+            how_won=table.game.how_won,
         )
     render = pictures_for(table.game.key)
     return partial(render.hand_picture if kind == "hand" else render.table_picture, view, names=names)

@@ -370,6 +370,18 @@ class Game:
     points_name: str = "point"
     #: How players level up in this game (None: the bot's default curve).
     level_curve: LevelCurve | None = None
+    #: True when every hand may be shown once the game is over (/replay's "hands" pictures). The
+    #: default keeps them secret, so a game that forgets this fact leaks nothing: its replay shows
+    #: only what the game itself revealed.
+    hands_public_at_end: bool = False
+    #: How the game scores, in the words its /rules use: the results picture adds it after the
+    #: reason of an outcome decided on points (``termination`` "highest_score" or "target_score").
+    how_won: str = ""
+    #: The bot's module with this game's rules for the items its players own (a first collection,
+    #: top-ups, what a table stakes), named by its dotted path and exporting ``RULES`` (see
+    #: ``bot.profiles.ItemRules``; Gin-jon-tan's is "bot.collections"). Empty: a profile lists the
+    #: person's owned items as they are. Only games with ``uses_profiles`` use it.
+    item_rules: str = ""
 
     @property
     def allowed_counts(self) -> tuple[int, ...]:
