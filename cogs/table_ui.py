@@ -1,9 +1,10 @@
 """What a table looks like in Discord: the lobby, the table message, a private hand.
 
-Pure builders from a :class:`~bot.tables.Table` to message parts (content, embed,
-files, components). Every component is a persistent dynamic item whose custom_id
-(cogs.ids) carries the table and the state version, so it keeps working after a
-restart. Pictures are rendered off the event loop by the callers (``render_*``).
+Builders from a :class:`~bot.table.Table` to message parts (content, embed, files,
+components), and the table's pictures, each drawn once per state version by the picture
+workers (:func:`latest_picture`). Every component is a persistent dynamic item whose
+custom_id (its grammar in cogs.clicks) carries the table and the state version, so it keeps
+working after a restart.
 """
 
 from __future__ import annotations

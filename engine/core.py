@@ -438,10 +438,10 @@ class Game:
     def load(self, text: str) -> GameState:
         """Rebuild a state saved with :meth:`GameState.to_json`.
 
-        orjson reads it (every move loads a copy: 4-5 times quicker than Python's decoder) when the
-        text says every number in it fits 64 bits; else Python's decoder, which has no limit, reads
-        it again: orjson would read a number past 64 bits (Gin-jon-tan's scores) as a float. A text
-        saved before the mark existed is read again too."""
+        orjson reads it (every move loads a copy, so reading is on the hot path) when the text says
+        every number in it fits 64 bits; else Python's decoder, which has no limit, reads it again:
+        orjson would read a number past 64 bits (Gin-jon-tan's scores) as a float. A text saved
+        before the mark existed is read again too. Figures: docs/benchmarks.md."""
         payload = orjson.loads(text)
         if payload.get(FITS_64_BITS) is not True:
             payload = json.loads(text)
@@ -692,9 +692,9 @@ class GameState(ABC):
 def _packed(internal: tuple[int, ...]) -> str:
     """The random generator's 625 words as hexadecimal little-endian 32-bit words.
 
-    They were a list of numbers: 60% of a saved state, read and written on every move (its copy,
-    its save). Packed, the text is a quarter shorter and quicker both ways
-    (``python -m benchmarks.state_load``; base64 is shorter still but slower to read in Python).
+    As a list of numbers they would be most of a saved state, which is read and written on every
+    move (its copy, its save); packed, the text is shorter and quicker both ways (base64 is shorter
+    still but slower to read in Python). ``python -m benchmarks.state_load`` measures it.
 
     >>> _unpacked(_packed((1, 2**32 - 1, 624))) == (1, 2**32 - 1, 624)
     True

@@ -256,11 +256,11 @@ def draw_board(
     """The 4×13 board at (x0, y0) as side ``viewer`` sees it: its labels on the left, its suit row
     at the bottom. Shapes are drawn large and scaled down, then labels drawn at full size.
 
-    Drawing the board large and scaling it down was most of a Gin-Go picture's CPU after its PNG,
-    so it is put together from pieces drawn once per process: the empty board with its labels
+    Drawing the board large and scaling it down is the costly part of a Gin-Go picture, so it is
+    put together from pieces drawn once per process: the empty board with its labels
     (:func:`_board_base`), each suit of the suit rows (:func:`_suit_tile`: a game deals its rows in
-    one of 576 orders, so a base per order was drawn again for most pictures of a worker serving
-    many tables) and each square that shows something (:func:`_square_tile`). Scaling
+    one of 576 orders, too many for a base per order in a worker serving many tables) and each
+    square that shows something (:func:`_square_tile`). Scaling
     down averages 2×2 blocks and every square starts on an even pixel, so a square scaled down
     alone is the whole board scaled down there. A link's band crosses squares: the squares it
     spans are drawn together, large, as the whole board was (:func:`_large_board`)."""
@@ -313,7 +313,7 @@ def draw_board(
 
 @lru_cache(maxsize=8)
 def _centres(look: Look, viewer: int) -> tuple[tuple[float, float], ...]:
-    """Each square's centre, as :meth:`Look.centre` (cached: it was a tenth of drawing a board)."""
+    """Each square's centre, as :meth:`Look.centre` (cached: every board drawn asks for all of them)."""
     return tuple(look.centre(sq, viewer) for sq in range(COLUMNS * ROWS))
 
 

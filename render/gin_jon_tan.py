@@ -459,8 +459,8 @@ def draw_mini(image: Image.Image, card: Card, x: float, y: float) -> None:
 @lru_cache(maxsize=8)
 def _box_mask(w: int, h: int, border: int) -> Image.Image:
     """The pixels a face's card box covers, the same for every face of its size and border (its
-    corners are see-through): pasting through this 1-bit mask copies them, 4× faster than through
-    the face's alpha."""
+    corners are see-through): pasting through this 1-bit mask copies them, cheaper than through the
+    face's alpha."""
     box = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     card_box(ImageDraw.Draw(box), 0, 0, w - 1, h - 1, width=border)
     return box.getchannel("A").convert("1", dither=Image.Dither.NONE)
