@@ -18,7 +18,7 @@ from engine.nin_jan.rules import Card as NinJanCard
 from render import common, gin_go, gin_jon_tan, gin_rummy, nin_jan, pictures_for, tet_gow
 
 NAMES = ["José Ñúñez", "王小明", "Дмитрий", "🎲 Dicey ✨"]
-STAMPING = (gin_go, gin_rummy, nin_jan, tet_gow)
+STAMPING = (gin_go.board, gin_go.cards, gin_rummy, nin_jan, tet_gow)  # Gin-Go stamps in two modules
 
 
 def _draw_directly(
