@@ -89,7 +89,7 @@ def main() -> None:
                 "table": partial(module.table_picture, middle.view(None), names=names),
                 "hand": partial(module.hand_picture, middle.view(seat), names=names),
                 "final table": partial(module.table_picture, end.view(None), names=names),
-                "results": partial(results_picture, outcome, names=names, game_name=game.name),
+                "results": partial(results_picture, outcome, names=names, game_name=game.name, how_won=game.how_won),
             }
             tag = f"{game.key} {players}p" if len(counts) > 1 else game.key
             rows += [(f"{tag} {label}", *measure(draw)) for label, draw in drawings.items()]

@@ -83,7 +83,7 @@ def captured_pictures() -> list[Image.Image]:
                 module.table_picture(middle.view(None), names=names)
                 module.hand_picture(middle.view(middle.waiting_on()[0]), names=names)
                 module.table_picture(end.view(None), names=names)
-                results.results_picture(outcome, names=names, game_name=game.name)
+                results.results_picture(outcome, names=names, game_name=game.name, how_won=game.how_won)
         gin_jon_tan_evaluation()()
     return images
 
@@ -111,7 +111,7 @@ def held_out_pictures() -> list[Image.Image]:
                     module.table_picture(state.view(None), names=names)
                     outcome = state.outcome()
                     assert outcome is not None
-                    results.results_picture(outcome, names=names, game_name=game.name)
+                    results.results_picture(outcome, names=names, game_name=game.name, how_won=game.how_won)
     return images
 
 

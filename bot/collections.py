@@ -7,7 +7,8 @@ or dealt from and holds fewer than 33 cards (prizes lost), it is topped up with 
 first. The active deck is the 33 cards the person chose (``/deck``); by default, and for any
 chosen card they no longer own, the first cards they got fill it.
 
-The table service asks for profiles through bot.profiles, which registers :data:`RULES`.
+The table service asks for profiles through bot.profiles, which finds :data:`RULES` here because
+Gin-jon-tan's ``Game`` declares ``item_rules="bot.collections"``.
 """
 
 from __future__ import annotations

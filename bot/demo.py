@@ -64,10 +64,10 @@ def play_demo_game(game: Game, players: int, seed: int, out: Path) -> str:
     assert outcome is not None
     (out / "3-end-table.png").write_bytes(pictures.table_picture(state.view(None), names=names))
     (out / "4-results.png").write_bytes(
-        results_picture(outcome, names=names, game_name=game.name, points_name=game.points_name)
+        results_picture(outcome, names=names, game_name=game.name, points_name=game.points_name, how_won=game.how_won)
     )
     who, by = headline(outcome, names, game.points_name)
-    result = f"{who} {by}".strip() + ". " + why_words(outcome, names, game.name)
+    result = f"{who} {by}".strip() + ". " + why_words(outcome, names, game.how_won)
     moves = counted[-1]
     log_lines += ["", f"Game over after {moves} moves: {result}"]
     (out / "log.txt").write_text("\n".join(log_lines) + "\n", encoding="utf-8")

@@ -1,9 +1,10 @@
 """What a table looks like in Discord: the lobby, the table message, a private hand.
 
-Pure builders from a :class:`~bot.tables.Table` to message parts (content, embed,
-files, components). Every component is a persistent dynamic item whose custom_id
-(cogs.ids) carries the table and the state version, so it keeps working after a
-restart. Pictures are rendered off the event loop by the callers (``render_*``).
+Builders from a :class:`~bot.table.Table` to message parts (content, embed, files,
+components), and the table's pictures, each drawn once per state version by the picture
+workers (:func:`latest_picture`). Every component is a persistent dynamic item whose
+custom_id (its grammar in cogs.clicks) carries the table and the state version, so it keeps
+working after a restart.
 """
 
 from __future__ import annotations
@@ -251,7 +252,12 @@ def _take_moment(table: Table, kind: PictureKind, seat: int | None, asked: _Aske
     if kind == "results":
         assert view.outcome is not None
         return partial(
-            results_picture, view.outcome, names=names, game_name=table.game.name, points_name=table.game.points_name
+            results_picture,
+            view.outcome,
+            names=names,
+            game_name=table.game.name,
+            points_name=table.game.points_name,
+            how_won=table.game.how_won,
         )
     render = pictures_for(table.game.key)
     draw = render.hand_picture if kind == "hand" else render.table_picture

@@ -370,6 +370,18 @@ class Game:
     points_name: str = "point"
     #: How players level up in this game (None: the bot's default curve).
     level_curve: LevelCurve | None = None
+    #: True when every hand may be shown once the game is over (/replay's "hands" pictures). The
+    #: default keeps them secret, so a game that forgets this fact leaks nothing: its replay shows
+    #: only what the game itself revealed.
+    hands_public_at_end: bool = False
+    #: How the game scores, in the words its /rules use: the results picture adds it after the
+    #: reason of an outcome decided on points (``termination`` "highest_score" or "target_score").
+    how_won: str = ""
+    #: The bot's module with this game's rules for the items its players own (a first collection,
+    #: top-ups, what a table stakes), named by its dotted path and exporting ``RULES`` (see
+    #: ``bot.profiles.ItemRules``; Gin-jon-tan's is "bot.collections"). Empty: a profile lists the
+    #: person's owned items as they are. Only games with ``uses_profiles`` use it.
+    item_rules: str = ""
 
     @property
     def allowed_counts(self) -> tuple[int, ...]:
@@ -426,10 +438,10 @@ class Game:
     def load(self, text: str) -> GameState:
         """Rebuild a state saved with :meth:`GameState.to_json`.
 
-        orjson reads it (every move loads a copy: 4-5 times quicker than Python's decoder) when the
-        text says every number in it fits 64 bits; else Python's decoder, which has no limit, reads
-        it again: orjson would read a number past 64 bits (Gin-jon-tan's scores) as a float. A text
-        saved before the mark existed is read again too."""
+        orjson reads it (every move loads a copy, so reading is on the hot path) when the text says
+        every number in it fits 64 bits; else Python's decoder, which has no limit, reads it again:
+        orjson would read a number past 64 bits (Gin-jon-tan's scores) as a float. A text saved
+        before the mark existed is read again too. Figures: docs/benchmarks.md."""
         payload = orjson.loads(text)
         if payload.get(FITS_64_BITS) is not True:
             payload = json.loads(text)
@@ -680,9 +692,9 @@ class GameState(ABC):
 def _packed(internal: tuple[int, ...]) -> str:
     """The random generator's 625 words as hexadecimal little-endian 32-bit words.
 
-    They were a list of numbers: 60% of a saved state, read and written on every move (its copy,
-    its save). Packed, the text is a quarter shorter and quicker both ways
-    (``python -m benchmarks.state_load``; base64 is shorter still but slower to read in Python).
+    As a list of numbers they would be most of a saved state, which is read and written on every
+    move (its copy, its save); packed, the text is shorter and quicker both ways (base64 is shorter
+    still but slower to read in Python). ``python -m benchmarks.state_load`` measures it.
 
     >>> _unpacked(_packed((1, 2**32 - 1, 624))) == (1, 2**32 - 1, 624)
     True

@@ -55,7 +55,8 @@ class LevelCurve:
         steps = max(0, level - 1)
         if self.ratio == 1:
             return self.first * steps * (steps + 1) // 2
-        return self.first * (self.ratio**steps - 1) // (self.ratio - 1)
+        growth: int = self.ratio**steps  # an int: steps is never negative
+        return self.first * (growth - 1) // (self.ratio - 1)
 
     def level(self, level_points: int) -> int:
         """The level these level points reach (1 and up)."""

@@ -118,7 +118,6 @@ def choose_from_saved(game: Game, seed: int, saved: str, seat: int, level: str =
     seat's view.
 
     The state travels to the process that thinks as the text the bot already keeps: a string
-    pickles in a microsecond, where the view took a tenth of a millisecond or more to work out
-    and as long again to pickle, on the bot's busy event loop; the thinking process works it out
-    instead."""
+    costs next to nothing to pickle, where working out the view and pickling it would be done on
+    the bot's busy event loop; the thinking process works the view out instead."""
     return choose_text(level_player(game, level), seed, game.load(saved).view(seat))

@@ -69,9 +69,8 @@ def new_canvas(width: int, height: int, colour: Colour = FELT) -> tuple[Image.Im
 # -- pictures as tall as they need -----------------------------------------------------------------------
 #: Rows of the canvas the first table or hand picture of its kind is drawn on: more than nearly all
 #: of them need (a picture is cut to the rows it drew; the next of its kind are drawn on canvases as
-#: tall as the tallest so far needed, :func:`canvas`). A canvas of the thousands of rows the tallest
-#: could need, filled for every picture, was about a twentieth of a picture's CPU
-#: (``benchmarks.picture_stream``).
+#: tall as the tallest so far needed, :func:`canvas`): filling a canvas of the thousands of rows the
+#: tallest could need for every picture would be wasted work (``benchmarks.picture_stream``).
 FIRST_HEIGHT = 1200
 
 #: The rows of the canvas of a picture being drawn again (unset: a first drawing, see :func:`canvas`).
@@ -126,9 +125,9 @@ def canvas(colour: Colour = FELT, rows: int | None = None) -> tuple[Image.Image,
     """The canvas of a :func:`fitted` picture, :data:`WIDTH` wide and ``rows`` tall (by default
     :data:`FIRST_HEIGHT`: give more where nearly every picture of the kind could need more).
 
-    Once a picture of its kind was drawn, no taller than the tallest of them so far (and
-    :data:`SPARE_ROWS`): most need half of ``rows``, and filling the rows nobody drew was about a
-    tenth of the picture workers' CPU. The picture is the same whatever its canvas (:func:`cut`)."""
+    Once a picture of its kind has been drawn, the canvas is no taller than the tallest of them so
+    far (and :data:`SPARE_ROWS`): most need half of ``rows``, and rows nobody draws on are filled
+    for nothing. The picture is the same whatever its canvas (:func:`cut`)."""
     again = _height.get(None)
     if again is not None:
         return new_canvas(WIDTH, again, colour)
@@ -215,9 +214,9 @@ def to_png(image: Image.Image) -> bytes:
     """PNG bytes of an RGB picture through one fixed palette (:mod:`render.palette`): small files,
     same look.
 
-    A palette made for each picture (an octree of a sample of it) cost as much again to build
-    and to fill the nearest-colour cache for; the fixed one, made from every game's pictures,
-    halves the CPU with about the same error, also on pictures it was not made from
+    One fixed palette, made from every game's pictures, rather than one made per picture: building
+    a palette and its nearest-colour cache for each picture costs about as much as the rest, for
+    about the same error, also on pictures the palette was not made from
     (``python -m benchmarks.png_encoding``). The file is deflated with ISA-L (:mod:`render.png`).
     """
     return palette_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
@@ -253,8 +252,8 @@ def stamp(
     """``paint(image, x, y, *args)``, an element about ``size`` big with its top left at (x, y),
     pasted from a tile drawn once per process (:func:`element_tile`).
 
-    Card boxes and their words come back in every picture, and drawing them was most of a
-    picture's CPU after its PNG. ``paint`` must be a module-level function whose drawing depends
+    Card boxes and their words come back in every picture, so each is drawn once and pasted
+    after. ``paint`` must be a module-level function whose drawing depends
     only on its arguments (with ``size`` they are the cache's key) and moves exactly with (x, y):
     rounded boxes and text do, their corners and advances being whole or 1/64 pixels. A shape placed
     with a factor (``x + w * 0.64``) is rounded in floating point, and may fall on the other pixel
@@ -279,7 +278,7 @@ def _stand_in(v: float) -> float | None:
 
 class Tile(NamedTuple):
     """An element drawn once: its pixels, which of them it draws (a 1-bit mask: pasting through it
-    copies them, 3× faster than through an alpha channel) and where their top left is."""
+    copies them, cheaper than through an alpha channel) and where their top left is."""
 
     pixels: Image.Image
     mask: Image.Image

@@ -9,8 +9,9 @@ Every frame is the game's own public picture, ``table_picture(state.view(None))`
 spectator's view. Once a game is over its hidden cards are no longer secret, so a step of the
 replay may also be shown as every seat's own picture (``hand_picture(state.view(seat))``):
 what each player held at that moment. The shipped games end with empty or laid-down hands,
-so this is worth more move by move than on the last frame. Games that keep hands secret even
-after the end (Gin-jon-tan: only what its evaluation revealed) never show them.
+so this is worth more move by move than on the last frame. Only a game that declares
+``hands_public_at_end=True`` shows them: the others (Gin-jon-tan: only what its evaluation
+revealed, and any game that does not say) never do.
 
 The animation is a GIF (every Discord client animates it). To stay fast and small, a long
 game shows at most ``max_frames`` evenly spaced moves (always the first and the last), frames
@@ -53,8 +54,6 @@ __all__ = [
     "step_picture",
 ]
 
-#: Games whose hands stay secret after the end (only what the game itself revealed is shown).
-SECRET_AT_END = frozenset({"gin_jon_tan"})
 #: Frames are drawn at most this wide (Discord shows them about 400 px wide on a phone).
 WIDTH = 480
 MAX_FRAMES = 80
@@ -189,9 +188,10 @@ def _hands(state: GameState, names: Sequence[str], width: int) -> Image.Image:
 
 def shows_hands(source: ReplaySource) -> bool:
     """Whether this replay may show every hand: the game is over and its hands are not secret after it."""
-    if source.game_key in SECRET_AT_END or source.final_json is None:
+    game = registry.get(source.game_key)
+    if not game.hands_public_at_end or source.final_json is None:
         return False
-    return registry.get(source.game_key).load(source.final_json).is_over
+    return game.load(source.final_json).is_over
 
 
 def step_picture(source: ReplaySource, names: Names, step: int, *, hands: bool = False, width: int = WIDTH) -> bytes:

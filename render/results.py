@@ -27,17 +27,12 @@ from render.common import (
 from render.numbers import number_words
 from render.text import line_height, wrap
 
-__all__ = ["COLOUR_PAIRS", "results_picture", "why_words"]
+__all__ = ["COLOUR_PAIRS", "ON_POINTS", "results_picture", "why_words"]
 
 OTHER_PLACE: Colour = (150, 185, 165)
 ROW = 58
-#: How each game is won, in the words its /rules text uses.
-HOW_WON = {
-    "Gin Rummy": "hands go on to the target score; the winner adds 100 (200 for a shutout) and 25 per hand won.",
-    "Nin Jan": "won cards score their values (negative cards count against you); the highest total wins.",
-    "Gin-jon-tan": "the best combination adds its value, the second subtracts it once, the third twice, and so "
-    "on; the highest score after the last round wins.",
-}
+#: The endings decided on points: the results add how the game scores (``Game.how_won``) to them.
+ON_POINTS = frozenset({"highest_score", "target_score"})
 COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
     *((f"place {place} on its medal", INK, colour) for place, colour in MEDALS.items()),
     ("a later place on its disc", INK, OTHER_PLACE),
@@ -47,18 +42,20 @@ COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
 )
 
 
-def why_words(outcome: Outcome, names: Sequence[str], game_name: str) -> str:
-    """Why the game ended as it did: who did what (the outcome's reason), then how the game scores.
+def why_words(outcome: Outcome, names: Sequence[str], how_won: str = "") -> str:
+    """Why the game ended as it did: who did what (the outcome's reason), then, for an ending on
+    points, how the game scores (``Game.how_won``, the words of its /rules).
 
-    An outcome saved before reasons named their subject (no termination) shows the scoring rule alone."""
-    rule = HOW_WON.get(game_name, "")
-    rule = rule[:1].upper() + rule[1:]
-    if not outcome.termination and "play-off" not in outcome.reason and rule:
-        return rule
+    >>> end = Outcome("Seat 2 has the most points", (3, 9), (2, 1), termination="highest_score")
+    >>> why_words(end, ["Ann", "Bob"], "the highest total wins.")
+    'Bob has the most points. The highest total wins.'
+    >>> why_words(Outcome("Seat 1 linked A to K", (9, 3), (1, 2), termination="link"), ["Ann", "Bob"], "chips.")
+    'Ann linked A to K.'
+    """
     reason = name_seats(outcome.reason, names).strip().rstrip(".")
     reason = reason[:1].upper() + reason[1:] + ("" if reason.endswith(("!", "?")) else ".")
-    if outcome.termination in ("highest_score", "target_score") and rule:
-        return f"{reason} {rule}"
+    if outcome.termination in ON_POINTS and how_won:
+        return f"{reason} {how_won[:1].upper()}{how_won[1:]}"
     return reason
 
 
@@ -88,8 +85,11 @@ def _amount(value: int, noun: str) -> str:
     return f"{number_words(value)} {noun if value == 1 else noun + 's'}"
 
 
-def results_picture(outcome: Outcome, *, names: Sequence[str], game_name: str, points_name: str = "point") -> bytes:
-    """Who won, by how much and why; then players in order of place with their points (ties share)."""
+def results_picture(
+    outcome: Outcome, *, names: Sequence[str], game_name: str, points_name: str = "point", how_won: str = ""
+) -> bytes:
+    """Who won, by how much and why (``how_won``: the game's ``Game.how_won``); then players in order
+    of place with their points (ties share)."""
     order = sorted(range(len(names)), key=lambda seat: (outcome.places[seat], seat))
     image, draw = new_canvas(WIDTH, 400 + ROW * len(order) + 200, FELT)
     room = WIDTH - 2 * MARGIN
@@ -102,7 +102,7 @@ def results_picture(outcome: Outcome, *, names: Sequence[str], game_name: str, p
     if by:
         text(draw, (MARGIN, y), by, BODY, WHITE, max_width=room)
         y += line_height(BODY)
-    for line in wrap(why_words(outcome, names, game_name), SMALL, room, max_lines=4):
+    for line in wrap(why_words(outcome, names, how_won), SMALL, room, max_lines=4):
         text(draw, (MARGIN, y + 2), line, SMALL, MUTED)
         y += line_height(SMALL)
     y += 10

@@ -518,7 +518,7 @@ def _stamp_text(
     rasterising them is most of what a picture costs, so each is rasterised once and then
     stamped: the drawing is the one ``ImageDraw.text`` makes at that quarter pixel. The stamp
     goes straight to Pillow's drawing core (what ``ImageDraw.bitmap`` ends in): a picture
-    stamps hundreds of words, and the checks ``bitmap`` makes each time were a tenth of it.
+    stamps hundreds of words, and the checks ``bitmap`` makes each time would add up.
     """
     column, row = math.floor(x), math.floor(baseline)
     dx = math.floor((x - column) * _STEPS) / _STEPS

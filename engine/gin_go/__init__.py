@@ -31,5 +31,6 @@ GAME = Game(
     baselines={"greedy": GreedyPlayer, "random": RandomPlayer},
     levels={"easy": GreedyPlayer},
     level_curve=LevelCurve(first=20),
+    hands_public_at_end=True,
     points_name="chip",
 )

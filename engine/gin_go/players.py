@@ -15,6 +15,7 @@ captures the partner's cards for its own side.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core import Decision, Move, View
@@ -223,16 +224,14 @@ class GinGoPlayer(ComputerPlayer):
         return Move("discard", (min(view.hand, key=lambda c: keep[c]),))
 
     @staticmethod
-    def _play_worth(play: Play, view: GinGoView, worth: object) -> float:
-        assert callable(worth)
+    def _play_worth(play: Play, view: GinGoView, worth: Callable[[str], float]) -> float:
         cards = play[1]
         best_joker = max((worth(c) for c in view.hand if not is_joker(c)), default=1.0)
         return sum(best_joker if is_joker(c) else worth(c) + 0.3 for c in cards)
 
     @staticmethod
-    def _keep_worth(card: str, hand: tuple[str, ...], worth: object) -> float:
+    def _keep_worth(card: str, hand: tuple[str, ...], worth: Callable[[str], float]) -> float:
         """How much holding a card is worth: its square, and the melds it may grow into."""
-        assert callable(worth)
         if is_joker(card):
             return 50.0
         r, s = rank_of(card), card[1]

@@ -142,11 +142,11 @@ class GinGoState(GameState):
 
     @property
     def jokers(self) -> bool:
-        return self.options["jokers"] == "on"
+        return bool(self.options["jokers"] == "on")
 
     @property
     def orthogonal_only(self) -> bool:
-        return self.options["link"] == "orthogonal"
+        return bool(self.options["link"] == "orthogonal")
 
     @property
     def phase(self) -> str:

@@ -57,4 +57,8 @@ GAME = Game(
     levels={"easy": GreedyPlayer},
     uses_profiles=True,
     level_curve=LevelCurve(first=25, measure="digits"),  # scores span 10^2..10^17+: a level is many games
+    # Hands stay secret after the end (hands_public_at_end left False): only what the duels revealed.
+    how_won="the best combination adds its value, the second subtracts it once, the third twice, and so "
+    "on; the highest score after the last round wins.",
+    item_rules="bot.collections",
 )

@@ -505,7 +505,7 @@ class GinJonTanState(GameState):
 
     def _other(self, seat: int) -> int:
         assert self.duel is not None
-        return self.duel["defender"] if seat == self.duel["starter"] else self.duel["starter"]
+        return int(self.duel["defender"] if seat == self.duel["starter"] else self.duel["starter"])
 
     def _run_duel(self) -> None:
         """Carry the duel on until someone must decide (or start the next duel)."""

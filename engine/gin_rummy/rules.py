@@ -183,7 +183,8 @@ class GinRummyState(GameState):
         if "dw" not in self._cache:
             mask = to_mask(self.hands[self.turn])
             self._cache["dw"] = {card: deadwood_mask(mask ^ CARD_BIT[card]) for card in self.hands[self.turn]}
-        return self._cache["dw"]
+        after: dict[str, int] = self._cache["dw"]
+        return after
 
     def decisions(self) -> list[Decision]:
         seat = self.turn

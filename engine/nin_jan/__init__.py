@@ -48,4 +48,6 @@ GAME = Game(
     baselines={"random": RandomPlayer, "greedy": GreedyPlayer},
     levels={"easy": GreedyPlayer, "normal": QuickNinJanPlayer, "strong": NinJanPlayer},
     level_curve=LevelCurve(first=20),  # a game's winner takes about 15–40
+    hands_public_at_end=True,
+    how_won="won cards score their values (negative cards count against you); the highest total wins.",
 )

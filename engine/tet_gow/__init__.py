@@ -32,4 +32,5 @@ GAME = Game(
     baselines={"random": RandomPlayer, "greedy": GreedyPlayer},
     levels={"easy": GreedyPlayer, "normal": QuickTetGowPlayer, "strong": DeepTetGowPlayer},
     level_curve=LevelCurve(first=10),  # 1 per trick and 5 for the game: about 8–15 a game
+    hands_public_at_end=True,
 )

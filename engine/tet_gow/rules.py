@@ -131,7 +131,7 @@ class TetGowState(GameState):
 
     @property
     def classic_limit(self) -> bool:
-        return self.options["classic_lead_limit"] == "on"
+        return bool(self.options["classic_lead_limit"] == "on")
 
     @property
     def phase(self) -> str:

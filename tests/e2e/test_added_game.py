@@ -13,6 +13,7 @@ from engine import registry
 from render import pictures_for
 from tests.e2e.games import whole_game_through_discord
 from tests.e2e.harness import Parlour
+from tests.games.engine.marbles import GAME as MARBLES
 from tests.games.engine.twenty_one import GAME as TWENTY_ONE
 from tests.loopback.server import LoopbackDiscord
 
@@ -47,3 +48,20 @@ async def test_the_added_game_plays_a_whole_game_through_discord(
         await whole_game_through_discord(parlour, "twenty_one", monkeypatch, people_count=2, computers=1)
     finally:
         await parlour.stop()
+
+
+async def test_the_added_game_with_owned_items_plays_a_whole_game_through_discord(
+    loopback: LoopbackDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Marbles: an engine package, a render module and the item rules its declaration names."""
+    registry.register(MARBLES)
+    parlour = Parlour(loopback, tmp_path / "parlour.db")
+    bot = await parlour.start()
+    try:
+        await whole_game_through_discord(parlour, "marbles", monkeypatch, people_count=2, computers=1)
+        guild = loopback.guild_of(parlour.channel.id).id
+        pouches = [await bot.store.owned_items(guild, loopback.user(name).id, "marbles") for name in ("alice", "bob")]
+        assert sum(len(pouch) for pouch in pouches) in (5, 6)  # 3 each; one may be lost to the computer
+    finally:
+        await parlour.stop()
+        registry.unregister(MARBLES.key)

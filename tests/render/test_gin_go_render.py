@@ -58,7 +58,10 @@ def drawn_cards(picture: object, view: GinGoView, names: list[str]) -> set[str]:
         seen.add(card)
         real(image, x, y, card, *args, **kwargs)  # type: ignore[arg-type]
 
-    with mock.patch.object(gin_go, "small_card", watch):
+    with (  # every module of the package that draws a small card
+        mock.patch.object(gin_go.cards, "small_card", watch),
+        mock.patch.object(gin_go.hand, "small_card", watch),
+    ):
         picture(view, names=names)  # type: ignore[operator]
     return seen
 

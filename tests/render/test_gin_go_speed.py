@@ -95,7 +95,8 @@ def test_pictures_are_the_ones_of_the_whole_board_drawn_large(
 ) -> None:
     pictures = list(_pictures(players, seed))
     pieced = [draw() for _, draw in pictures]
-    monkeypatch.setattr(gin_go, "draw_board", _whole_board)
+    for module in (gin_go.table, gin_go.hand, gin_go.rules):  # each picture module draws the board
+        monkeypatch.setattr(module, "draw_board", _whole_board)
     whole = [draw() for _, draw in pictures]
     for (label, _), one, two in zip(pictures, pieced, whole, strict=True):
         assert one == two, label
@@ -103,7 +104,8 @@ def test_pictures_are_the_ones_of_the_whole_board_drawn_large(
 
 def test_the_rules_board_with_its_link_is_the_whole_board_drawn_large(monkeypatch: pytest.MonkeyPatch) -> None:
     pieced = gin_go.rules_picture.__wrapped__()
-    monkeypatch.setattr(gin_go, "draw_board", _whole_board)
+    for module in (gin_go.table, gin_go.hand, gin_go.rules):  # each picture module draws the board
+        monkeypatch.setattr(module, "draw_board", _whole_board)
     assert pieced == gin_go.rules_picture.__wrapped__()
 
 

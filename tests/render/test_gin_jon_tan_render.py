@@ -78,8 +78,9 @@ def drawn_cards(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Card, bool]]:
         found.append((card, False))
         mini(image, card, x, y)
 
-    monkeypatch.setattr(pictures, "draw_card", draw_card)
-    monkeypatch.setattr(pictures, "draw_mini", draw_mini)
+    for module in (pictures.cards, pictures.table):  # the modules that draw cards
+        monkeypatch.setattr(module, "draw_card", draw_card)
+        monkeypatch.setattr(module, "draw_mini", draw_mini)
     return found
 
 

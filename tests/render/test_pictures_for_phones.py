@@ -60,7 +60,7 @@ def pictures(game: Game) -> Iterator[tuple[str, bytes, list[Drawn], list[str]]]:
         outcome = state.outcome()
         assert outcome is not None
         with recording() as drawn:
-            data = results.results_picture(outcome, names=names, game_name=game.name)
+            data = results.results_picture(outcome, names=names, game_name=game.name, how_won=game.how_won)
         yield f"{game.key} results", data, drawn, names
 
 

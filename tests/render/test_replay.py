@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 from PIL import Image
@@ -12,7 +13,6 @@ from PIL import Image
 from engine import registry
 from engine.core import Game, GameState
 from render.replay import (
-    SECRET_AT_END,
     WIDTH,
     ReplaySource,
     _table,
@@ -101,9 +101,24 @@ def test_hands_show_only_after_the_end_and_never_in_secret_games() -> None:
     assert not shows_hands(unfinished)
     with pytest.raises(ValueError):
         step_picture(unfinished, NAMES[:2], 3, hands=True)
-    assert "gin_jon_tan" in SECRET_AT_END
+    assert not registry.get("gin_jon_tan").hands_public_at_end
     secret = ReplaySource("gin_jon_tan", 2, 1, {}, (), None, "{}")
     assert not shows_hands(secret)
+
+
+def test_a_game_that_does_not_declare_its_hands_public_keeps_them_secret() -> None:
+    """The safe default: a new game that forgets ``hands_public_at_end`` leaks no hand in /replay."""
+    gin_rummy = registry.get("gin_rummy")
+    forgetful = registry.register(replace(gin_rummy, key="forgetful", name="Forgetful", hands_public_at_end=False))
+    try:
+        final = finished_game(forgetful, 2, 4).to_json()
+        source = ReplaySource.from_final_state(final)
+        assert source.game_key == "forgetful" and forgetful.load(final).is_over
+        assert not shows_hands(source)
+        with pytest.raises(ValueError):
+            step_picture(source, NAMES[:2], 3, hands=True)
+    finally:
+        registry.unregister("forgetful")
 
 
 # -- issue 44, item 7: what a replay shows -------------------------------------------------------

@@ -74,7 +74,7 @@ def test_every_end_says_who_did_what_and_why_in_clean_sentences(game: Game, play
         recap = name_seats(state.view(None).recap, names)
         ending = game_over(outcome, names, game.points_name)
         who, by = headline(outcome, names)
-        why = why_words(outcome, names, game.name)
+        why = why_words(outcome, names, game.how_won)
         for line in [*events, *seen, recap, ending, who, by, why]:
             assert not slips(line), f"{game.name} (seed {seed}): {slips(line)} in {line!r}"
         # The end has a kind and names its subject: who won (or that nobody did) and why.

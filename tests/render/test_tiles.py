@@ -18,7 +18,7 @@ from engine.nin_jan.rules import Card as NinJanCard
 from render import common, gin_go, gin_jon_tan, gin_rummy, nin_jan, pictures_for, tet_gow
 
 NAMES = ["José Ñúñez", "王小明", "Дмитрий", "🎲 Dicey ✨"]
-STAMPING = (gin_go, gin_rummy, nin_jan, tet_gow)
+STAMPING = (gin_go.board, gin_go.cards, gin_rummy, nin_jan, tet_gow)  # Gin-Go stamps in two modules
 
 
 def _draw_directly(
@@ -65,7 +65,8 @@ def test_pictures_are_the_ones_drawn_directly_cold_and_warm(monkeypatch: pytest.
     warm = [draw() for _, draw in pictures]
     for module in STAMPING:
         monkeypatch.setattr(module, "stamp", _draw_directly)
-    monkeypatch.setattr(gin_jon_tan, "draw_card", _paste_through_alpha)
+    for module in (gin_jon_tan.cards, gin_jon_tan.table):  # the modules that draw big cards
+        monkeypatch.setattr(module, "draw_card", _paste_through_alpha)
     direct = [draw() for _, draw in pictures]
     assert common.element_tile.cache_info().currsize > 100
     for (label, _), one, two, three in zip(pictures, cold, warm, direct, strict=True):

@@ -19,4 +19,6 @@ GAME = Game(
     options=(GameOption("limit", "The score not to pass", 21, minimum=15, maximum=31),),
     state_class=TwentyOneState,
     computer_player=PrudentPlayer,
+    hands_public_at_end=True,
+    how_won="the total closest to the limit without going over wins.",
 )

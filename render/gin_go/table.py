@@ -1,0 +1,238 @@
+"""Gin-Go's table picture: the board, each side's panel, the melds and the discard pile."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from engine.gin_go.cards import is_joker
+from engine.gin_go.view import GinGoView
+from render.common import (
+    ACTIVE,
+    BODY,
+    GOLD,
+    INK,
+    MARGIN,
+    MUTED,
+    SCORE,
+    SMALL,
+    TITLE,
+    WHITE,
+    WIDTH,
+    active_tab_width,
+    canvas,
+    card_back,
+    cut,
+    deck_pictures,
+    fitted,
+    plural,
+    seat_panel,
+    text,
+    text_width,
+    to_png,
+)
+from render.gin_go.board import _board_marks, _hidden, chip_icon, draw_board
+from render.gin_go.cards import CARD, STEP, fan, fan_width
+from render.gin_go.look import JOKER_BADGE, JOKER_INK, JOKER_LEGEND, SIDE_WORDS, TABLE_BOARD
+from render.gin_go.words import TAB_WORDS, _doing, _name, _paragraph
+from render.text import line_height
+
+
+@deck_pictures
+@fitted
+def table_picture(view: GinGoView, *, names: Sequence[str]) -> bytes:
+    """The board with both sides' panels beside it, then the melds, the discard pile and the turn."""
+    image, draw = canvas()
+    y = _header(draw, view)
+    look = TABLE_BOARD
+    draw_board(
+        image,
+        draw,
+        MARGIN,
+        y,
+        view.board,
+        view.column_suits,
+        view.links,
+        look,
+        _board_marks(view),
+        hidden=_hidden(view),
+    )
+    x = MARGIN + look.width + 10
+    _column(image, draw, view, names, x, y, WIDTH - MARGIN - x, look.height)
+    y += look.height + 10
+    if view.hand_number == 0:  # the suit-row set-up: the cards turned are all there is to see
+        text(draw, (MARGIN, y), "Cards turned until all four suits showed", BODY, WHITE, bold=True)
+        y = _wrapped_groups(image, [(view.setup_cards, None)], y + line_height(BODY) + 2)
+    else:
+        y = _melds(image, draw, view, y)
+        y = _discards(image, draw, view, y)
+    return to_png(cut(image, int(y) + MARGIN))
+
+
+def _header(draw: ImageDraw.ImageDraw, view: GinGoView) -> float:
+    title = f"Gin-Go · hand {view.hand_number} of {view.hand_limit}"
+    if view.phase == "over":
+        title = "Gin-Go · game over"
+    elif view.hand_number == 0:
+        title = "Gin-Go · setting up the suit rows"
+    text(draw, (MARGIN, MARGIN), title, TITLE, GOLD, bold=True)
+    how = "orthogonal only" if view.orthogonal_only else "straight or zigzag"
+    text(draw, (MARGIN, MARGIN + 28), f"Link your A row to your K row, {how}.", SMALL, MUTED)
+    return MARGIN + 28 + line_height(SMALL) + 6
+
+
+def _column(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: GinGoView,
+    names: Sequence[str],
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+) -> None:
+    """Beside the board: side B's panel at the top (north), side A's at the bottom, the turn between."""
+    top_h = _panel_height(view, 1)
+    _side_panel(image, draw, view, names, 1, (x, y, x + w, y + top_h))
+    bottom_h = _panel_height(view, 0)
+    _side_panel(image, draw, view, names, 0, (x, y + h - bottom_h, x + w, y + h))
+    mid = y + top_h + 10
+    if view.hand_number and view.phase != "over":
+        card_back(draw, x + 2, mid, 34, 48)
+        text(draw, (x + 44, mid + 2), "Draw pile", SMALL, MUTED)
+        text(draw, (x + 44, mid + 20), plural(view.draw_size, "card"), BODY, WHITE, bold=True)
+        mid += 58
+    colour = GOLD if view.phase != "over" else ACTIVE
+    mid = _paragraph(draw, x, mid, _doing(view, names), BODY, colour, w, bold=True, max_lines=4) + 4
+    if view.turn is not None and view.phase != "over":
+        after = _name(names, (view.turn + 1) % view.num_players)
+        mid = _paragraph(draw, x, mid, f"Then {after}.", SMALL, MUTED, w, max_lines=2) + 4
+    if view.last_hand and (view.phase == "over" or (not view.melds and len(view.discard_pile) <= 2)):
+        mid = _paragraph(draw, x, mid, _hand_end_words(view, names), SMALL, MUTED, w, max_lines=3) + 4
+    legend_y = y + h - bottom_h - 2 * line_height(SMALL) - 10
+    if legend_y > mid:
+        _legend(image, draw, x, legend_y)
+
+
+def _hand_end_words(view: GinGoView, names: Sequence[str]) -> str:
+    last = view.last_hand
+    assert last is not None
+    if last.went_out is None:
+        return f"Hand {last.number}: the draw pile ran out. The board keeps every chip."
+    went = (
+        f"Hand {last.number}: {_name(names, last.went_out)} went out and captured {plural(len(last.captured), 'card')}."
+    )
+    return went if view.phase == "over" else f"{went} No link yet: the board stays."
+
+
+def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """What a ring and a cross on the board mean."""
+    r = 7
+    chip_icon(image, 0, x + 9, y + 9, r)
+    draw.ellipse((x + 9 - r - 3, y + 9 - r - 3, x + 9 + r + 3, y + 9 + r + 3), outline=WHITE, width=2)
+    text(draw, (x + 24, y + 1), "new chip", SMALL, MUTED)
+    y += line_height(SMALL) + 4
+    for sign in (1, -1):
+        draw.line((x + 2, y + 9 - sign * 7, x + 16, y + 9 + sign * 7), fill=WHITE, width=3)
+    text(draw, (x + 24, y + 1), "chip bumped", SMALL, MUTED)
+
+
+def _panel_height(view: GinGoView, side: int) -> int:
+    return 72 + 20 * len(view.teams[side])
+
+
+def _side_panel(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: GinGoView,
+    names: Sequence[str],
+    side: int,
+    box: tuple[float, float, float, float],
+) -> None:
+    """One side: its chip, where it sits, its players with their cards, its chips big; the side to act marked."""
+    x0, y0, x1, y1 = box
+    acting = [s for s in view.teams[side] if s in view.waiting_on and view.phase != "over"]
+    word = TAB_WORDS.get(view.phase, "to play") if acting else None
+    if view.phase == "over" and view.winner == side:
+        word = "winner"
+    seat_panel(draw, box, active_word=word)
+    chip_icon(image, side, x0 + 18, y0 + 18, 8)
+    head = f"{'Side' if len(view.teams[side]) == 1 else 'Team'} {SIDE_WORDS[side][0]}"
+    room = x1 - x0 - 40 - (active_tab_width(word) if word else 8)
+    text(draw, (x0 + 32, y0 + 10), head, SMALL, MUTED, max_width=room)
+    y = y0 + 32
+    for seat in view.teams[side]:
+        marker = "▶ " if seat in acting and len(view.teams[side]) > 1 else ""
+        cards = plural(view.hand_sizes[seat], "card")
+        cards_w = text(draw, (x1 - 10, y + 3), cards, SMALL, MUTED, anchor="ra")
+        text(draw, (x0 + 12, y), marker + _name(names, seat), BODY, WHITE, bold=True, max_width=x1 - x0 - 30 - cards_w)
+        y += line_height(BODY) + 2
+    chips = str(view.chips[side])
+    number_w = text(draw, (x0 + 12, y1 - 8), chips, SCORE, GOLD, anchor="ld", bold=True)
+    text(draw, (x0 + 18 + number_w, y1 - 12), "chips" if view.chips[side] != 1 else "chip", SMALL, MUTED, anchor="ld")
+    if view.links[side]:  # a complete link: "Gin!" in a gold pill, beside the chips
+        pill_w = text_width("GIN!", BODY, bold=True) + 16
+        pill = (x1 - 10 - pill_w, y1 - 12 - line_height(BODY) - 2, x1 - 10, y1 - 10)
+        draw.rounded_rectangle(pill, radius=8, fill=GOLD)
+        text(draw, ((pill[0] + pill[2]) / 2, (pill[1] + pill[3]) / 2), "GIN!", BODY, INK, anchor="mm", bold=True)
+
+
+def _melds(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinGoView, y: float) -> float:
+    """Every meld on the table, wrapped across the picture; Jokers show the card they name."""
+    if not view.melds:
+        text(draw, (MARGIN, y), "No melds on the table yet.", SMALL, MUTED)
+        return y + line_height(SMALL) + 8
+    text(draw, (MARGIN, y), f"Melds on the table · {len(view.melds)}", BODY, WHITE, bold=True)
+    y += line_height(BODY) + 2
+    y = _wrapped_groups(image, [(m.cards, m.names) for m in view.melds], y)
+    if any(is_joker(card) for m in view.melds for card in m.cards):
+        _joker_legend(image, draw, y - 2)
+        y += line_height(SMALL) + 2
+    return y
+
+
+def _joker_legend(image: Image.Image, draw: ImageDraw.ImageDraw, y: float) -> None:
+    """What the purple "Jk" badge on a card means."""
+    draw.rounded_rectangle((MARGIN, y + 1, MARGIN + 19, y + JOKER_BADGE), radius=3, fill=JOKER_INK)
+    text(draw, (MARGIN + 9.5, y + JOKER_BADGE - 1), "Jk", SMALL, WHITE, anchor="md", bold=True)
+    text(draw, (MARGIN + 26, y + 2), JOKER_LEGEND.split(": ", 1)[1], SMALL, MUTED, max_width=WIDTH - 2 * MARGIN - 26)
+
+
+def _wrapped_groups(
+    image: Image.Image, groups: Sequence[tuple[Sequence[str], Sequence[str] | None]], y: float, gap: int = 12
+) -> float:
+    x: float = MARGIN
+    row_h = CARD[1] + 8
+    for cards, named in groups:
+        span = fan_width(len(cards))
+        if x > MARGIN and x + span > WIDTH - MARGIN:
+            x, y = MARGIN, y + row_h
+        fan(image, x, y, cards, named)
+        x += span + gap
+    return y + row_h + 4
+
+
+def _discards(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinGoView, y: float) -> float:
+    """The spread discard pile, oldest first, wrapped to rows; the top card outlined."""
+    pile = view.discard_pile
+    head = f"Discard pile · {plural(len(pile), 'card')}" + (", oldest first" if len(pile) > 1 else "")
+    text(draw, (MARGIN, y), head, BODY, WHITE, bold=True, max_width=WIDTH - 2 * MARGIN)
+    y += line_height(BODY) + 2
+    if not pile:
+        text(draw, (MARGIN, y), "Empty.", SMALL, MUTED)
+        y += line_height(SMALL) + 4
+    per_row = max(1, (WIDTH - 2 * MARGIN - CARD[0]) // STEP + 1)
+    for start in range(0, len(pile), per_row):
+        row = pile[start : start + per_row]
+        outlines = {len(row) - 1: GOLD} if start + len(row) == len(pile) else {}
+        end = fan(image, MARGIN, y, row, outlines=outlines)
+        if outlines and end + 36 < WIDTH - MARGIN:
+            text(draw, (end + 6, y + CARD[1] / 2), "◀ top", SMALL, GOLD, anchor="lm", bold=True)
+        y += CARD[1] + 6
+    if view.taken and view.seat is None and view.phase in ("use_taken", "lay_off_taken"):  # face up until used
+        what = "to be used now" if view.phase == "use_taken" else "one more to be laid off"
+        text(draw, (MARGIN, y), f"Taken from the pile this turn, {what}:", SMALL, GOLD)
+        fan(image, MARGIN, y + line_height(SMALL) + 2, view.taken, outlines={0: GOLD})
+        y += line_height(SMALL) + CARD[1] + 8
+    return y + 2

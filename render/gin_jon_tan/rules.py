@@ -1,0 +1,89 @@
+"""Gin-jon-tan's rules picture: the clash table, which symbol beats which."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.gin_jon_tan.cards import COLOURS, MULTIPLIER, SYMBOL_VALUE, SYMBOLS
+from engine.gin_jon_tan.clash import BEATS
+from render.common import (
+    GOLD,
+    INK,
+    MARGIN,
+    MUTED,
+    SMALL,
+    TITLE,
+    WHITE,
+    WIDTH,
+    new_canvas,
+    text,
+    to_png,
+)
+from render.gin_jon_tan.cards import _paragraph
+from render.gin_jon_tan.look import BANDS, GAP, PANEL, ROOM, TABLE
+from render.gin_jon_tan.motifs import symbol_motif
+from render.text import line_height
+
+
+@lru_cache(maxsize=1)
+def rules_picture() -> bytes:
+    """Which symbol beats which, with each symbol's value and motif; the colours and their multipliers."""
+    row_h = 30
+    image, draw = new_canvas(WIDTH, 1400, TABLE)
+    text(draw, (MARGIN, MARGIN), "Gin-jon-tan: the clash table", TITLE, GOLD, bold=True)
+    y = _paragraph(
+        draw,
+        MARGIN + line_height(TITLE) + 4,
+        "Each symbol beats the two on its right. A card's value v = symbol value × number × colour multiplier.",
+        SMALL,
+        MUTED,
+    )
+    y += 4
+    swatch_w = (ROOM - 6 * GAP) / 7
+    for i, colour in enumerate(COLOURS):
+        x = MARGIN + i * (swatch_w + GAP)
+        band, ink = BANDS[colour]
+        draw.rounded_rectangle((x, y, x + swatch_w, y + 40), radius=5, fill=band, outline=INK)
+        text(draw, (x + swatch_w / 2, y + 3), colour[0], SMALL, ink, anchor="ma", bold=True)
+        text(draw, (x + swatch_w / 2, y + 20), f"×{MULTIPLIER[colour]}", SMALL, ink, anchor="ma", bold=True)
+    y += 48
+    name_x, value_x, beats_x = MARGIN + 30, MARGIN + 148, MARGIN + 196
+    column = (WIDTH - MARGIN - beats_x) / 2
+    text(draw, (name_x, y), "symbol", SMALL, MUTED)
+    text(draw, (value_x + 28, y), "value", SMALL, MUTED, anchor="ra")
+    text(draw, (beats_x, y), "beats", SMALL, MUTED)
+    y += line_height(SMALL) + 2
+    for index, (symbol, _, _) in enumerate(SYMBOLS):
+        if index % 2 == 0:
+            draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + row_h), fill=PANEL)
+        cy = y + row_h / 2
+        bg = PANEL if index % 2 == 0 else TABLE
+        symbol_motif(draw, symbol, MARGIN + 14, cy, 20, fill=WHITE, bg=bg)
+        text(draw, (name_x, cy), symbol, SMALL, WHITE, anchor="lm", bold=True)
+        text(draw, (value_x + 28, cy), str(SYMBOL_VALUE[symbol]), SMALL, GOLD, anchor="rm", bold=True)
+        losers = sorted(BEATS.get(symbol, ()), key=lambda s: [n for n, _, _ in SYMBOLS].index(s))
+        if losers:
+            for j, loser in enumerate(losers):
+                x = beats_x + j * column
+                symbol_motif(draw, loser, x + 10, cy, 18, fill=WHITE, bg=bg)
+                text(draw, (x + 24, cy), loser, SMALL, WHITE, anchor="lm", max_width=column - 26)
+        else:
+            text(draw, (beats_x, cy), _SPECIAL[symbol], SMALL, MUTED, anchor="lm", max_width=WIDTH - MARGIN - beats_x)
+        y += row_h
+    y = _paragraph(
+        draw,
+        y + 8,
+        "When a Black hole wins a clash, the opponents' reserves go into their draw piles. "
+        "Bonus and Defeat never clash; Defeat revealed at the evaluation loses the round.",
+        SMALL,
+        MUTED,
+    )
+    return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
+
+
+_SPECIAL = {
+    "Black hole": "every card, a Black hole too",
+    "Universal": "as the symbol it is declared",
+    "Bonus": "nothing (triples a hand)",
+    "Defeat": "nothing (v is always 0)",
+}
