@@ -171,6 +171,20 @@ class TurnService:
             self._adopt(table, clocks)
             self.moved_at[table.id] = now
 
+    async def rematched(self, old_id: int, table: Table) -> None:
+        """A rematch's lobby plays at its finished table's pace (night pauses too); a table that was
+        live, or is no longer in memory, gives it the server's default, as a new lobby gets."""
+        old = self.tables.finished.get(old_id) or self.tables.tables.get(old_id)
+        kept = old.clocks if old is not None else None
+        if kept is None or not kept.turn_based or table.clocks is not None:
+            await self.opened(table)
+            return
+        clocks = TableClocks(kept.pace, nights=kept.nights)
+        now = self.clock()
+        if await self.store.create(table.id, clocks, now):
+            self._adopt(table, clocks)
+            self.moved_at[table.id] = now
+
     async def default_pace(self, table: Table) -> TableClocks:
         """A table's pace when its game starts: its tournament's, or the host's choice, or the server's."""
         tournament = await self.store.tournament_pace_of_table(table.id)

@@ -134,6 +134,7 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
                 case "rematch":
                     # A new lobby: the asker is its host, everyone else joins by their own click.
                     table = await saved(interaction, service.rematch(table_id, actor))
+                    await bot.turns.rematched(table_id, table)  # the finished table's pace (issue 45)
                     await update(interaction, table_ui.MessageParts(view=None), keep_content=True)
                     note = f"Rematch of table #{table_id}: press Join to play again."
                     parts = await table_ui.lobby_with_levels(bot.store, table, note)

@@ -5,6 +5,7 @@ choice; restarts; absences; notices held back by quiet hours and DMs that are cl
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
@@ -424,3 +425,32 @@ async def test_a_table_that_stops_clocks_at_night_does_not_count_a_person_s_decl
         await turns.choose_pace(table.id, Actor(101, table.guild_id), "live+nights")
     except TableError as error:
         assert "already started" in str(error) or "live table" in str(error)
+
+
+async def test_a_rematch_keeps_its_turn_based_table_s_pace(store: Store) -> None:
+    """A turn-based game's rematch lobby is turn-based at the same pace, not the server's live default."""
+    clock, notices = Clock(), Notices()
+    adapter = TableStoreAdapter(store)
+    await adapter.update_settings(1, computer_pause_ms=0)
+    tables = TableService(adapter, clock=clock)
+    turns = TurnService(tables, ClockStore(store.sessions), notifier=notices)
+    table = await tables.open(1, 50, "nin_jan", 101, "Ann")
+    await tables.join(table.id, Actor(102, table.guild_id), "Bob")
+    await turns.choose_pace(table.id, Actor(101, table.guild_id), "12h+nights")
+    await tables.start(table.id, Actor(101, table.guild_id))
+    for _ in range(3000):
+        if table.status != "playing":
+            break
+        for seat in table.waiting_people():
+            choice = table.game.computer_player(table.version).choose(table.view(seat))
+            with contextlib.suppress(TableError):
+                await tables.act(table.id, Actor(table.seats[seat].user_id or 0, 1), table.version, choice.text())
+        await turns.settle()
+    assert table.status == "finished"
+    again = await tables.rematch(table.id, Actor(102, 1))
+    await turns.rematched(table.id, again)
+    assert again.clocks is not None and again.clocks.pace.key == "12h" and again.clocks.nights
+    live = await tables.open(1, 50, "nin_jan", 103, "Cat")  # the server's default stays live
+    await turns.opened(live)
+    assert live.clocks is None
+    await tables.shutdown()
