@@ -548,8 +548,19 @@ class TurnService:
             f", and a computer took your seat at {handed}." if handed else "."
         )
 
-    async def set_tournament_pace(self, tournament_id: int, pace: str, on_timeout: str) -> None:
-        """A tournament's tables play at ``pace``; a time-out there does ``on_timeout``."""
+    async def set_tournament_pace(
+        self, tournament_id: int, pace: str, on_timeout: str, actor: Actor | None = None
+    ) -> None:
+        """A tournament's tables play at ``pace``; a time-out there does ``on_timeout``. When a person
+        acts (``actor``), only the host of a tournament of their server may, during sign-up."""
+        if actor is not None:
+            found = await self.store.tournament(tournament_id)
+            if found is None or not actor.owns(found.guild_id):
+                raise TableError(f"There is no tournament #{tournament_id} in this server.")
+            if found.host_id != actor.user_id:
+                raise TableError("Only the tournament's host can set its pace.")
+            if found.status != "signup":
+                raise TableError("The tournament has started: its pace is set.")
         if pace not in PACES:
             raise TableError(f"There is no pace {pace!r}.")
         if on_timeout not in TIMEOUT_RULES:

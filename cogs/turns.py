@@ -238,18 +238,14 @@ class Turns(commands.Cog):
         on_timeout: app_commands.Choice[str] | None = None,
     ) -> None:
         """Make a tournament turn-based (its host, during sign-up); a round timer closes each round."""
-        found = await self.bot.turns.store.tournament(tournament)
-        if found is None or found.guild_id != interaction.guild_id:
-            await tell(interaction, f"There is no tournament #{tournament} in this server.")
-            return
-        if found.host_id != interaction.user.id:
-            await tell(interaction, "Only the tournament's host can set its pace.")
-            return
-        if found.status != "signup":
-            await tell(interaction, "The tournament has started: its pace is set.")
-            return
         rule = on_timeout.value if on_timeout else COMPUTER_MOVE
-        await self.bot.turns.set_tournament_pace(tournament, pace.value, rule)
+        try:
+            await self.bot.turns.set_tournament_pace(tournament, pace.value, rule, actor_of(interaction))
+        except TableError as error:
+            await tell(interaction, str(error))
+            return
+        found = await self.bot.turns.store.tournament(tournament)
+        assert found is not None
         timer = (
             f" Each round closes after {found.round_minutes} minutes."
             if found.round_minutes

@@ -63,3 +63,10 @@ async def test_another_servers_tournament_has_no_pace_here(parlour: Parlour) -> 
         parlour.slash, mallory, "pace tournament", {"tournament": tournament, "pace": "1h"}, channel=channel
     )
     await unchanged(parlour, command, f"There is no tournament #{tournament} in this server.")
+
+
+async def test_only_its_host_sets_a_tournament_s_pace(parlour: Parlour) -> None:
+    tournament = await signup(parlour)
+    alice = parlour.server.user("alice")  # signed up, but not the host
+    command = partial(parlour.slash, alice, "pace tournament", {"tournament": tournament, "pace": "1h"})
+    await unchanged(parlour, command, "Only the tournament's host")
