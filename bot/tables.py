@@ -112,7 +112,7 @@ class TableService:
     async def restore(self) -> list[Table]:
         """Bring back every open table from the database (at start) and resume computers."""
         for table in await self.store.open_tables():
-            table.four_colour = (await self.store.guild_settings(table.guild_id)).four_colour
+            table.four_colour = await self._four_colour(table.guild_id)
             table.last_action_at = table.last_action_at or self.clock()
             self.tables[table.id] = table
             if not table.fresh_from:  # saved before valid-from versions were kept: all current
@@ -205,7 +205,7 @@ class TableService:
             seed=self._seed_source.randrange(2**63),
             last_action_at=self.clock(),
         )
-        table.four_colour = (await self.store.guild_settings(guild_id)).four_colour
+        table.four_colour = await self._four_colour(guild_id)
         table.id = await self.store.create_table(table)
         self.tables[table.id] = table
         return table
@@ -588,6 +588,15 @@ class TableService:
             self._forget(table)
             self._keep_finished(table)
         return Change(table, version, seat, outcome, tuple(sorted(after)), tuple(changed))
+
+    async def _four_colour(self, guild_id: int) -> bool:
+        """The server's deck colours (``/settings four_colour``); a settings row that cannot be read
+        is logged and its tables drawn in the usual two colours, like the idle sweep skips it."""
+        try:
+            return (await self.store.guild_settings(guild_id)).four_colour
+        except Exception:
+            log.exception("The settings of server %s cannot be read; its cards are drawn in two colours", guild_id)
+            return False
 
     def _keep_finished(self, table: Table) -> None:
         self.finished[table.id] = table
