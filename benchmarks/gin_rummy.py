@@ -1,14 +1,16 @@
 """Gin Rummy figures: solver speed, play speed, the computer player's strength, pictures.
 
-Run: ``python -m benchmarks.gin_rummy [--hands 10000] [--jobs 2] [--seed 1]``
+Run: ``python -m benchmarks.gin_rummy [--hands 10000] [--jobs 2] [--seed 1] [--only-hands]``
 
-Printed: the solver's median time per random 10-card and 11-card hand (the public,
-string-based functions), games per second of computer against computer (games to
-100), the median time per computer decision, the default player's share of hands won
-against the simple baseline (single hands, seats alternating; a drawn hand is dealt
-again) with its 95% interval and the 99th percentile of its decisions' CPU time over
-those hands, the same over whole games to 100, and the median render time and largest size of
-each picture.
+Printed: the default player's share of hands won against the simple baseline (single
+hands, seats alternating; a drawn hand is dealt again) with its 95% interval and points
+per hand, where those points come from (each way a hand ends, who knocked, who scored,
+and the turns the knocks came on), and the 99th percentile of its decisions' CPU time
+over those hands; then (unless ``--only-hands``) the solver's median time per random
+10-card and 11-card hand (the public, string-based functions), games per second of
+computer against computer (games to 100), the median time per computer decision, the
+median render time and largest size of each picture, and the share of whole games to
+100 won against the baseline.
 """
 
 from __future__ import annotations
