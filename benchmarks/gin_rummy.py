@@ -1,14 +1,16 @@
 """Gin Rummy figures: solver speed, play speed, the computer player's strength, pictures.
 
-Run: ``python -m benchmarks.gin_rummy [--hands 10000] [--jobs 2] [--seed 1]``
+Run: ``python -m benchmarks.gin_rummy [--hands 10000] [--jobs 2] [--seed 1] [--only-hands]``
 
-Printed: the solver's median time per random 10-card and 11-card hand (the public,
-string-based functions), games per second of computer against computer (games to
-100), the median time per computer decision, the default player's share of hands won
-against the simple baseline (single hands, seats alternating; a drawn hand is dealt
-again) with its 95% interval and the 99th percentile of its decisions' CPU time over
-those hands, the same over whole games to 100, and the median render time and largest size of
-each picture.
+Printed: the default player's share of hands won against the simple baseline (single
+hands, seats alternating; a drawn hand is dealt again) with its 95% interval and points
+per hand, where those points come from (each way a hand ends, who knocked, who scored,
+and the turns the knocks came on), and the 99th percentile of its decisions' CPU time
+over those hands; then (unless ``--only-hands``) the solver's median time per random
+10-card and 11-card hand (the public, string-based functions), games per second of
+computer against computer (games to 100), the median time per computer decision, the
+median render time and largest size of each picture, and the share of whole games to
+100 won against the baseline.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ import multiprocessing
 import random
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from engine.core import GameState
 from engine.gin_rummy import GAME as GIN_RUMMY
@@ -78,40 +82,103 @@ def games_per_second(games: int, seed: int) -> tuple[float, float]:
     return games / elapsed, statistics.median(decision_times)
 
 
-def one_hand(seed: int, mine: int) -> tuple[bool, int, list[float]]:
-    """One hand of the default player (in seat ``mine``) against the baseline: (won, its points,
-    the CPU seconds of each of its decisions: the machine is shared, and wall time would count
-    the other processes' turns on the cores too)."""
+#: The players the hands against the baseline may measure, by name (``--player``).
+PLAYERS: dict[str, type[ComputerPlayer]] = {"default": GinRummyPlayer}
+
+
+@dataclass(frozen=True)
+class HandFigures:
+    """One hand of the measured player against the baseline, from the measured player's side."""
+
+    won: bool
+    #: Its signed points: positive when it scored.
+    points: int
+    #: How the hand ended: "knock", "undercut", "gin" or "big_gin".
+    kind: str
+    #: Whether the measured player knocked (or went Gin) rather than the baseline.
+    knocked: bool
+    #: Its own discards before the hand ended, and the baseline's (the turn the hand ended on).
+    turns: int
+    #: The CPU seconds of each of its decisions.
+    times: tuple[float, ...]
+
+
+def one_hand(seed: int, mine: int, player: str = "default") -> HandFigures:
+    """One hand of the measured player (in seat ``mine``) against the baseline. Its decisions are
+    timed in CPU seconds: the machine is shared, and wall time would count the other processes'
+    turns on the cores too. A drawn hand is dealt again, so every call ends in a score."""
     state = GIN_RUMMY.new_state(2, seed, {"target_score": 0})
     times: list[float] = []
-    play(state, {mine: GinRummyPlayer(seed), 1 - mine: SimplePlayer(seed)}, times, mine, time.process_time)
+    play(state, {mine: PLAYERS[player](seed), 1 - mine: SimplePlayer(seed)}, times, mine, time.process_time)
     assert isinstance(state, GinRummyState) and state.last_hand is not None
-    won = state.last_hand["winner"] == mine
-    return won, state.last_hand["points"] if won else -state.last_hand["points"], times
+    hand = state.last_hand
+    won = hand["winner"] == mine
+    knocker = hand["knocker"]
+    turns = len(state.view(mine).discarded[knocker])
+    return HandFigures(
+        won, hand["points"] if won else -hand["points"], hand["kind"], knocker == mine, turns, tuple(times)
+    )
 
 
-def _hand_of(args: tuple[int, int]) -> tuple[bool, int, list[float]]:
+def _hand_of(args: tuple[int, int, str]) -> HandFigures:
     return one_hand(*args)
 
 
-def win_rate(hands: int, seed: int, jobs: int = 1) -> tuple[float, float, float, float]:
-    """Share of hands the default player wins against the simple baseline, 95% interval, points/hand,
-    and the 99th percentile of its decisions' CPU time (seconds).
+@dataclass(frozen=True)
+class Measured:
+    """The measured player's hands against the baseline, summed up."""
+
+    share: float
+    #: Half the 95% interval of ``share``.
+    margin: float
+    points_per_hand: float
+    #: The 99th percentile of its decisions' CPU time (seconds).
+    p99: float
+    hands: tuple[HandFigures, ...]
+
+
+def win_rate(hands: int, seed: int, jobs: int = 1, player: str = "default") -> Measured:
+    """The measured player's hands against the simple baseline: share won, 95% interval,
+    points per hand and the 99th percentile of its decisions' CPU time.
 
     Seats alternate; every hand has its own seed, so the figures (but the times) are the same for any ``jobs``.
     """
-    tasks = [(seed + i, i % 2) for i in range(hands)]
+    tasks = [(seed + i, i % 2, player) for i in range(hands)]
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
             results = pool.map(_hand_of, tasks, chunksize=50)
     else:
         results = [one_hand(*task) for task in tasks]
-    wins = sum(won for won, _, _ in results)
-    points = sum(p for _, p, _ in results)
-    times = sorted(t for _, _, hand_times in results for t in hand_times)
+    wins = sum(r.won for r in results)
+    points = sum(r.points for r in results)
+    times = sorted(t for r in results for t in r.times)
     share = wins / hands
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-    return share, 1.96 * math.sqrt(share * (1 - share) / hands), points / hands, p99
+    return Measured(share, 1.96 * math.sqrt(share * (1 - share) / hands), points / hands, p99, tuple(results))
+
+
+def breakdown(hands: tuple[HandFigures, ...]) -> list[str]:
+    """Where the points come from: for each way a hand ends, who knocked and who scored, the share
+    of hands and the points per hand it brings the measured player; then the turns knocks came on."""
+    total = len(hands)
+    lines = []
+    ways = Counter((h.kind, h.knocked, h.won) for h in hands)
+    for (kind, knocked, won), count in sorted(ways.items(), key=lambda item: -item[1]):
+        points = sum(h.points for h in hands if (h.kind, h.knocked, h.won) == (kind, knocked, won))
+        who = "it" if knocked else "the baseline"
+        lines.append(
+            f"  {kind:<8} by {who:<12} {'won' if won else 'lost'}: {count / total:6.1%} of hands, "
+            f"{points / count:+6.1f} points each, {points / total:+.2f} per hand"
+        )
+    for knocked, who in ((True, "it"), (False, "the baseline")):
+        turns = sorted(h.turns for h in hands if h.knocked == knocked)
+        if turns:
+            quartiles = statistics.quantiles(turns, n=4) if len(turns) > 1 else [turns[0]] * 3
+            lines.append(
+                f"  hands ended by {who}: {len(turns) / total:.1%}, on its discard number "
+                f"{quartiles[0]:.0f} / {quartiles[1]:.0f} / {quartiles[2]:.0f} (quartiles)"
+            )
+    return lines
 
 
 def game_win_rate(games: int, seed: int) -> tuple[float, float]:
@@ -164,9 +231,29 @@ def main() -> None:
     parser.add_argument("--versus-games", type=int, default=300, help="games to 100 of default against simple")
     parser.add_argument("--games", type=int, default=20, help="computer-against-computer games to time")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--player", choices=sorted(PLAYERS), default="default", help="the player measured against simple"
+    )
+    parser.add_argument("--only-hands", action="store_true", help="measure only the hands against simple")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
+    measured = win_rate(args.hands, args.seed * 100_000, args.jobs, args.player)
+    share, p99 = measured.share, measured.p99
+    print(
+        f"{args.player} vs simple: won {share:.1%} ± {measured.margin:.1%} of {args.hands} hands (95% interval), "
+        f"{measured.points_per_hand:+.2f} points per hand "
+        f"(aim: at least {HANDS_AIM:.0%}: {'met' if share >= HANDS_AIM else 'NOT met'})"
+    )
+    print("where the points come from:")
+    for line in breakdown(measured.hands):
+        print(line)
+    print(
+        f"{args.player}'s decision, 99th percentile: {p99 * 1000:.2f} ms of CPU over those hands "
+        f"(aim: under 20 ms: {'met' if p99 < 0.020 else 'NOT met'})"
+    )
+    if args.only_hands:
+        return
     print(f"solver, 10 cards: median {solver_median_us(10, 20000, rng):.2f} µs per hand (20,000 random hands)")
     print(f"solver, 11 cards: median {solver_median_us(11, 20000, rng):.2f} µs per hand (20,000 random hands)")
     rate, per_decision = games_per_second(args.games, args.seed)
@@ -174,15 +261,6 @@ def main() -> None:
     print(f"computer decision: median {per_decision * 1000:.3f} ms")
     for name, (ms, size) in picture_figures(args.seed).items():
         print(f"{name} picture: median {ms:.1f} ms, largest {size / 1024:.0f} KB")
-    share, margin, points, p99 = win_rate(args.hands, args.seed * 100_000, args.jobs)
-    print(
-        f"default vs simple: won {share:.1%} ± {margin:.1%} of {args.hands} hands (95% interval), "
-        f"{points:+.2f} points per hand (aim: at least {HANDS_AIM:.0%}: {'met' if share >= HANDS_AIM else 'NOT met'})"
-    )
-    print(
-        f"default's decision, 99th percentile: {p99 * 1000:.2f} ms of CPU over those hands "
-        f"(aim: under 20 ms: {'met' if p99 < 0.020 else 'NOT met'})"
-    )
     share, margin = game_win_rate(args.versus_games, args.seed * 200_000)
     print(f"default vs simple: won {share:.1%} ± {margin:.1%} of {args.versus_games} games to 100 (95% interval)")
 
