@@ -22,6 +22,7 @@ from bot.turns import HAND_SEAT, PLAY_MOVE, WAIT
 from cogs import clicks
 from cogs.acting import actor_of
 from cogs.answers import tell
+from cogs.mentions import only
 from cogs.pace_ui import PaceSelect
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ class DiscordTurnNotifier:
         channel = await self._channel(table.channel_id)
         if channel is None:
             return False
-        await channel.send(text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
+        await channel.send(text, allowed_mentions=only([user_id]))
         return True
 
     async def direct(self, user_id: int, text: str, table: Table) -> bool:
@@ -157,7 +158,7 @@ class DiscordTurnNotifier:
             f"of the game (with no choice in {grace}, "
             "the computer plays the move).",
             view=view,
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
+            allowed_mentions=only(others),
         )
         view.stop()
 
@@ -190,7 +191,7 @@ class DiscordTurnNotifier:
         await self.bot.store.update_table(table.id, channel_id=parent.id, message_id=None)
         await parent.send(
             f"{pings}: the thread of {table.game.name} table #{table.id} was deleted, so the game goes on here.",
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in people]),
+            allowed_mentions=only(people),
         )
         await self.bot.presenter.table_changed(table)
         return True
