@@ -1,6 +1,7 @@
 """Pictures drawn in worker processes: the same bytes as in a thread, and a dead worker is replaced."""
 
 import asyncio
+import io
 import os
 import signal
 import time
@@ -8,6 +9,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 import pytest
+from PIL import Image
 
 from cogs import pictures
 from cogs.picture_workers import WORKER_NICENESS
@@ -15,21 +17,28 @@ from engine.core import Outcome
 from render.results import results_picture
 
 
+def shown(png: bytes) -> tuple[tuple[int, int], bytes]:
+    """What a person sees of a PNG: its size and its pixels (the file's bytes may differ when the
+    same pixels are deflated in another process)."""
+    picture = Image.open(io.BytesIO(png)).convert("RGB")
+    return picture.size, picture.tobytes()
+
+
 async def test_workers_draw_the_same_picture_and_survive_a_killed_worker() -> None:
     draw = partial(results_picture, Outcome("highest score", (3, 9), (2, 1)), names=["José", "王小明"], game_name="X")
-    in_thread = await pictures.draw(draw)
+    in_thread = shown(await pictures.draw(draw))
     pictures.start_picture_workers(1)
     try:
-        assert await pictures.draw(draw) == in_thread
+        assert shown(await pictures.draw(draw)) == in_thread
         workers = pictures._workers
         assert workers is not None
         killed = workers.pids()
         assert killed
         for pid in killed:
             os.kill(pid, signal.SIGKILL)
-        assert await pictures.draw(draw) == in_thread  # drawn by a new worker
+        assert shown(await pictures.draw(draw)) == in_thread  # drawn by a new worker
         assert workers.pids() and not set(workers.pids()) & set(killed)
-        assert await pictures.draw(draw) == in_thread
+        assert shown(await pictures.draw(draw)) == in_thread
     finally:
         pictures.stop_picture_workers()
 
