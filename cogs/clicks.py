@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.tables import BROKEN_BUTTON, TableError
+from bot.tables import BROKEN_BUTTON, Table, TableError
 from cogs import hand_ui, table_ui
 from cogs.acting import actor_of
 from cogs.answers import PendingMove, reply_privately, saved, tell, update, watch
@@ -296,15 +296,13 @@ class PartnerSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pt:{_
 
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot, chosen = _bot(interaction), _values(interaction)
-        try:
-            await on_table_message(interaction, self.table_id)
-            if not chosen:
-                raise TableError("Pick a partner.")
-            table = await saved(interaction, bot.tables.choose_partner(self.table_id, actor_of(interaction), chosen[0]))
-            await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
-        except TableError as error:
-            await tell(interaction, str(error))
+        tables = _bot(interaction).tables
+        await lobby_menu_pick(
+            interaction,
+            self.table_id,
+            "Pick a partner.",
+            lambda picked: tables.choose_partner(self.table_id, actor_of(interaction), picked),
+        )
 
 
 #: What the lobby's level menu offers: (level, label, description), weakest first.
@@ -338,16 +336,34 @@ class ComputerLevelSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf
 
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot, chosen = _bot(interaction), _values(interaction)
-        try:
-            await on_table_message(interaction, self.table_id)
-            if not chosen:
-                raise TableError("Pick a level for the computer.")
-            adding = bot.tables.add_computer(self.table_id, actor_of(interaction), chosen[0])
-            table = await saved(interaction, adding)
-            await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
-        except TableError as error:
-            await tell(interaction, str(error))
+        tables = _bot(interaction).tables
+        await lobby_menu_pick(
+            interaction,
+            self.table_id,
+            "Pick a level for the computer.",
+            lambda picked: tables.add_computer(self.table_id, actor_of(interaction), picked),
+        )
+
+
+async def lobby_menu_pick(
+    interaction: discord.Interaction,
+    table_id: int,
+    nothing_picked: str,
+    act: Callable[[str], Awaitable[Table]],
+    note: Callable[[Table], str] = lambda table: "",
+) -> None:
+    """A lobby menu's pick (partner, computer level, pace): on its lobby's own message only, one
+    value, which the service checks; the lobby is redrawn, or one sentence says what is wrong."""
+    bot, chosen = _bot(interaction), _values(interaction)
+    try:
+        await on_table_message(interaction, table_id)
+        if not chosen:
+            raise TableError(nothing_picked)
+        table = await saved(interaction, act(chosen[0]))
+    except TableError as error:
+        await tell(interaction, str(error))
+        return
+    await update(interaction, await table_ui.lobby_with_levels(bot.store, table, note(table)))
 
 
 #: Every kind of click, in the order their templates are tried.

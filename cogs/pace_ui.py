@@ -8,18 +8,17 @@ restart; the value is checked by the turn service (:meth:`bot.turns.TurnService.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.pace import LIVE, NIGHTS, PACES
-from bot.tables import Table, TableError
+from bot.tables import Table
 from cogs.acting import actor_of
-from cogs.answers import saved, tell, update
+from cogs.let_go import lets_go
 
 if TYPE_CHECKING:
-    from bot.client import ParlourBot
+    pass
 
 #: The lobby's row for the pace menu (rows 0-1: buttons, 2: a team game's partner menu).
 PACE_ROW = 3
@@ -69,20 +68,18 @@ class PaceSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"pp:(?P<ta
     ) -> PaceSelect:
         return cls(int(match["table"]))
 
+    @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.clicks import on_table_message
-        from cogs.table_ui import lobby_with_levels  # the lobby's builder adds this menu
+        from cogs.clicks import lobby_menu_pick  # the lobby's module imports this one
 
-        bot: ParlourBot = interaction.client  # type: ignore[assignment]
-        data: Mapping[str, Any] = interaction.data or {}
-        values = [str(v) for v in data.get("values", [])]
-        try:
-            await on_table_message(interaction, self.table_id)  # only on its own lobby's message
-            table = await saved(interaction, bot.turns.choose_pace(self.table_id, actor_of(interaction), values[0]))
-        except (TableError, IndexError) as error:
-            await tell(interaction, str(error) if isinstance(error, TableError) else "Pick a pace from the menu.")
-            return
-        await update(interaction, await lobby_with_levels(bot.store, table, f"Pace: {pace_text(table)}."))
+        turns = interaction.client.turns  # type: ignore[attr-defined]
+        await lobby_menu_pick(
+            interaction,
+            self.table_id,
+            "Pick a pace from the menu.",
+            lambda picked: turns.choose_pace(self.table_id, actor_of(interaction), picked),
+            lambda table: f"Pace: {pace_text(table)}.",
+        )
 
 
 def add_pace_controls(table: Table, embed: discord.Embed, view: discord.ui.View) -> None:
