@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 import yarl
+from discord import app_commands
 from discord.ext import commands
 
 from bot.clock_store import ClockStore
@@ -117,9 +118,29 @@ class ParlourBot(commands.Bot):
         self._sweeper: asyncio.Task[None] | None = None
         self._rester: asyncio.Task[None] | None = None
 
+    async def _command_failed(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """A slash command that could not run: one private sentence, never "The application did not
+        respond". A value outside a command's choices (a forged request: Discord's client offers only
+        the choices) is refused before the command runs."""
+        if isinstance(error, app_commands.TransformerError):
+            sentence = "That value is not one of the choices; pick one from the list."
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            sentence = "This command works in a server, not in direct messages."
+        elif isinstance(error, app_commands.CheckFailure):
+            sentence = "You can't use this command here."
+        else:
+            log.error("Command %s failed", interaction.command and interaction.command.qualified_name, exc_info=error)
+            sentence = "Something went wrong with that command; please try again."
+        with contextlib.suppress(discord.HTTPException):
+            if interaction.response.is_done():
+                await interaction.followup.send(sentence, ephemeral=True)
+            else:
+                await interaction.response.send_message(sentence, ephemeral=True)
+
     async def setup_hook(self) -> None:
         # Commands, options and choices in every shipped language (issue 47): discord.py asks it at sync.
         await self.tree.set_translator(CatalogTranslator())
+        self.tree.error(self._command_failed)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         # The commands are the bot's, not a process's: the process with shard 0 registers them.

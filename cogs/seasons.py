@@ -86,6 +86,9 @@ class Seasons(commands.Cog):
     ) -> None:
         """This season's board of a game: who gained the most since the season began."""
         assert interaction.guild is not None
+        if by not in ("rating", "points"):  # discord.py passes a forged Literal value through
+            await interaction.response.send_message("Rank the board by rating or by points.", ephemeral=True)
+            return
         async with self.bot.database.sessions() as session:
             months = await seasons.months_of(session, interaction.guild.id)
             season = seasons.season_of(self.keeper.clock(), months)
