@@ -6,6 +6,9 @@ Every helper takes the language explicitly — the reader of a message is known 
     _(lang, "Open a {game} table here.", game=name)
     n_(lang, "{count} player", "{count} players", count)
 
+A game's sentences are :class:`engine.words.Text` values; ``say(lang, text)`` puts them in a
+language, and ``words(lang)`` is the :class:`engine.words.Words` that render draws a picture with.
+
 ``N_`` only marks a text for extraction (a text defined before any reader is known); translate it
 later with ``_(lang, text)``. The English texts are the message ids; ``python -m bot.i18n extract``
 finds them (and the slash commands' names and descriptions) and writes ``locales/parlour.pot``.
@@ -13,11 +16,13 @@ finds them (and the slash commands' names and descriptions) and writes ``locales
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from bot.i18n.catalogs import translations
 from bot.i18n.formats import compact, day, duration, join, moment, number, percent
 from bot.i18n.languages import ENGLISH, NATIVE_NAMES, PSEUDO, SHIPPED, from_discord
+from engine.words import Text, Words
 
 __all__ = [
     "ENGLISH",
@@ -25,6 +30,8 @@ __all__ = [
     "N_",
     "PSEUDO",
     "SHIPPED",
+    "Text",
+    "Words",
     "_",
     "compact",
     "day",
@@ -36,6 +43,8 @@ __all__ = [
     "number",
     "p_",
     "percent",
+    "say",
+    "words",
 ]
 
 
@@ -61,3 +70,15 @@ def p_(language: str, context: str, message: str, /, **values: Any) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalog without translating it (translate later with ``_``)."""
     return message
+
+
+@functools.cache
+def words(language: str) -> Words:
+    """A language's :class:`~engine.words.Words` (what render and the screens say game texts with)."""
+    catalog = translations(language)
+    return Words(language, catalog.gettext, catalog.ngettext, functools.partial(number, language))
+
+
+def say(language: str, text: str, /, **values: Any) -> str:
+    """A game's :class:`~engine.words.Text` (or a catalog template and its values) in ``language``."""
+    return words(language).say(text, **values)

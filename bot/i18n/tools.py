@@ -1,7 +1,8 @@
 """Keeping the catalogs: extraction, merging, compiling and the checks CI runs.
 
 ``python -m bot.i18n extract`` runs Babel's extractor (what ``pybabel extract`` does) over the
-code, with Parlour's keywords (``_``, ``n_``, ``p_``, ``N_``, ``command_text``), adds every text
+code, with Parlour's keywords (``_``, ``n_``, ``p_``, ``N_``, ``command_text``, and
+:mod:`engine.words`'s ``Text``, ``say`` and ``plural``), adds every text
 the slash commands are made of (read from the command tree itself, as discord.py hands them to the
 translator) and writes ``locales/parlour.pot``. ``update`` merges the template into every language,
 ``init`` starts a new one, ``compile`` compiles each as the bot does at start, ``check`` lists what
@@ -42,6 +43,10 @@ KEYWORDS: dict[str, Any] = {
     "p_": ((2, "c"), 3),
     "N_": None,
     "command_text": None,
+    # engine.words: a game's sentences (Text) and the words a picture says (Words.say, Words.plural)
+    "Text": None,
+    "say": None,
+    "plural": (1, 2),
 }
 #: Dates in the files' headers stay put, so a catalog changes only when its texts do.
 FIXED_DATE = datetime(2026, 11, 28, tzinfo=UTC)

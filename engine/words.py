@@ -1,0 +1,133 @@
+"""Words a game says, kept so that every reader can hear them in their own language.
+
+The engine writes English. A sentence with parts that vary is a :class:`Text`: a ``str`` (so it
+reads, compares and saves as the English sentence it is) that also keeps its template and values.
+A reader's :class:`Words` says it again in their language: the template is looked up in the
+language's catalog and the values put back in (a value that is itself a :class:`Text` is said
+again too). A fixed sentence needs no :class:`Text`: its English is its catalog key.
+
+The engine and render stay pure: they never read a catalog. The bot hands render a :class:`Words`
+built from a language's catalog (``bot.i18n.words``); everything else uses :data:`ENGLISH`.
+
+Texts are found for the catalog by their calls: ``Text("…")``, ``Text.plural("…", "…", n)``,
+``words.say("…")`` and ``words.plural("…", "…", n)`` (``python -m bot.i18n extract``).
+
+>>> line = Text("{who} discards {card}.", who="Seat 1", card="4♦")
+>>> line
+'Seat 1 discards 4♦.'
+>>> Text.from_data(line.to_data()) == line, Text.from_data(line.to_data()).template
+(True, '{who} discards {card}.')
+>>> ENGLISH.say(Text.plural("{count} card left", "{count} cards left", 3))
+'3 cards left'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["ENGLISH", "Text", "Words", "english_number"]
+
+
+class Text(str):
+    """An English sentence that remembers its template and values (and plural forms, if any)."""
+
+    template: str
+    plural_template: str | None
+    plural_count: int | None
+    values: Mapping[str, Any]
+
+    def __new__(cls, template: str, /, **values: Any) -> Text:
+        text = super().__new__(cls, template.format(**values) if values else template)
+        text.template = template
+        text.plural_template = None
+        text.plural_count = None
+        text.values = values
+        return text
+
+    @classmethod
+    def plural(cls, singular: str, plural: str, count: int, /, **values: Any) -> Text:
+        """The English form ``count`` takes (``{count}`` is filled in); other languages choose their own."""
+        chosen = singular if count == 1 else plural
+        text = super().__new__(cls, chosen.format(count=english_number(count), **values))
+        text.template = singular
+        text.plural_template = plural
+        text.plural_count = count
+        text.values = values
+        return text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Text.from_data, (self.to_data(),))
+
+    def to_data(self) -> str | dict[str, Any]:
+        """JSON-friendly: the plain sentence when nothing varies, else the template and its values."""
+        if not self.values and self.plural_template is None:
+            return self.template
+        data: dict[str, Any] = {"text": self.template, "values": {k: _data(v) for k, v in self.values.items()}}
+        if self.plural_template is not None:
+            data["plural"] = self.plural_template
+            data["count"] = self.plural_count
+        return data
+
+    @classmethod
+    def from_data(cls, data: str | Mapping[str, Any]) -> Text:
+        """The :class:`Text` that :meth:`to_data` wrote (a plain string is a fixed sentence)."""
+        if isinstance(data, str):
+            return cls(data)
+        values = {k: _from_data(v) for k, v in data.get("values", {}).items()}
+        if "plural" in data:
+            return cls.plural(data["text"], data["plural"], int(data["count"]), **values)
+        return cls(data["text"], **values)
+
+
+def _data(value: Any) -> Any:
+    return value.to_data() if isinstance(value, Text) else value
+
+
+def _from_data(value: Any) -> Any:
+    return Text.from_data(value) if isinstance(value, dict) and "text" in value else value
+
+
+def english_number(value: int) -> str:
+    """Digits grouped by commas, as English writes them (``1,234``)."""
+    return f"{value:,}"
+
+
+def _same(message: str) -> str:
+    return message
+
+
+def _english_plural(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
+
+
+@dataclass(frozen=True)
+class Words:
+    """One reader's language: says a :class:`Text`, a template or a plural in it.
+
+    Built from a catalog's ``gettext``/``ngettext`` by the bot; :data:`ENGLISH` says everything as
+    written. Not sent between processes: send the language's code and build it there.
+    """
+
+    language: str = "en"
+    gettext: Callable[[str], str] = field(default=_same, repr=False)
+    ngettext: Callable[[str, str, int], str] = field(default=_english_plural, repr=False)
+    number: Callable[[int], str] = field(default=english_number, repr=False)
+
+    def say(self, text: str, /, **values: Any) -> str:
+        """``text`` in this language: a :class:`Text` with its own values, or a template filled from ``values``."""
+        if isinstance(text, Text):
+            said = {k: self.say(v) if isinstance(v, Text) else v for k, v in text.values.items()}
+            if text.plural_template is not None and text.plural_count is not None:
+                return self.plural(text.template, text.plural_template, text.plural_count, **said)
+            return self.gettext(text.template).format(**said) if said else self.gettext(text.template)
+        return self.gettext(text).format(**values) if values else self.gettext(text)
+
+    def plural(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
+        """The form ``count`` takes in this language, ``{count}`` written with its digit grouping."""
+        return self.ngettext(singular, plural, count).format(count=self.number(count), **values)
+
+
+#: English as the engine wrote it.
+ENGLISH = Words()
