@@ -10,8 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import _, say
+from bot.i18n import _
 from bot.i18n.choose import reader_language
+from cogs.parlour import players
 from cogs.picture_file import picture_file
 from cogs.tables import game_choices
 from engine import registry
@@ -47,7 +48,7 @@ def rules_embed(game: Game, language: str) -> discord.Embed:
     """A game's rules page in ``language``: each paragraph of its rules, its player counts and its options."""
     paragraphs = [p for p in (game.rules or game.summary).split("\n\n") if p]
     embed = discord.Embed(
-        title=f"{game.name} ({say(language, game.players_text)})"[:MAX_TITLE],
+        title=f"{game.name} ({players(language, game.allowed_counts)})"[:MAX_TITLE],
         description="\n\n".join(_(language, p) for p in paragraphs)[:MAX_DESCRIPTION],
         colour=discord.Colour.dark_green(),
     )
