@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n.choose import reader_language
 from bot.tables import BROKEN_BUTTON, Table, TableError
 from cogs import hand_ui, table_ui
 from cogs.acting import actor_of
@@ -113,7 +114,8 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
                     table = await saved(interaction, service.remove_computer(table_id, actor))
                     await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
                 case "options":
-                    form = table_ui.options_form(service.options_form_table(table_id, actor))
+                    table = service.options_form_table(table_id, actor)
+                    form = table_ui.options_form(table, reader_language(interaction))
                     await interaction.response.send_modal(form)
                     form.stop()  # answered from its custom_id (cogs.tables), not by this object
                 case "cancel":

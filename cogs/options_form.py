@@ -2,7 +2,8 @@
 
 Each option has a short label (Discord cuts a form field's label at 45 characters) with its
 whole description beneath it (100 characters), and each choice says what it means. A select
-menu offers a few values; a text field takes a number from a wide range.
+menu offers a few values; a text field takes a number from a wide range. The words are the game's
+catalog texts, said in the reader's language (the values stay as a host types them).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import ENGLISH, _
 from engine.core import Game, GameOption
 
 #: The custom_id of a table's options form is OPTIONS_FORM + table id; its fields, OPTION_FIELD + option name.
@@ -25,10 +27,11 @@ MAX_SELECT_OPTIONS = 25
 MAX_FIELDS = 5
 
 
-def options_form(game: Game, table_id: int, current: Mapping[str, Any]) -> discord.ui.Modal:
-    """The host's options form. Its custom_id carries the table: it is answered statelessly
-    (cogs.tables), so a form opened before a restart of the bot still works when submitted."""
-    form = discord.ui.Modal(title=f"{game.name} options"[:MAX_TITLE], custom_id=f"{OPTIONS_FORM}{table_id}")
+def options_form(game: Game, table_id: int, current: Mapping[str, Any], language: str = ENGLISH) -> discord.ui.Modal:
+    """The host's options form, in the host's ``language``. Its custom_id carries the table: it is
+    answered statelessly (cogs.tables), so a form opened before a restart of the bot still works."""
+    title = _(language, "{game} options", game=game.name)[:MAX_TITLE]
+    form = discord.ui.Modal(title=title, custom_id=f"{OPTIONS_FORM}{table_id}")
     for option in game.options[:MAX_FIELDS]:
         value = current.get(option.name, option.default)
         custom_id = f"{OPTION_FIELD}{option.name}"[:100]
@@ -41,7 +44,7 @@ def options_form(game: Game, table_id: int, current: Mapping[str, Any]) -> disco
                     discord.SelectOption(
                         label=str(v),
                         value=str(v),
-                        description=option.meaning(v)[:MAX_DESCRIPTION] or None,
+                        description=_said(language, option.meaning(v))[:MAX_DESCRIPTION] or None,
                         default=v == value,
                     )
                     for v in values
@@ -49,15 +52,22 @@ def options_form(game: Game, table_id: int, current: Mapping[str, Any]) -> disco
             )
         else:
             field = discord.ui.TextInput(default=str(value), max_length=40, custom_id=custom_id)
-        form.add_item(discord.ui.Label(text=option.title[:MAX_LABEL], description=described(option), component=field))
+        label = _(language, option.title)[:MAX_LABEL]
+        form.add_item(discord.ui.Label(text=label, description=described(option, language), component=field))
     return form
 
 
-def described(option: GameOption) -> str:
+def _said(language: str, text: str) -> str:
+    """A catalog text in ``language`` ("" stays "": gettext would answer the catalog's header)."""
+    return _(language, text) if text else ""
+
+
+def described(option: GameOption, language: str = ENGLISH) -> str:
     """The line under an option's label: its description, and the range a number may take."""
-    text = option.description.rstrip(".")
+    text = _said(language, option.description).rstrip(".。")
     if not option.choices and option.minimum is not None and option.maximum is not None:
-        text += f" (a whole number from {option.minimum} to {option.maximum})"
+        low, high = option.minimum, option.maximum
+        text += " " + _(language, "(a whole number from {minimum} to {maximum})", minimum=low, maximum=high)
     if len(text) > MAX_DESCRIPTION:  # never cut a word: the label and the choices' meanings say the rest
         text = text[: MAX_DESCRIPTION - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
     return text
@@ -76,7 +86,7 @@ def option_values(option: GameOption) -> list[Any] | None:
     return None
 
 
-def option_lines(game: Game, chosen: Mapping[str, Any]) -> str:
+def option_lines(game: Game, chosen: Mapping[str, Any], language: str = ENGLISH) -> str:
     """The lobby's list of the options chosen: "Deck: **personal** (each player's own deck)"."""
     known = {o.name: o for o in game.options}
     lines = []
@@ -84,6 +94,6 @@ def option_lines(game: Game, chosen: Mapping[str, Any]) -> str:
         option = known.get(name)
         if option is None:
             continue
-        meaning = option.meaning(value)
-        lines.append(f"{option.title}: **{value}**" + (f" ({meaning})" if meaning else ""))
+        meaning = _said(language, option.meaning(value))
+        lines.append(f"{_(language, option.title)}: **{value}**" + (f" ({meaning})" if meaning else ""))
     return "\n".join(lines)

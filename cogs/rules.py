@@ -1,4 +1,5 @@
-"""``/rules game:<name>``: how a game is played, with its reference picture where it has one."""
+"""``/rules game:<name>``: how a game is played, with its reference picture where it has one, in the
+asker's language (each paragraph of a game's rules is its own catalog text)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
+from bot.i18n.choose import reader_language
+from cogs.parlour import players
 from cogs.picture_file import picture_file
 from cogs.tables import game_choices
 from engine import registry
+from engine.core import Game
 from render import pictures_for
 
 if TYPE_CHECKING:
@@ -32,18 +37,33 @@ class Rules(commands.Cog):
         await show_rules(interaction, game.value)
 
 
-async def show_rules(interaction: discord.Interaction, game_key: str) -> None:
-    """How a game is played, with its reference picture where it has one (only the asker sees it)."""
-    chosen = registry.get(game_key)
-    players = chosen.players_text
+#: Discord's limits on an embed's description, title, field name and field value.
+MAX_DESCRIPTION = 4096
+MAX_TITLE = 256
+MAX_FIELD_NAME = 256
+MAX_FIELD_VALUE = 1024
+
+
+def rules_embed(game: Game, language: str) -> discord.Embed:
+    """A game's rules page in ``language``: each paragraph of its rules, its player counts and its options."""
+    paragraphs = [p for p in (game.rules or game.summary).split("\n\n") if p]
     embed = discord.Embed(
-        title=f"{chosen.name} ({players})",
-        description=(chosen.rules or chosen.summary)[:4000],
+        title=f"{game.name} ({players(language, game.allowed_counts)})"[:MAX_TITLE],
+        description="\n\n".join(_(language, p) for p in paragraphs)[:MAX_DESCRIPTION],
         colour=discord.Colour.dark_green(),
     )
-    for option in chosen.options:
+    for option in game.options:
         allowed = "/".join(map(str, option.choices)) if option.choices else f"{option.minimum}–{option.maximum}"
-        embed.add_field(name=option.description, value=f"{allowed}, default **{option.default}**")
+        value = _(language, "{allowed}, default **{default}**", allowed=allowed, default=option.default)
+        embed.add_field(name=_(language, option.description)[:MAX_FIELD_NAME], value=value[:MAX_FIELD_VALUE])
+    return embed
+
+
+async def show_rules(interaction: discord.Interaction, game_key: str) -> None:
+    """How a game is played, with its reference picture where it has one (only the asker sees it,
+    in their own language)."""
+    chosen = registry.get(game_key)
+    embed = rules_embed(chosen, reader_language(interaction))
     files = []
     picture = getattr(pictures_for(chosen.key), "rules_picture", None)
     if picture is not None:

@@ -18,6 +18,7 @@ from typing import Literal, Protocol
 
 import discord
 
+from bot.i18n import ENGLISH
 from bot.tables import Table, seat_key
 from bot.turns import clock_lines
 from cogs import clicks, pictures
@@ -358,6 +359,6 @@ async def table_parts(
     )
 
 
-def options_form(table: Table) -> discord.ui.Modal:
-    """The host's options form for this table (:func:`cogs.options_form.options_form`)."""
-    return _options_form(table.game, table.id, table.options)
+def options_form(table: Table, language: str = ENGLISH) -> discord.ui.Modal:
+    """The host's options form for this table in the host's language (:func:`cogs.options_form.options_form`)."""
+    return _options_form(table.game, table.id, table.options, language)

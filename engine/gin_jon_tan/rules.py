@@ -52,6 +52,7 @@ from engine.gin_jon_tan.views import (
     GinJonTanView,
     HeldCard,
 )
+from engine.marks import N_
 
 __all__ = ["DECK_SIZE", "OPTIONS", "PRIZES", "RULES", "GinJonTanState", "random_picks"]
 
@@ -74,46 +75,62 @@ _DECLARE_NAMES = {code: name for name, code in _DECLARE_CODES.items()}
 ROUND_END = "Round {} evaluated: "
 
 OPTIONS = (
-    GameOption("rounds", "Rounds in the game", 3, choices=(3, 6, 9, 12, 33)),
+    GameOption("rounds", N_("Rounds in the game"), 3, choices=(3, 6, 9, 12, 33), label=N_("Rounds")),
     GameOption(
         "black_hole",
-        "A Black hole that wins a clash empties the reserve of every opponent (all) or of the duel opponent only",
+        N_("A Black hole that wins a clash empties the reserve of every opponent (all) or of the duel opponent only"),
         "all",
         choices=("all", "opponent"),
-        label="Black hole empties",
-        meanings=("the reserve of every opponent", "the reserve of the duel opponent only"),
+        label=N_("Black hole empties"),
+        meanings=(N_("the reserve of every opponent"), N_("the reserve of the duel opponent only")),
     ),
     GameOption(
         "deck",
-        "common: 33 random cards each from the full set; personal: each player's own deck",
+        N_("common: 33 random cards each from the full set; personal: each player's own deck"),
         "common",
         choices=("common", "personal"),
-        label="Deck",
-        meanings=("33 random cards each from the full set", "each player plays the cards of their own collection"),
+        label=N_("Deck"),
+        meanings=(
+            N_("33 random cards each from the full set"),
+            N_("each player plays the cards of their own collection"),
+        ),
     ),
     GameOption(
         "prizes",
-        "Personal decks only: after the game the top three take cards from the decks of those placed below",
+        N_("Personal decks only: after the game the top three take cards from the decks of those placed below"),
         "off",
         choices=("off", "on"),
-        label="Prize cards",
-        meanings=("no cards change hands", "the top three take cards from the decks of those placed below"),
+        label=N_("Prize cards"),
+        meanings=(N_("no cards change hands"), N_("the top three take cards from the decks of those placed below")),
     ),
 )
 
-RULES = (
-    "Everyone plays with a deck of 33 cards: a **symbol**, a **colour** and a number 1–33; a card's value is "
-    "symbol value × number × colour multiplier (White ×1 … Violet ×99).\n\n"
-    "A round: 9 cards to hand, 9 to a secret reserve, 15 to a draw pile; you may swap hand and reserve once. "
-    "Everyone sets aside 3 **active cards** in secret, then every player duels every other player: both unfold "
-    "their active cards, and in turn you must **clash** a card of yours with one of theirs it beats "
-    '("Water quenches Fire"), scoring both cards\' values. A **Black hole** beats everything and empties reserves.\n\n'
-    "Then exchange cards with your reserve, bring the reserve to 9, and in the **combination round** say "
-    '**"Gin jon tan!"**, exchange 1–3 cards, or take cards at random from another player.\n\n'
-    '**Evaluation**: reveal your hand or say **"Kat oh!"** (give up safely). The best combination (groups of one '
-    "symbol, orders of consecutive numbers, full colours; Universal is any card, Bonus triples) adds its value; "
-    "the second subtracts its value once, the third twice… A revealed **Defeat** loses the round's points. "
-    "Highest score after 3–33 rounds wins."
+RULES = "\n\n".join(
+    (
+        N_(
+            "Everyone plays with a deck of 33 cards: a **symbol**, a **colour** and a number 1–33; a "
+            "card's value is symbol value × number × colour multiplier (White ×1 … Violet ×99)."
+        ),
+        N_(
+            "A round: 9 cards to hand, 9 to a secret reserve, 15 to a draw pile; you may swap hand "
+            "and reserve once. Everyone sets aside 3 **active cards** in secret, then every player "
+            "duels every other player: both unfold their active cards, and in turn you must **clash** "
+            'a card of yours with one of theirs it beats ("Water quenches Fire"), scoring both cards\' '
+            "values. A **Black hole** beats everything and empties reserves."
+        ),
+        N_(
+            "Then exchange cards with your reserve, bring the reserve to 9, and in the **combination "
+            'round** say **"Gin jon tan!"**, exchange 1–3 cards, or take cards at random from another '
+            "player."
+        ),
+        N_(
+            '**Evaluation**: reveal your hand or say **"Kat oh!"** (give up safely). The best '
+            "combination (groups of one symbol, orders of consecutive numbers, full colours; "
+            "Universal is any card, Bonus triples) adds its value; the second subtracts its value "
+            "once, the third twice… A revealed **Defeat** loses the round's points. Highest score "
+            "after 3–33 rounds wins."
+        ),
+    )
 )
 
 

@@ -26,13 +26,23 @@ from engine.core import (
 )
 from engine.gin_rummy.cards import CARD_BIT, from_mask, full_deck, label, sorted_cards, to_mask
 from engine.gin_rummy.melds import arrange_mask, best_lay_off, deadwood_mask
+from engine.marks import N_
 
 __all__ = ["OPTIONS", "FinalScore", "GinRummyState", "GinRummyView", "HandResult"]
 
 OPTIONS = (
-    GameOption("knock_card", "Most deadwood you may knock with", 10, minimum=0, maximum=10, label="Knock limit"),
-    GameOption("undercut_bonus", "Bonus for an undercut", 25, minimum=0, maximum=100),
-    GameOption("target_score", "Points to win the game (0 = a single hand)", 100, minimum=0, maximum=500),
+    GameOption(
+        "knock_card", N_("Most deadwood you may knock with"), 10, minimum=0, maximum=10, label=N_("Knock limit")
+    ),
+    GameOption("undercut_bonus", N_("Bonus for an undercut"), 25, minimum=0, maximum=100, label=N_("Undercut bonus")),
+    GameOption(
+        "target_score",
+        N_("Points to win the game (0 = a single hand)"),
+        100,
+        minimum=0,
+        maximum=500,
+        label=N_("Target score"),
+    ),
 )
 
 GIN_BONUS = 25

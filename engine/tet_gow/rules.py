@@ -28,16 +28,21 @@ from engine.core import (
     places_from_points,
     seat_list,
 )
+from engine.marks import N_
 from engine.tet_gow.deck import CARDS, SETS, deck, describe_mix, names, set_mix, sort_cards, tier_of
 
 OPTIONS = (
-    GameOption("games", "Games in the match", 1, minimum=1, maximum=10),
+    GameOption("games", N_("Games in the match"), 1, minimum=1, maximum=10, label=N_("Games")),
     GameOption(
         "classic_lead_limit",
-        "Classic lead limit: at most 4 cards, at most 1 Cycle",
+        N_("Classic lead limit: at most 4 cards, at most 1 Cycle"),
         "off",
         ("off", "on"),
-        meanings=("no limit: any number of cards of one Tier", "a lead has at most 4 cards and at most 1 Cycle card"),
+        label=N_("Classic lead limit"),
+        meanings=(
+            N_("no limit: any number of cards of one Tier"),
+            N_("a lead has at most 4 cards and at most 1 Cycle card"),
+        ),
     ),
 )
 WIN_BONUS = 5

@@ -4,6 +4,8 @@ button for a game that has none."""
 
 from __future__ import annotations
 
+from bot.i18n import SHIPPED, _
+from bot.i18n.tools import shipped_games
 from engine import registry
 from tests.e2e.harness import Parlour
 
@@ -60,3 +62,32 @@ async def test_a_typo_is_answered_in_the_labels_words(parlour: Parlour) -> None:
     await opened.modal()
     answer = await server.submit_modal(host, opened, {"option:target_score": "thirty"})
     assert await parlour.sentence(answer) == "Target score must be a whole number; 'thirty' is not."
+
+
+async def test_the_options_form_reads_in_the_hosts_language(parlour: Parlour) -> None:
+    server = parlour.server
+    host = server.user("由紀", locale="ja")
+    for game in [g for g in shipped_games() if g.options]:
+        lobby = await parlour.open_table(host, game.key)
+        modal = await (await server.click(host, lobby, label="Options")).modal()
+        assert modal["title"] == _("ja", "{game} options", game=game.name)
+        for option, field in zip(game.options, fields(modal), strict=False):
+            assert field["label"] == _("ja", option.title) != option.title
+            assert field["description"].startswith(_("ja", option.description).rstrip("。")[:20])
+            shown = {o["value"]: o.get("description") for o in field["component"].get("options", [])}
+            for value, meaning in zip(option.choices, option.meanings, strict=False):
+                assert shown[str(value)] == _("ja", meaning) != meaning
+        if game.key == "gin_rummy":  # a number from a wide range: a text field, its range said in Japanese
+            target = next(f for f in fields(modal) if f["label"] == _("ja", "Target score"))
+            whole = _("ja", "(a whole number from {minimum} to {maximum})", minimum=0, maximum=500)
+            assert target["description"].endswith(whole)
+
+
+def test_every_options_word_is_a_catalog_text_within_discords_limits() -> None:
+    for game in shipped_games():
+        for option in game.options:
+            for text in (option.title, option.description, *option.meanings):
+                assert _("ja", text) != text, text  # a catalog text (the template has it), translated
+            for language in SHIPPED:
+                assert len(_(language, option.title)) <= 45, (language, option.title)
+                assert all(len(_(language, m)) <= 100 for m in option.meanings), (language, option.name)
