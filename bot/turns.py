@@ -42,6 +42,7 @@ from bot.pace import (
 )
 from bot.pace_models import PlayerPrefs
 from bot.tables import Table, TableError, TableService
+from render.clocks import AWAY, IDLE, OUT_OF_TIME, WAITED_ON, ClockStrip, SeatClockView
 
 log = logging.getLogger(__name__)
 
@@ -566,6 +567,31 @@ class TurnService:
         if on_timeout not in TIMEOUT_RULES:
             raise TableError(f"There is no time-out rule {on_timeout!r}.")
         await self.store.set_tournament_pace(tournament_id, pace, on_timeout)
+
+
+def clock_strip(table: Table, now: datetime | None = None) -> ClockStrip | None:
+    """What the table picture's clock band shows (:mod:`render.clocks`): each person's clock at
+    ``now`` (by default the table's clock), while a turn-based game is played; None otherwise."""
+    clocks = table.clocks
+    if clocks is None or not clocks.turn_based or not clocks.seats or table.status != "playing":
+        return None
+    now = now or clocks.now()
+    seats = []
+    for seat, clock in enumerate(clocks.seats):
+        if table.seats[seat].computer:
+            continue
+        name = table.names[seat]
+        if clock.since is None:
+            seats.append(SeatClockView(name, IDLE, bank=clock.bank))
+        elif clock.since > now:
+            seats.append(SeatClockView(name, AWAY, bank=clock.bank))
+        elif clock.stage == OUT:
+            seats.append(SeatClockView(name, OUT_OF_TIME, bank=clock.bank))
+        else:
+            seats.append(SeatClockView(name, WAITED_ON, left=clocks.left(seat, now) or timedelta(0), bank=clock.bank))
+    if not seats:
+        return None
+    return ClockStrip(now, clocks.pace.label, tuple(seats), nights=clocks.nights)
 
 
 def until(due: datetime | None) -> str:

@@ -5,10 +5,14 @@ restart), go away, and the table's thread is archived and then deleted in betwee
 
 from __future__ import annotations
 
+import io
 from datetime import timedelta
+
+from PIL import Image
 
 from bot.pace import PACES
 from bot.turns import TIMEOUT_ACTOR
+from render.clocks import BAND
 from tests.e2e.harness import Parlour
 from tests.loopback.models import UserSpec
 from tests.loopback.recorder import Message
@@ -205,3 +209,36 @@ async def test_games_in_dms_lists_tables_of_every_server_and_opens_the_hand(parl
     assert f"#{table_id} Gin Rummy" in listed.content and "left" in listed.content
     hand = await (await server.click(waiting, listed, label=f"My hand at #{table_id}")).message()
     assert hand.items()  # their hand, with its controls, in the DM
+
+
+def top_left(message: Message) -> tuple[int, int, int]:
+    with Image.open(io.BytesIO(message.attachments[0].data)) as image:
+        return image.convert("RGB").getpixel((2, 2))  # type: ignore[return-value]
+
+
+async def test_the_table_picture_carries_the_clock_band_and_a_live_table_s_does_not(parlour: Parlour) -> None:
+    server = parlour.server
+    ann, bob = server.user("Ann"), server.user("Bob")
+    table_id = await turn_based_table(parlour, ann, bob)
+    band = top_left(parlour.table_message(table_id))
+    assert max(abs(a - b) for a, b in zip(band, BAND, strict=True)) <= 8  # the band, on top of the felt
+
+    await server.slash(bob, "play", channel=parlour.channel, game="gin_rummy")
+    lobby = await server.recorder.wait_for(
+        lambda: next(
+            (
+                m
+                for m in server.recorder.messages.values()
+                if f"#{table_id}" not in str(m.embeds) and any(b.get("label") == "Join" for b in m.buttons)
+            ),
+            None,
+        )
+    )
+    assert isinstance(lobby, Message)
+    live_id = int(lobby.embeds[0]["title"].rsplit("#", 1)[1])
+    assert (await parlour.press(ann, lobby, "Join"))[0] == "update"
+    assert (await parlour.press(bob, lobby, "Start"))[0] == "update"
+    await settle(parlour)
+    assert parlour.table(live_id).clocks is None
+    felt = top_left(parlour.table_message(live_id))
+    assert max(abs(a - b) for a, b in zip(felt, BAND, strict=True)) > 8
