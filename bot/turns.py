@@ -62,8 +62,9 @@ class TurnNotifier(Protocol):
         """Say ``text`` in the table's channel, pinging only ``user_id``; False if the channel is gone."""
         ...
 
-    async def direct(self, user_id: int, text: str, table: Table) -> bool:
-        """Send ``text`` to the person's DMs with a link to the table; False when their DMs are closed."""
+    async def direct(self, user_id: int, text: str, table: Table, *, link: bool = True) -> bool:
+        """Send ``text`` to the person's DMs with a link to the table (``link=False``: none, the table's
+        channel is gone); False when their DMs are closed."""
         ...
 
     async def timed_out(self, table: Table, seat: int, since: datetime) -> None:
@@ -323,10 +324,12 @@ class TurnService:
             return
         if self.notifier is None:
             return
+        threaded = table.parent_channel_id is not None and table.parent_channel_id != table.channel_id
+        where = "its thread and the channel it was in were deleted" if threaded else "its channel was deleted"
+        why = f"{table.game.name} table #{table.id} was ended without results: {where}."
         for seat in table.seats:
             if not seat.computer and seat.user_id is not None:
-                why = f"{table.game.name} table #{table.id} was ended without results: its channel was deleted."
-                await self.notifier.direct(seat.user_id, why, table)
+                await self.notifier.direct(seat.user_id, why, table, link=False)
 
     # -- the tick ----------------------------------------------------------------------------
     async def tick(self) -> None:
