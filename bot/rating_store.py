@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from datetime import datetime, timedelta
 from typing import Any, Literal, Protocol
 
-from sqlalchemy import Connection, bindparam, delete, insert, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, update
 from sqlalchemy import select as core_select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -28,7 +28,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import levels
-from bot.models import Result, utcnow
+from bot.models import Actor, Result, TableAction, utcnow
 from bot.prepared import Prepared
 from bot.rating_models import PlayerRating, RatingHistory
 from bot.ratings import (
@@ -137,10 +137,12 @@ def _apply(
     game_key: str,
     results: Sequence[ResultLike],
     finished_at: datetime,
+    shares: Mapping[int, float] | None = None,
 ) -> tuple[list[dict[str, Any]], list[SeatChange]]:
     """Rate one finished table over ``rows`` (the players' rows, changed and added in place); the
-    ``rating_history`` rows it writes (by column) and each rated seat's change."""
-    lines, players, finish = _finish_of(game_key, results)
+    ``rating_history`` rows it writes (by column) and each rated seat's change. ``shares``: the
+    seats played in part (:func:`played_shares`)."""
+    lines, players, finish = _finish_of(game_key, results, shares)
     before = {key: Rating(row.mu, row.sigma, row.games, row.wins) for key, row in rows.items() if key in players}
     after = rate(finish, before)
     history: list[dict[str, Any]] = []
@@ -199,11 +201,46 @@ def _seat_change(line: Mapping[Any, Any]) -> SeatChange:
     )
 
 
-def _finish_of(game_key: str, results: Sequence[ResultLike]) -> tuple[list[ResultLike], tuple[str, ...], Finish]:
-    """One finished table's lines by seat, their players' rating keys, and the finish they rate."""
+def _finish_of(
+    game_key: str, results: Sequence[ResultLike], shares: Mapping[int, float] | None = None
+) -> tuple[list[ResultLike], tuple[str, ...], Finish]:
+    """One finished table's lines by seat, their players' rating keys, and the finish they rate
+    (``shares``: the seats played in part, see :func:`played_shares`)."""
     lines = sorted(results, key=lambda line: line.seat)
     players = tuple(player_of(game_key, line) for line in lines)
-    return lines, players, Finish(players, tuple(line.place for line in lines), teams_of(game_key, len(lines)))
+    weights = tuple((shares or {}).get(line.seat, 1.0) for line in lines) if shares else ()
+    return lines, players, Finish(players, tuple(line.place for line in lines), teams_of(game_key, len(lines)), weights)
+
+
+# -- partial play ------------------------------------------------------------------------------
+_ACTIONS = TableAction.__table__  # type: ignore[attr-defined]
+#: The decisions the computer made for a person whose turn-based clock ran out, and the person's own.
+_PARTIAL_ACTORS = (Actor.PLAYER.value, Actor.TIMEOUT.value)
+#: Per seat of one table, how many decisions its person made and the computer made for them.
+_SEAT_MOVES = Prepared(
+    core_select(_ACTIONS.c.seat, _ACTIONS.c.actor, func.count())
+    .where(_ACTIONS.c.table_id == bindparam("b_table"), _ACTIONS.c.actor.in_(bindparam("b_actors", expanding=True)))
+    .group_by(_ACTIONS.c.seat, _ACTIONS.c.actor)
+)
+
+
+def played_shares(counts: Iterable[tuple[int, str, int]]) -> dict[int, float]:
+    """The share of its decisions each person made at a seat where the computer made some after a
+    time-out (turn-based tables, issue 45), from ``(seat, actor, count)`` of the table's log; seats
+    played whole are left out. A move made for the person because it was their only one counts for
+    neither.
+
+    >>> played_shares([(0, "player", 9), (0, "timeout", 3), (1, "player", 12)])
+    {0: 0.75}
+    """
+    own: dict[int, int] = defaultdict(int)
+    missed: dict[int, int] = defaultdict(int)
+    for seat, actor, count in counts:
+        if actor == Actor.TIMEOUT.value:
+            missed[seat] += count
+        elif actor == Actor.PLAYER.value:
+            own[seat] += count
+    return {seat: own[seat] / (own[seat] + missed[seat]) for seat in missed if missed[seat]}
 
 
 def _fresh_row(guild_id: int, game_key: str, key: str, line: ResultLike) -> RatingRow:
@@ -279,12 +316,19 @@ def apply_finished_table(
     ``AsyncConnection.run_sync`` (bot/store.py).
     """
     finished_at = finished_at or utcnow()
-    _ensure_rows(connection, guild_id=guild_id, game_key=game_key, results=results)
+    shares = played_shares(_SEAT_MOVES.rows(connection, {"b_table": table_id, "b_actors": list(_PARTIAL_ACTORS)}))
+    _ensure_rows(connection, guild_id=guild_id, game_key=game_key, results=results, shares=shares)
     keys = sorted({player_of(game_key, line) for line in results})
     found = _LOCK_RATINGS.rows(connection, {"b_guild": guild_id, "b_game": game_key, "b_players": keys})
     rows = {row.player: row for row in (RatingRow(*values) for values in found)}
     history, changes = _apply(
-        rows, table_id=table_id, guild_id=guild_id, game_key=game_key, results=results, finished_at=finished_at
+        rows,
+        table_id=table_id,
+        guild_id=guild_id,
+        game_key=game_key,
+        results=results,
+        finished_at=finished_at,
+        shares=shares,
     )
     if history:
         changed = [rows[line["player"]] for line in history]
@@ -302,7 +346,14 @@ def _changed(row: RatingRow) -> dict[str, Any]:
     return {name: getattr(row, name) for name in _CHANGED}
 
 
-def _ensure_rows(connection: Connection, *, guild_id: int, game_key: str, results: Sequence[ResultLike]) -> None:
+def _ensure_rows(
+    connection: Connection,
+    *,
+    guild_id: int,
+    game_key: str,
+    results: Sequence[ResultLike],
+    shares: Mapping[int, float] | None = None,
+) -> None:
     """Insert the fresh rating row of every player this game rates who has none yet, unless another
     transaction just did (INSERT … ON CONFLICT DO NOTHING).
 
@@ -311,7 +362,7 @@ def _ensure_rows(connection: Connection, *, guild_id: int, game_key: str, result
     at the default rating rates exactly as a missing one (bot/ratings.py), so the update that
     follows locks and changes existing rows only.
     """
-    lines, players, finish = _finish_of(game_key, results)
+    lines, players, finish = _finish_of(game_key, results, shares)
     rated = rated_players(finish)
     fresh = {key: _fresh_row(guild_id, game_key, key, line) for key, line in zip(players, lines, strict=True)}
     now = utcnow()
@@ -341,6 +392,7 @@ async def rebuild(session: AsyncSession, guild_id: int | None = None) -> int:
     tables: dict[int, list[Result]] = defaultdict(list)
     for result in results:
         tables[result.table_id].append(result)
+    partial = await _partial_tables(session)
     books: dict[tuple[int, str], dict[str, RatingRow]] = defaultdict(dict)
     for table_id, lines in tables.items():
         first = lines[0]
@@ -351,11 +403,27 @@ async def rebuild(session: AsyncSession, guild_id: int | None = None) -> int:
             game_key=first.game_key,
             results=lines,
             finished_at=first.finished_at,
+            shares=played_shares(partial.get(table_id, ())),
         )
         session.add_all(RatingHistory(**line) for line in history)
     for book in books.values():
         session.add_all(PlayerRating(**asdict(row)) for row in book.values())
     return len(tables)
+
+
+async def _partial_tables(session: AsyncSession) -> dict[int, list[tuple[int, str, int]]]:
+    """For each table where the computer made a move after a time-out, its seats' decision counts
+    (as :func:`played_shares` takes them)."""
+    timed_out = core_select(_ACTIONS.c.table_id).where(_ACTIONS.c.actor == Actor.TIMEOUT.value).distinct()
+    statement = (
+        core_select(_ACTIONS.c.table_id, _ACTIONS.c.seat, _ACTIONS.c.actor, func.count())
+        .where(_ACTIONS.c.table_id.in_(timed_out.scalar_subquery()), _ACTIONS.c.actor.in_(_PARTIAL_ACTORS))
+        .group_by(_ACTIONS.c.table_id, _ACTIONS.c.seat, _ACTIONS.c.actor)
+    )
+    found: dict[int, list[tuple[int, str, int]]] = defaultdict(list)
+    for table_id, seat, actor, count in (await (await session.connection()).execute(statement)).all():
+        found[table_id].append((seat, actor, count))
+    return found
 
 
 async def table_changes(session: AsyncSession, table_id: int) -> list[SeatChange]:
