@@ -4,13 +4,16 @@ the update at the game's end and the rebuild from the log give the same numbers.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlmodel import select
 
+from bot.clock_store import ClockStore
+from bot.pace import PACES, TableClocks
 from bot.rating_models import PlayerRating
-from bot.rating_store import played_shares, rebuild
+from bot.rating_store import SeatPlay, partial_play, rebuild
 from bot.ratings import Finish, Rating, computer_key, rate
 from bot.store import Store
 from tests.bot.test_ratings_store import line, snapshot
@@ -54,22 +57,37 @@ def test_weights_are_one_a_seat_from_0_to_1() -> None:
 
 
 def test_the_share_counts_the_person_s_own_moves_against_the_computer_s_after_a_time_out() -> None:
-    counts = [(0, "player", 6), (0, "timeout", 2), (1, "player", 8), (2, "timeout", 3)]
-    assert played_shares(counts) == {0: 0.75, 2: 0.0}  # seat 1 played whole: left out
-    assert played_shares([]) == {}
+    counts = [(0, "player", 5, 6), (0, "timeout", None, 2), (1, "player", 6, 8), (2, "timeout", None, 3)]
+    assert partial_play(counts, True) == {0: SeatPlay(5, 0.75), 2: SeatPlay(None, 0.0)}  # seat 1: whole
+    assert partial_play([], True) == {}
 
 
-async def rated_game(store: Store, moves: list[tuple[int, str]], when: datetime) -> int:
-    """A two-person game whose log has ``moves`` (seat, actor) and whose last move ends it, Alice first."""
+def test_a_seat_a_computer_took_over_is_its_person_s_at_a_turn_based_table_only() -> None:
+    counts = [(0, "player", 5, 3), (0, "timeout", None, 1), (0, "computer", None, 4), (1, "computer", None, 9)]
+    assert partial_play(counts, True) == {0: SeatPlay(5, 3 / 8)}  # seat 1 was a computer's from the start
+    assert partial_play(counts, False) == {0: SeatPlay(5, 3 / 4)}  # a live table's replaced seat: the computer's
+
+
+async def rated_game(
+    store: Store, moves: list[tuple[int, str]], when: datetime, *, turn_based: bool = False, bob_left: bool = False
+) -> int:
+    """A two-person game whose log has ``moves`` (seat, actor) and whose last move ends it, Alice
+    first (``bob_left``: a computer took Bob's seat over, so its result line is a computer's)."""
     table = await new_table(store)
     await store.start_table(table.id, "{}")
+    if turn_based:
+        await ClockStore(store.sessions).create(table.id, TableClocks(PACES["1d"]), when)
     users = {0: ALICE, 1: BOB}
     version = 0
     for seat, actor in moves[:-1]:
-        version = await store.save_action(table.id, version, "{}", seat, "m", actor, users[seat], now=when)
+        who = users[seat] if actor == "player" else None
+        version = await store.save_action(table.id, version, "{}", seat, "m", actor, who, now=when)
     seat, actor = moves[-1]
-    results = [line(0, ALICE, 1, 30), line(1, BOB, 2, 10)]
-    await store.save_action(table.id, version, "{}", seat, "m", actor, users[seat], results=results, now=when)
+    results = [line(0, ALICE, 1, 30), line(1, None if bob_left else BOB, 2, 10)]
+    if bob_left:
+        results[1] = replace(results[1], name="Бори́с (computer, normal)")
+    who = users[seat] if actor == "player" else None
+    await store.save_action(table.id, version, "{}", seat, "m", actor, who, results=results, now=when)
     return table.id
 
 
@@ -99,4 +117,31 @@ async def test_the_game_s_end_rates_by_the_share_played_and_a_rebuild_agrees(sto
     incremental = await snapshot(store)
     async with store.sessions.begin() as session:
         assert await rebuild(session) == 2
+    assert await snapshot(store) == incremental
+
+
+@pytest.mark.parametrize("turn_based", [True, False])
+async def test_a_seat_handed_to_a_computer_counts_for_its_person_at_a_turn_based_table(
+    store: Store, turn_based: bool
+) -> None:
+    """Bob made 2 of his seat's 6 moves before a computer took it over (his time ran out, or the
+    round's deadline came): at a turn-based table he is rated for the game by a third, and the
+    computer's one rating is left alone; at a live table, as before, the seat is the computer's."""
+    moves = [(0, "player"), (1, "player")] * 2 + [(0, "player"), (1, "computer")] * 4
+    table_id = await rated_game(store, moves, START, turn_based=turn_based, bob_left=True)
+    async with store.sessions() as session:
+        rows = {r.player: r for r in (await session.exec(select(PlayerRating))).all()}
+    alice, bob, computer = f"user:{ALICE}", f"user:{BOB}", computer_key("high_card")
+    if turn_based:
+        expected = rate(Finish((alice, bob), (1, 2), weights=(1.0, 1 / 3)), {})
+        assert (rows[bob].mu, rows[bob].sigma, rows[bob].games) == (expected[bob].mu, expected[bob].sigma, 1)
+        assert rows[bob].name == "Бори́с" and rows[bob].user_id == BOB and not rows[bob].computer
+        assert computer not in rows
+        changes = await store.table_standing_changes(table_id)
+        assert {c.seat: c.name for c in changes} == {0: f"<@{ALICE}>", 1: f"<@{BOB}>"}
+    else:
+        assert bob not in rows and computer in rows
+    incremental = await snapshot(store)
+    async with store.sessions.begin() as session:
+        assert await rebuild(session) == 1
     assert await snapshot(store) == incremental
