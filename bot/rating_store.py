@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from datetime import datetime, timedelta
 from typing import Any, Literal, Protocol
 
-from sqlalchemy import Connection, bindparam, delete, insert, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, or_, update
 from sqlalchemy import select as core_select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -28,7 +28,8 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import levels
-from bot.models import Result, utcnow
+from bot.models import Actor, Result, TableAction, utcnow
+from bot.pace_models import TableClock
 from bot.prepared import Prepared
 from bot.rating_models import PlayerRating, RatingHistory
 from bot.ratings import (
@@ -137,10 +138,12 @@ def _apply(
     game_key: str,
     results: Sequence[ResultLike],
     finished_at: datetime,
+    plays: Mapping[int, SeatPlay] | None = None,
 ) -> tuple[list[dict[str, Any]], list[SeatChange]]:
     """Rate one finished table over ``rows`` (the players' rows, changed and added in place); the
-    ``rating_history`` rows it writes (by column) and each rated seat's change."""
-    lines, players, finish = _finish_of(game_key, results)
+    ``rating_history`` rows it writes (by column) and each rated seat's change. ``plays``: the
+    seats played in part (:func:`partial_play`)."""
+    lines, players, finish = _finish_of(game_key, results, plays)
     before = {key: Rating(row.mu, row.sigma, row.games, row.wins) for key, row in rows.items() if key in players}
     after = rate(finish, before)
     history: list[dict[str, Any]] = []
@@ -199,11 +202,106 @@ def _seat_change(line: Mapping[Any, Any]) -> SeatChange:
     )
 
 
-def _finish_of(game_key: str, results: Sequence[ResultLike]) -> tuple[list[ResultLike], tuple[str, ...], Finish]:
-    """One finished table's lines by seat, their players' rating keys, and the finish they rate."""
-    lines = sorted(results, key=lambda line: line.seat)
+def _finish_of(
+    game_key: str, results: Sequence[ResultLike], plays: Mapping[int, SeatPlay] | None = None
+) -> tuple[list[ResultLike], tuple[str, ...], Finish]:
+    """One finished table's lines by seat, their players' rating keys, and the finish they rate
+    (``plays``: the seats played in part, see :func:`partial_play`: a seat a computer took over
+    from a person at a turn-based table is that person's)."""
+    lines = [_played_by(line, (plays or {}).get(line.seat)) for line in sorted(results, key=lambda line: line.seat)]
     players = tuple(player_of(game_key, line) for line in lines)
-    return lines, players, Finish(players, tuple(line.place for line in lines), teams_of(game_key, len(lines)))
+    weights = tuple(plays[line.seat].share if line.seat in plays else 1.0 for line in lines) if plays else ()
+    return lines, players, Finish(players, tuple(line.place for line in lines), teams_of(game_key, len(lines)), weights)
+
+
+# -- partial play ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SeatPlay:
+    """A seat the computer played some of at a turn-based table: the person whose seat it was, and
+    the share of its decisions they made themselves."""
+
+    user_id: int | None
+    share: float
+
+
+@dataclass(frozen=True)
+class _Line:
+    """A result line as rated (a seat a computer took over, rated for its person)."""
+
+    seat: int
+    user_id: int | None
+    name: str
+    computer: bool
+    place: int
+    points: int
+
+
+def _played_by(line: ResultLike, play: SeatPlay | None) -> ResultLike:
+    """The line rated for a seat: a computer's that took over a person's seat is the person's."""
+    if play is None or not line.computer or play.user_id is None:
+        return line
+    name = line.name.split(" (computer")[0]  # "Ann (computer, normal)": the seat's person is Ann
+    return _Line(line.seat, play.user_id, name, False, line.place, line.points)
+
+
+_ACTIONS = TableAction.__table__  # type: ignore[attr-defined]
+_CLOCKS = TableClock.__table__  # type: ignore[attr-defined]
+#: The decisions a person made, the computer made for them after a time-out, and a computer made.
+_PARTIAL_ACTORS = (Actor.PLAYER.value, Actor.TIMEOUT.value, Actor.COMPUTER.value)
+#: Per seat of one table, how many decisions each kind of actor made (and the person's id).
+_SEAT_MOVES = Prepared(
+    core_select(_ACTIONS.c.seat, _ACTIONS.c.actor, func.max(_ACTIONS.c.user_id), func.count())
+    .where(_ACTIONS.c.table_id == bindparam("b_table"), _ACTIONS.c.actor.in_(bindparam("b_actors", expanding=True)))
+    .group_by(_ACTIONS.c.seat, _ACTIONS.c.actor)
+)
+#: Whether one table was turn-based (its clocks' row says a pace other than live).
+_TURN_BASED = Prepared(
+    core_select(_CLOCKS.c.table_id).where(_CLOCKS.c.table_id == bindparam("b_table"), _CLOCKS.c.pace != "live")
+)
+
+
+def partial_play(counts: Iterable[tuple[int, str, int | None, int]], turn_based: bool) -> dict[int, SeatPlay]:
+    """The seats of one table its person played in part, from ``(seat, actor, user id, count)`` of its
+    log: the computer made some of their moves after their turn-based clock ran out, or (at a
+    turn-based table) took their seat over. Seats played whole are left out; a move made for a
+    person because it was their only one counts for neither side.
+
+    >>> partial_play([(0, "player", 7, 9), (0, "timeout", None, 3), (1, "player", 8, 12)], True)
+    {0: SeatPlay(user_id=7, share=0.75)}
+    >>> partial_play([(1, "player", 8, 2), (1, "computer", None, 6)], True)  # taken over after 2 moves
+    {1: SeatPlay(user_id=8, share=0.25)}
+    >>> partial_play([(1, "player", 8, 2), (1, "computer", None, 6)], False)  # a live table: the computer's
+    {}
+    """
+    own: dict[int, int] = defaultdict(int)
+    missed: dict[int, int] = defaultdict(int)
+    computer: dict[int, int] = defaultdict(int)
+    person: dict[int, int | None] = {}
+    for seat, actor, user_id, count in counts:
+        if actor == Actor.TIMEOUT.value:
+            missed[seat] += count
+        elif actor == Actor.PLAYER.value:
+            own[seat] += count
+            person[seat] = user_id
+        elif actor == Actor.COMPUTER.value:
+            computer[seat] += count
+    found = {}
+    for seat in sorted({*missed, *computer}):
+        taken = computer[seat] if turn_based and own[seat] else 0  # a person's seat a computer took over
+        if missed[seat] or taken:
+            found[seat] = SeatPlay(person.get(seat), own[seat] / (own[seat] + missed[seat] + taken))
+    return found
+
+
+def _table_plays(connection: Connection, table_id: int) -> dict[int, SeatPlay]:
+    """:func:`partial_play` of one table, read in the transaction that saves its results."""
+    counts = _SEAT_MOVES.rows(connection, {"b_table": table_id, "b_actors": list(_PARTIAL_ACTORS)})
+    kinds: dict[int, set[str]] = defaultdict(set)
+    for seat, actor, _, _ in counts:
+        kinds[seat].add(actor)
+    taken_over = any({Actor.PLAYER.value, Actor.COMPUTER.value} <= actors for actors in kinds.values())
+    turn_based = taken_over and bool(_TURN_BASED.rows(connection, {"b_table": table_id}))
+    return partial_play(counts, turn_based)
 
 
 def _fresh_row(guild_id: int, game_key: str, key: str, line: ResultLike) -> RatingRow:
@@ -279,12 +377,19 @@ def apply_finished_table(
     ``AsyncConnection.run_sync`` (bot/store.py).
     """
     finished_at = finished_at or utcnow()
-    _ensure_rows(connection, guild_id=guild_id, game_key=game_key, results=results)
+    plays = _table_plays(connection, table_id)
+    _ensure_rows(connection, guild_id=guild_id, game_key=game_key, results=results, plays=plays)
     keys = sorted({player_of(game_key, line) for line in results})
     found = _LOCK_RATINGS.rows(connection, {"b_guild": guild_id, "b_game": game_key, "b_players": keys})
     rows = {row.player: row for row in (RatingRow(*values) for values in found)}
     history, changes = _apply(
-        rows, table_id=table_id, guild_id=guild_id, game_key=game_key, results=results, finished_at=finished_at
+        rows,
+        table_id=table_id,
+        guild_id=guild_id,
+        game_key=game_key,
+        results=results,
+        finished_at=finished_at,
+        plays=plays,
     )
     if history:
         changed = [rows[line["player"]] for line in history]
@@ -302,7 +407,14 @@ def _changed(row: RatingRow) -> dict[str, Any]:
     return {name: getattr(row, name) for name in _CHANGED}
 
 
-def _ensure_rows(connection: Connection, *, guild_id: int, game_key: str, results: Sequence[ResultLike]) -> None:
+def _ensure_rows(
+    connection: Connection,
+    *,
+    guild_id: int,
+    game_key: str,
+    results: Sequence[ResultLike],
+    plays: Mapping[int, SeatPlay] | None = None,
+) -> None:
     """Insert the fresh rating row of every player this game rates who has none yet, unless another
     transaction just did (INSERT … ON CONFLICT DO NOTHING).
 
@@ -311,7 +423,7 @@ def _ensure_rows(connection: Connection, *, guild_id: int, game_key: str, result
     at the default rating rates exactly as a missing one (bot/ratings.py), so the update that
     follows locks and changes existing rows only.
     """
-    lines, players, finish = _finish_of(game_key, results)
+    lines, players, finish = _finish_of(game_key, results, plays)
     rated = rated_players(finish)
     fresh = {key: _fresh_row(guild_id, game_key, key, line) for key, line in zip(players, lines, strict=True)}
     now = utcnow()
@@ -341,6 +453,7 @@ async def rebuild(session: AsyncSession, guild_id: int | None = None) -> int:
     tables: dict[int, list[Result]] = defaultdict(list)
     for result in results:
         tables[result.table_id].append(result)
+    partial, turn_based = await _partial_tables(session)
     books: dict[tuple[int, str], dict[str, RatingRow]] = defaultdict(dict)
     for table_id, lines in tables.items():
         first = lines[0]
@@ -351,11 +464,32 @@ async def rebuild(session: AsyncSession, guild_id: int | None = None) -> int:
             game_key=first.game_key,
             results=lines,
             finished_at=first.finished_at,
+            plays=partial_play(partial.get(table_id, ()), table_id in turn_based),
         )
         session.add_all(RatingHistory(**line) for line in history)
     for book in books.values():
         session.add_all(PlayerRating(**asdict(row)) for row in book.values())
     return len(tables)
+
+
+async def _partial_tables(session: AsyncSession) -> tuple[dict[int, list[tuple[int, str, int | None, int]]], set[int]]:
+    """The seats' decision counts (as :func:`partial_play` takes them) of every table that was
+    turn-based or where the computer moved after a time-out, and which tables were turn-based."""
+    turn_based = core_select(_CLOCKS.c.table_id).where(_CLOCKS.c.pace != "live")
+    timed_out = core_select(_ACTIONS.c.table_id).where(_ACTIONS.c.actor == Actor.TIMEOUT.value)
+    statement = (
+        core_select(_ACTIONS.c.table_id, _ACTIONS.c.seat, _ACTIONS.c.actor, func.max(_ACTIONS.c.user_id), func.count())
+        .where(
+            or_(_ACTIONS.c.table_id.in_(turn_based), _ACTIONS.c.table_id.in_(timed_out)),
+            _ACTIONS.c.actor.in_(_PARTIAL_ACTORS),
+        )
+        .group_by(_ACTIONS.c.table_id, _ACTIONS.c.seat, _ACTIONS.c.actor)
+    )
+    connection = await session.connection()
+    found: dict[int, list[tuple[int, str, int | None, int]]] = defaultdict(list)
+    for table_id, seat, actor, user_id, count in (await connection.execute(statement)).all():
+        found[table_id].append((seat, actor, user_id, count))
+    return found, set((await connection.execute(turn_based)).scalars())
 
 
 async def table_changes(session: AsyncSession, table_id: int) -> list[SeatChange]:

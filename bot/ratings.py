@@ -85,10 +85,15 @@ class Finish:
     players: tuple[str, ...]
     places: tuple[int, ...]
     teams: tuple[tuple[int, ...], ...] = ()
+    #: How much of each seat's game its player played (partial play, 0 to 1; empty: all of it): a
+    #: person's rating moves by that share of the change a whole game would make (see :func:`rate`).
+    weights: tuple[float, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.players) != len(self.places):
             raise ValueError("a finish needs one place per seat")
+        if self.weights and (len(self.weights) != len(self.players) or not all(0 <= w <= 1 for w in self.weights)):
+            raise ValueError("a finish needs one weight from 0 to 1 per seat, or none")
         seats = sorted(seat for team in self.entrants for seat in team)
         if seats != list(range(len(self.players))):
             raise ValueError("every seat must be in exactly one team")
@@ -97,6 +102,10 @@ class Finish:
     def entrants(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each entrant: the teams, or each seat alone."""
         return self.teams or tuple((seat,) for seat in range(len(self.players)))
+
+    def weight(self, seat: int) -> float:
+        """How much of the game the player of ``seat`` played (1: all of it)."""
+        return self.weights[seat] if self.weights else 1.0
 
 
 def person_key(user_id: int) -> str:
@@ -135,7 +144,12 @@ def rate(finish: Finish, before: Mapping[str, Rating]) -> dict[str, Rating]:
 
     Players missing from ``before`` start at the model's default. A key seated more than once
     keeps its rating (see the module's docstring); if fewer than two entrants remain, nothing
-    is rated.
+    is rated. A seat played in part (:attr:`Finish.weights`: the computer made some of its
+    moves after its person's time ran out) moves its player's mu and sigma by that share of the
+    change the model gives (partial play, as TrueSkill has it); a seat whose player made none of
+    its moves is not rated. openskill's own ``weights`` cannot do this: it normalises them within
+    a team, so a player alone in their team always weighs 1, and a weight under 1 makes a loss
+    larger, not smaller.
     """
     entrants = finish.entrants
     rated = rated_players(finish)
@@ -152,16 +166,21 @@ def rate(finish: Finish, before: Mapping[str, Rating]) -> dict[str, Rating]:
             if key not in rated:
                 continue
             old = before.get(key, Rating())
-            after[key] = Rating(new.mu, new.sigma, old.games + 1, old.wins + (1 if won else 0))
+            share = finish.weight(seat)
+            mu, sigma = old.mu + share * (new.mu - old.mu), old.sigma + share * (new.sigma - old.sigma)
+            after[key] = Rating(mu, sigma, old.games + 1, old.wins + (1 if won else 0))
     return after
 
 
 def rated_players(finish: Finish) -> set[str]:
-    """The players whose rating one finished table changes: every player seated once, if at least
-    two entrants sat (a key seated more than once keeps its rating)."""
+    """The players whose rating one finished table changes: every player seated once who played
+    some of their seat's game, if at least two entrants sat (a key seated more than once keeps its
+    rating)."""
     if len(finish.entrants) < 2:
         return set()
-    return {key for key in finish.players if finish.players.count(key) == 1}
+    return {
+        key for seat, key in enumerate(finish.players) if finish.players.count(key) == 1 and finish.weight(seat) > 0
+    }
 
 
 def recompute(finishes: Iterable[Finish], start: Mapping[str, Rating] | None = None) -> dict[str, Rating]:

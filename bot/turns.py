@@ -42,6 +42,7 @@ from bot.pace import (
 )
 from bot.pace_models import PlayerPrefs
 from bot.tables import Table, TableError, TableService
+from render.clocks import AWAY, IDLE, OUT_OF_TIME, WAITED_ON, ClockStrip, SeatClockView
 
 log = logging.getLogger(__name__)
 
@@ -61,8 +62,9 @@ class TurnNotifier(Protocol):
         """Say ``text`` in the table's channel, pinging only ``user_id``; False if the channel is gone."""
         ...
 
-    async def direct(self, user_id: int, text: str, table: Table) -> bool:
-        """Send ``text`` to the person's DMs with a link to the table; False when their DMs are closed."""
+    async def direct(self, user_id: int, text: str, table: Table, *, link: bool = True) -> bool:
+        """Send ``text`` to the person's DMs with a link to the table (``link=False``: none, the table's
+        channel is gone); False when their DMs are closed."""
         ...
 
     async def timed_out(self, table: Table, seat: int, since: datetime) -> None:
@@ -322,10 +324,12 @@ class TurnService:
             return
         if self.notifier is None:
             return
+        threaded = table.parent_channel_id is not None and table.parent_channel_id != table.channel_id
+        where = "its thread and the channel it was in were deleted" if threaded else "its channel was deleted"
+        why = f"{table.game.name} table #{table.id} was ended without results: {where}."
         for seat in table.seats:
             if not seat.computer and seat.user_id is not None:
-                why = f"{table.game.name} table #{table.id} was ended without results: its channel was deleted."
-                await self.notifier.direct(seat.user_id, why, table)
+                await self.notifier.direct(seat.user_id, why, table, link=False)
 
     # -- the tick ----------------------------------------------------------------------------
     async def tick(self) -> None:
@@ -566,6 +570,31 @@ class TurnService:
         if on_timeout not in TIMEOUT_RULES:
             raise TableError(f"There is no time-out rule {on_timeout!r}.")
         await self.store.set_tournament_pace(tournament_id, pace, on_timeout)
+
+
+def clock_strip(table: Table, now: datetime | None = None) -> ClockStrip | None:
+    """What the table picture's clock band shows (:mod:`render.clocks`): each person's clock at
+    ``now`` (by default the table's clock), while a turn-based game is played; None otherwise."""
+    clocks = table.clocks
+    if clocks is None or not clocks.turn_based or not clocks.seats or table.status != "playing":
+        return None
+    now = now or clocks.now()
+    seats = []
+    for seat, clock in enumerate(clocks.seats):
+        if table.seats[seat].computer:
+            continue
+        name = table.names[seat]
+        if clock.since is None:
+            seats.append(SeatClockView(name, IDLE, bank=clock.bank))
+        elif clock.since > now:
+            seats.append(SeatClockView(name, AWAY, bank=clock.bank))
+        elif clock.stage == OUT:
+            seats.append(SeatClockView(name, OUT_OF_TIME, bank=clock.bank))
+        else:
+            seats.append(SeatClockView(name, WAITED_ON, left=clocks.left(seat, now) or timedelta(0), bank=clock.bank))
+    if not seats:
+        return None
+    return ClockStrip(now, clocks.pace.label, tuple(seats), nights=clocks.nights)
 
 
 def until(due: datetime | None) -> str:

@@ -20,7 +20,7 @@ import discord
 
 from bot.i18n import ENGLISH
 from bot.tables import Table, seat_key
-from bot.turns import clock_lines
+from bot.turns import clock_lines, clock_strip
 from cogs import clicks, pictures
 from cogs.mentions import only, plain, plain_all
 from cogs.options_form import option_lines
@@ -30,6 +30,7 @@ from cogs.picture_file import picture_file
 from cogs.words import game_over, prizes_line
 from engine.core import View, name_seats
 from render import pictures_for as _pictures_for
+from render.clocks import with_clocks
 from render.results import results_picture
 
 log = logging.getLogger(__name__)
@@ -263,6 +264,9 @@ def _take_moment(table: Table, kind: PictureKind, seat: int | None, asked: _Aske
     render = pictures_for(table.game.key)
     draw = render.hand_picture if kind == "hand" else render.table_picture
     colours = {"four_colour": True} if table.four_colour else {}  # render.common.deck_pictures
+    clocks = clock_strip(table) if kind == "table" else None  # a turn-based table's clocks (issue 45)
+    if clocks is not None:
+        return partial(with_clocks, draw, view, names=names, clocks=clocks, **colours)
     return partial(draw, view, names=names, **colours)
 
 

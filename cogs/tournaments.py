@@ -185,7 +185,9 @@ class Tournaments(commands.Cog):
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
         opener = TableServiceOpener(bot.tables, self._make_channel, self._post_table, bot.presenter.table_changed)
-        self.service = TournamentService(bot.database.sessions, opener, presenter=self, serves=bot.settings.serves)
+        self.service = TournamentService(
+            bot.database.sessions, opener, presenter=self, serves=bot.settings.serves, clock=bot.clock
+        )  # the bot's clock (a test's, moved by hand): round timers and turn-based rounds on one time
         self.checkins = CheckIns(self.service, self)
         self.templates = Templates(bot.database.sessions)
         self.events = TournamentEvents(bot)

@@ -129,10 +129,11 @@ class DiscordTurnNotifier:
         await channel.send(text, allowed_mentions=only([user_id]))
         return True
 
-    async def direct(self, user_id: int, text: str, table: Table) -> bool:
+    async def direct(self, user_id: int, text: str, table: Table, *, link: bool = True) -> bool:
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(f"{text} {table_link(table)}", allowed_mentions=discord.AllowedMentions.none())
+            content = f"{text} {table_link(table)}" if link else text
+            await user.send(content, allowed_mentions=discord.AllowedMentions.none())
         except discord.Forbidden as error:
             if error.code != CANNOT_DM:
                 log.info("Could not DM %s: %s", user_id, error)

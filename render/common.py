@@ -138,13 +138,37 @@ def canvas(colour: Colour = FELT, rows: int | None = None) -> tuple[Image.Image,
 
 def cut(image: Image.Image, height: int) -> Image.Image:
     """The top ``height`` rows of a :func:`fitted` picture's canvas (its picture is drawn again on a
-    taller canvas if this one is shorter)."""
+    taller canvas if this one is shorter), under the band of :func:`band_on_top` if one is asked."""
     kind = _kind.get("")
     if kind and height > _tallest.get(kind, 0):
         _tallest[kind] = height
     if height > image.height:
         raise _TooShort(height)
-    return image.crop((0, 0, image.width, height))
+    picture = image.crop((0, 0, image.width, height))
+    band = _band.get()
+    if band is None:
+        return picture
+    rows, paint = band
+    whole = Image.new("RGB", (picture.width, rows + height), FELT_DARK)
+    paint(whole)
+    whole.paste(picture, (0, rows))
+    return whole
+
+
+#: A band drawn above the picture being cut: its rows and what paints them (see :func:`band_on_top`).
+_band: ContextVar[tuple[int, Callable[[Image.Image], None]] | None] = ContextVar("band", default=None)
+
+
+@contextmanager
+def band_on_top(rows: int, paint: Callable[[Image.Image], None]) -> Iterator[None]:
+    """The pictures cut inside the block get a band ``rows`` tall on top, drawn by ``paint`` on the
+    whole picture's top rows (a turn-based table's clocks, :mod:`render.clocks`): every game's table
+    picture ends in :func:`cut`, so one place adds it to all of them."""
+    token = _band.set((rows, paint))
+    try:
+        yield
+    finally:
+        _band.reset(token)
 
 
 def seat_panel(

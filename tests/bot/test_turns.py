@@ -47,7 +47,7 @@ class Notices:
         self.said.append(("mention", user_id, text))
         return True
 
-    async def direct(self, user_id: int, text: str, table: Table) -> bool:
+    async def direct(self, user_id: int, text: str, table: Table, *, link: bool = True) -> bool:
         if user_id in self.dms_closed:
             return False
         self.said.append(("dm", user_id, text))

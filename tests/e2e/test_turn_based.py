@@ -5,10 +5,14 @@ restart), go away, and the table's thread is archived and then deleted in betwee
 
 from __future__ import annotations
 
+import io
 from datetime import timedelta
+
+from PIL import Image
 
 from bot.pace import PACES
 from bot.turns import TIMEOUT_ACTOR
+from render.clocks import BAND
 from tests.e2e.harness import Parlour
 from tests.loopback.models import UserSpec
 from tests.loopback.recorder import Message
@@ -205,3 +209,70 @@ async def test_games_in_dms_lists_tables_of_every_server_and_opens_the_hand(parl
     assert f"#{table_id} Gin Rummy" in listed.content and "left" in listed.content
     hand = await (await server.click(waiting, listed, label=f"My hand at #{table_id}")).message()
     assert hand.items()  # their hand, with its controls, in the DM
+
+
+def top_left(message: Message) -> tuple[int, int, int]:
+    with Image.open(io.BytesIO(message.attachments[0].data)) as image:
+        return image.convert("RGB").getpixel((2, 2))  # type: ignore[return-value]
+
+
+async def test_the_table_picture_carries_the_clock_band_and_a_live_table_s_does_not(parlour: Parlour) -> None:
+    server = parlour.server
+    ann, bob = server.user("Ann"), server.user("Bob")
+    table_id = await turn_based_table(parlour, ann, bob)
+    band = top_left(parlour.table_message(table_id))
+    assert max(abs(a - b) for a, b in zip(band, BAND, strict=True)) <= 8  # the band, on top of the felt
+
+    await server.slash(bob, "play", channel=parlour.channel, game="gin_rummy")
+    lobby = await server.recorder.wait_for(
+        lambda: next(
+            (
+                m
+                for m in server.recorder.messages.values()
+                if f"#{table_id}" not in str(m.embeds) and any(b.get("label") == "Join" for b in m.buttons)
+            ),
+            None,
+        )
+    )
+    assert isinstance(lobby, Message)
+    live_id = int(lobby.embeds[0]["title"].rsplit("#", 1)[1])
+    assert (await parlour.press(ann, lobby, "Join"))[0] == "update"
+    await parlour.press(bob, lobby, "Start")
+    await settle(parlour)
+    assert parlour.table(live_id).status == "playing" and parlour.table(live_id).clocks is None
+    felt = top_left(parlour.table_message(live_id))
+    assert max(abs(a - b) for a, b in zip(felt, BAND, strict=True)) > 8
+
+
+async def test_a_deleted_thread_whose_channel_is_gone_too_ends_the_game_without_results_and_says_why(
+    parlour: Parlour,
+) -> None:
+    server = parlour.server
+    ann, bob = server.user("Ann"), server.user("Bob")
+    server.dms_closed.add(bob.id)  # Bob cannot be told by DM; nothing else is left to tell him in
+    table_id = await turn_based_table(parlour, ann, bob)
+    table = parlour.table(table_id)
+    thread, parent = table.channel_id, parlour.channel.id
+    assert thread != parent
+    await server.delete_channel(thread)
+    await server.delete_channel(parent)
+    await server.recorder.wait_for(lambda: parlour.bot.get_channel(parent) is None)  # type: ignore[union-attr]
+    parlour.clock.advance(hours=2)
+    await tick(parlour)
+    await tick(parlour)
+    assert table.status != "playing" and table.state is not None and table.state.outcome() is None
+    assert await parlour.bot.store.results_for(table_id) == []  # type: ignore[union-attr]
+    told = [m.content for m in server.dms_with(ann) if "ended without results" in m.content]
+    assert len(told) == 1, told  # once, however many ticks
+    assert f"Gin Rummy table #{table_id}" in told[0] and "deleted" in told[0]
+    assert "discord.com/channels" not in told[0]  # no link to a channel that is gone
+    assert not [m for m in server.dms_with(bob) if "ended without results" in m.content]
+
+    parlour.clock.advance(days=20)  # nothing more happens to it: no time-out, no closing notice
+    await tick(parlour)
+    await parlour.restart()
+    assert table_id not in parlour.bot.tables.tables  # type: ignore[union-attr]
+    await tick(parlour)
+    assert len([m for m in server.dms_with(ann) if "ended without results" in m.content]) == 1
+    errors = server.recorder.take_errors()
+    assert all("10003" in str(error) or "50007" in str(error) for error in errors), errors
