@@ -101,7 +101,7 @@ async def measure(database_url: str) -> dict[str, tuple[float, float]]:
         results = [ResultLine(0, 3, "Alice", False, 1, 10), ResultLine(1, None, "Computer 1", True, 2, 3)]
         singles = {
             "game's last move": lambda t, n: store.save_action(
-                t, version[t], STATE, 0, f"pick:{n}", "player", 3, results=results
+                ActionSave(t, version[t], STATE, 0, f"pick:{n}", "player", 3), results=results
             ),
             "table message": lambda t, n: store.update_table(t, message_id=10_000 + n),
         }

@@ -22,7 +22,7 @@ from bot import collections as gjt
 from bot.actor import Actor
 from bot.db import Database
 from bot.models import Seat as StoredSeat
-from bot.store import ItemsStaked, Stake, Store, TransferLine
+from bot.store import ActionSave, ItemsStaked, Stake, Store, TransferLine
 from bot.table import Seat, cards_in_play
 from bot.table_store import TableStoreAdapter
 from bot.tables import Table, TableError, TableService
@@ -455,7 +455,7 @@ async def test_the_house_never_gives_for_a_persons_seat(store: Store, guild: int
         TransferLine(1, "77", None, ALICE, "SsV33", from_generated=True),  # an owned item's id: never made
         TransferLine(2, "gen:1:4", None, ALICE, "SsV33", from_generated=True),  # a computer's own card
     ]
-    await store.save_action(row.id, 0, "{}", 0, "m:1", "player", ALICE, results=[], transfers=lines)
+    await store.save_action(ActionSave(row.id, 0, "{}", 0, "m:1", "player", ALICE), results=[], transfers=lines)
     logged = await store.transfers_for(row.id)
     assert [line.moved for line in logged] == [False, False, True]
     after = await holdings(store, guild)
