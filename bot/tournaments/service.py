@@ -33,14 +33,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from sqlalchemy import delete, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker
-from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.actor import Actor
-from bot.tournaments import arena, pairing, seeding
+from bot.tournaments import arena, pairing
 from bot.tournaments import double_elimination as double
 from bot.tournaments.bracket_view import SingleTable
 from bot.tournaments.models import (
@@ -62,6 +59,7 @@ from bot.tournaments.pairing import (
     History,
     RoundPlan,
 )
+from bot.tournaments.repository import TournamentRepository
 from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, TableResult, rule_text, standings
 from engine import registry
 from engine.core import Game, Outcome
@@ -72,7 +70,6 @@ log = logging.getLogger(__name__)
 MAX_ROUNDS = 20
 MAX_ENTRANTS = 512
 MAX_NAME = 32
-LIVE = (TournamentStatus.RUNNING, TournamentStatus.PAUSED, TournamentStatus.FINAL)
 #: The level of a tournament's computers: its computer entrants and the stand-ins that finish an
 #: idle player's table (the everyday opponent, not the strongest one).
 STAND_IN_LEVEL = DEFAULT_LEVEL
@@ -179,6 +176,8 @@ class TournamentService:
         serves: Callable[[int], bool] = lambda guild_id: True,
     ) -> None:
         self.sessions = sessions
+        #: Every read and write of the tournament rows (stamped by this service's clock, which tests replace).
+        self.repository = TournamentRepository(sessions, lambda: self.clock())
         #: Whether this process serves a guild (its shard): only its own tournaments are driven here.
         self.serves = serves
         self.opener = opener
@@ -247,9 +246,7 @@ class TournamentService:
             round_minutes=round_minutes,
             seed=self._seeds.randrange(2**62),
         )
-        async with self.sessions() as session:
-            session.add(tournament)
-            await session.commit()
+        await self.repository.add(tournament)
         return tournament
 
     async def set_message(self, tournament_id: int, message_id: int) -> None:
@@ -266,31 +263,16 @@ class TournamentService:
         if await self.count(tournament.id or 0) >= MAX_ENTRANTS:
             raise TournamentError(f"The tournament is full ({MAX_ENTRANTS} players).")
         present = tournament.checkin_open or tournament.status != TournamentStatus.SIGNUP  # no need to check in
-        try:
-            async with self.sessions() as session:
-                session.add(
-                    Entrant(
-                        tournament_id=tournament_id,
-                        user_id=user_id,
-                        name=_clean(name),
-                        rating=rating,
-                        checked_in=present,
-                    )
-                )
-                await session.commit()
-        except IntegrityError:
-            raise TournamentError("You are already signed up.") from None
+        entrant = Entrant(
+            tournament_id=tournament_id, user_id=user_id, name=_clean(name), rating=rating, checked_in=present
+        )
+        if not await self.repository.add_entrant(entrant):
+            raise TournamentError("You are already signed up.")
         return await self.count(tournament_id)
 
     async def leave(self, tournament_id: int, actor: Actor) -> int:
         await self._in_signup(tournament_id, actor)
-        user_id = actor.user_id
-        async with self.sessions() as session:
-            result = await session.exec(
-                delete(Entrant).where(col(Entrant.tournament_id) == tournament_id, col(Entrant.user_id) == user_id)
-            )
-            await session.commit()
-        if result.rowcount == 0:
+        if not await self.repository.remove_entrant(tournament_id, actor.user_id):
             raise TournamentError("You are not signed up.")
         return await self.count(tournament_id)
 
@@ -300,9 +282,9 @@ class TournamentService:
         await self._in_signup(tournament_id, actor)
         entrants = await self.entrants(tournament_id)
         number = 1 + sum(1 for e in entrants if e.computer)
-        async with self.sessions() as session:
-            session.add(Entrant(tournament_id=tournament_id, name=f"Computer {number}", computer=True))
-            await session.commit()
+        await self.repository.add_entrant(
+            Entrant(tournament_id=tournament_id, name=f"Computer {number}", computer=True)
+        )
         return len(entrants) + 1
 
     async def start(self, tournament_id: int, actor: Actor) -> Tournament:
@@ -323,23 +305,8 @@ class TournamentService:
         no_shows = [e.id for e in entrants if tournament.checkin_open and not e.computer and not e.checked_in]
         game = registry.get(tournament.game_key)
         rounds = _rounds_for(tournament, len(entrants) - len(no_shows), game)
-        async with self.sessions() as session:
-            seeds = await seeding.seeds(session, tournament.guild_id, tournament.game_key, entrants)
-            result = await session.exec(
-                update(Tournament)
-                .where(col(Tournament.id) == tournament_id, col(Tournament.status) == TournamentStatus.SIGNUP.value)
-                .values(status=TournamentStatus.RUNNING.value, rounds=rounds, updated_at=self.clock())
-            )
-            if result.rowcount == 0:
-                raise TournamentError("The tournament has already started.")
-            for entrant in entrants:
-                dropped = 0 if entrant.id in no_shows else None
-                await session.exec(
-                    update(Entrant)
-                    .where(col(Entrant.id) == entrant.id)
-                    .values(rating=seeds[entrant.id or 0], dropped_after=dropped)
-                )
-            await session.commit()
+        if not await self.repository.start(tournament, entrants, no_shows, rounds):
+            raise TournamentError("The tournament has already started.")
         await self.drive(tournament_id)
         return await self.get(tournament_id)
 
@@ -355,11 +322,7 @@ class TournamentService:
         entrant = await self._entrant_of(tournament_id, actor.user_id)
         if entrant.dropped_after is not None:
             raise TournamentError("You have already dropped out.")
-        async with self.sessions() as session:
-            await session.exec(
-                update(Entrant).where(col(Entrant.id) == entrant.id).values(dropped_after=tournament.current_round)
-            )
-            await session.commit()
+        await self.repository.update_entrant(entrant.id or 0, dropped_after=tournament.current_round)
         await self.drive(tournament_id)
 
     async def replace(self, tournament_id: int, actor: Actor, old_user: int, new_user: int, new_name: str) -> None:
@@ -369,14 +332,8 @@ class TournamentService:
         if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED, TournamentStatus.FINAL):
             raise TournamentError("The tournament is over.")
         entrant = await self._entrant_of(tournament_id, old_user)
-        try:
-            async with self.sessions() as session:
-                await session.exec(
-                    update(Entrant).where(col(Entrant.id) == entrant.id).values(user_id=new_user, name=_clean(new_name))
-                )
-                await session.commit()
-        except IntegrityError:
-            raise TournamentError(f"{new_name} is already in this tournament.") from None
+        if not await self.repository.update_entrant(entrant.id or 0, user_id=new_user, name=_clean(new_name)):
+            raise TournamentError(f"{new_name} is already in this tournament.")
 
     async def pause(self, tournament_id: int, actor: Actor) -> None:
         """No new round starts (the tables of the current round play on)."""
@@ -401,17 +358,7 @@ class TournamentService:
     async def cancel_unchecked(self, tournament_id: int) -> None:
         """:meth:`cancel` for the bot itself (too few players at a tournament's start time), or after
         the organiser was checked."""
-        async with self.sessions() as session:
-            result = await session.exec(
-                update(Tournament)
-                .where(
-                    col(Tournament.id) == tournament_id,
-                    col(Tournament.status).in_([TournamentStatus.SIGNUP, *LIVE]),
-                )
-                .values(status=TournamentStatus.CANCELLED.value, updated_at=self.clock())
-            )
-            await session.commit()
-        if result.rowcount == 0:
+        if not await self.repository.cancel(tournament_id):
             raise TournamentError("That tournament is already over.")
 
     # -- results -----------------------------------------------------------------------------------
@@ -422,10 +369,7 @@ class TournamentService:
         """
         if not await self._claimed(game_table_id):
             return False
-        async with self.sessions() as session:
-            row = (
-                await session.exec(select(TournamentTable).where(TournamentTable.game_table_id == game_table_id))
-            ).first()
+        row = await self.repository.table_of_game(game_table_id)
         if row is None:
             return False
         await self._record(row, TableEnd.of(outcome))
@@ -436,11 +380,7 @@ class TournamentService:
         """The tournament a game table was played for (None: no tournament's)."""
         if not await self._claimed(game_table_id):
             return None
-        async with self.sessions() as session:
-            found = await session.exec(
-                select(TournamentTable.tournament_id).where(TournamentTable.game_table_id == game_table_id)
-            )
-            return found.first()
+        return await self.repository.tournament_of_game(game_table_id)
 
     async def _claimed(self, game_table_id: int) -> bool:
         """Whether a tournament table has claimed this game table: what the database held when first
@@ -449,70 +389,36 @@ class TournamentService:
         if game_table_id in self._claims:
             return True
         if self._stored_claims is None:
-            async with self.sessions() as session:
-                found = await session.exec(
-                    select(TournamentTable.game_table_id).where(col(TournamentTable.game_table_id).is_not(None))
-                )
-                self._stored_claims = {table_id for table_id in found.all() if table_id is not None}
+            self._stored_claims = await self.repository.claimed_game_tables()
         return game_table_id in self._stored_claims
 
     async def _record(self, row: TournamentTable, end: TableEnd) -> None:
-        values: dict[str, Any] = {"status": TableStatus.VOID.value if end.void else TableStatus.FINISHED.value}
-        if not end.void:
-            values["places_json"] = json.dumps(list(end.places))
-            values["points_json"] = json.dumps([str(p) for p in end.points])
-        async with self.sessions() as session:
-            await session.exec(
-                update(TournamentTable)
-                .where(
-                    col(TournamentTable.id) == row.id,
-                    col(TournamentTable.status).in_([TableStatus.PLANNED.value, TableStatus.PLAYING.value]),
-                )
-                .values(**values)
-            )
-            await session.commit()
+        if end.void:
+            await self.repository.record(row.id or 0, None, None)
+        else:
+            await self.repository.record(row.id or 0, end.places, end.points)
 
     async def tick(self) -> None:
         """Round timers: past a round's deadline, computers finish its unfinished tables."""
         now = self.clock()
-        async with self.sessions() as session:
-            rows = (
-                await session.exec(
-                    select(TournamentRound, Tournament.guild_id)
-                    .join(Tournament, col(Tournament.id) == col(TournamentRound.tournament_id))
-                    .where(
-                        TournamentRound.status == RoundStatus.PLAYING.value,
-                        col(TournamentRound.deadline).is_not(None),
-                        col(TournamentRound.deadline) <= now,
-                        TournamentRound.timer_fired == False,  # noqa: E712
-                    )
-                )
-            ).all()
+        rows = await self.repository.rounds_past_deadline(now)
         due = [round_ for round_, guild_id in rows if self.serves(guild_id)]
         for round_ in due:
             for table in await self._tables(round_.id or 0):
                 if table.status == TableStatus.PLAYING and table.game_table_id is not None:
                     await self.opener.finish_with_computers(table.game_table_id)
-            async with self.sessions() as session:
-                await session.exec(
-                    update(TournamentRound).where(col(TournamentRound.id) == round_.id).values(timer_fired=True)
-                )
-                await session.commit()
+            await self.repository.timer_fired(round_.id or 0)
 
     # -- the state machine -------------------------------------------------------------------------
     async def recover(self) -> list[int]:
         """At start: drive every live tournament to where it should be. Returns their ids."""
-        async with self.sessions() as session:
-            rows = (
-                await session.exec(select(Tournament.id, Tournament.guild_id).where(col(Tournament.status).in_(LIVE)))
-            ).all()
-        live = [tournament_id for tournament_id, guild_id in rows if self.serves(guild_id)]
+        live = [tournament_id for tournament_id, guild_id in await self.repository.live() if self.serves(guild_id)]
         for tournament_id in live:
             try:
-                await self.drive(tournament_id or 0)
+                await self.drive(tournament_id)
             except Exception:
                 log.exception("Could not resume tournament %s", tournament_id)
-        return [t for t in live if t is not None]
+        return live
 
     async def drive(self, tournament_id: int) -> None:
         """Take every step that is due, each one resumable (see the module docstring)."""
@@ -565,36 +471,17 @@ class TournamentService:
             return await self._end(tournament, number - 1)
         now = self.clock()
         deadline = now + timedelta(minutes=tournament.round_minutes) if tournament.round_minutes else None
-        try:
-            async with self.sessions() as session:
-                round_ = TournamentRound(
-                    tournament_id=tournament.id or 0,
-                    number=number,
-                    byes_json=json.dumps(list(plan.round.byes)),
-                    slots_json=json.dumps(plan.slots),
-                    deadline=deadline,
-                    # An Arena's deadline is its end: no table is handed to the computers then.
-                    timer_fired=tournament.format == ARENA,
-                    started_at=now,
-                )
-                session.add(round_)
-                await session.flush()
-                for index, seated in enumerate(plan.round.tables, start=1):
-                    session.add(
-                        TournamentTable(
-                            tournament_id=tournament.id or 0,
-                            round_id=round_.id or 0,
-                            number=index,
-                            entrants_json=json.dumps(list(seated)),
-                        )
-                    )
-                await session.exec(
-                    update(Tournament)
-                    .where(col(Tournament.id) == tournament.id, col(Tournament.current_round) == number - 1)
-                    .values(current_round=number, updated_at=now)
-                )
-                await session.commit()
-        except IntegrityError:
+        round_ = TournamentRound(
+            tournament_id=tournament.id or 0,
+            number=number,
+            byes_json=json.dumps(list(plan.round.byes)),
+            slots_json=json.dumps(plan.slots),
+            deadline=deadline,
+            # An Arena's deadline is its end: no table is handed to the computers then.
+            timer_fired=tournament.format == ARENA,
+            started_at=now,
+        )
+        if not await self.repository.create_round(round_, plan.round.tables, tournament_id=tournament.id or 0, now=now):
             log.info("Round %s of tournament %s was already created", number, tournament.id)
         return True
 
@@ -623,34 +510,17 @@ class TournamentService:
                 self.checkpoint("wrote table")
             await self.opener.start_table(game_table_id, request)
             self.checkpoint("started table")
-            await self._set_table(table, status=TableStatus.PLAYING.value)
+            await self.repository.update_planned_table(table.id or 0, status=TableStatus.PLAYING.value)
             self.checkpoint("table playing")
 
     async def _claim(self, table: TournamentTable, game_table_id: int) -> int:
         """Write the game table of a planned table unless another writer did first; return the one that stands."""
-        async with self.sessions() as session:
-            await session.exec(
-                update(TournamentTable)
-                .where(col(TournamentTable.id) == table.id, col(TournamentTable.game_table_id).is_(None))
-                .values(game_table_id=game_table_id)
-            )
-            await session.commit()
-            stored = await session.get(TournamentTable, table.id, populate_existing=True)
-        assert stored is not None and stored.game_table_id is not None
+        stored = await self.repository.claim(table.id or 0, game_table_id)
+        assert stored.game_table_id is not None
         self._claims.add(stored.game_table_id)
         if stored.game_table_id != game_table_id:
             log.info("Table %s of tournament %s was created by another writer", table.number, table.tournament_id)
         return stored.game_table_id
-
-    async def _set_table(self, table: TournamentTable, **values: Any) -> None:
-        """Write a planned table's game table id, or its start (never over a result already written)."""
-        async with self.sessions() as session:
-            await session.exec(
-                update(TournamentTable)
-                .where(col(TournamentTable.id) == table.id, col(TournamentTable.status) == TableStatus.PLANNED.value)
-                .values(**values)
-            )
-            await session.commit()
 
     async def _all_ended(self, round_: TournamentRound) -> bool:
         """Whether every table of the round has ended; asks about tables whose end was missed."""
@@ -742,19 +612,7 @@ class TournamentService:
         if not plan.tables:
             return False
         number = max((t.number for t in tables), default=0)
-        try:
-            async with self.sessions() as session:
-                for index, seated in enumerate(plan.tables, start=number + 1):
-                    session.add(
-                        TournamentTable(
-                            tournament_id=tournament.id or 0,
-                            round_id=round_.id or 0,
-                            number=index,
-                            entrants_json=json.dumps(list(seated)),
-                        )
-                    )
-                await session.commit()
-        except IntegrityError:
+        if not await self.repository.add_tables(tournament.id or 0, round_.id or 0, number + 1, plan.tables):
             log.info("Arena tables after %s of tournament %s were written by another writer", number, tournament.id)
         self.checkpoint("arena seated")
         await self._open_tables(tournament, round_)
@@ -780,13 +638,8 @@ class TournamentService:
         """The bracket and what is stored of it: tables played (finishing order), walkovers, tables in play."""
         seeded = [e.id or 0 for e in _seed_order(entrants) if e.dropped_after != 0]
         bracket = double.build(len(seeded), tournament.table_size)
-        async with self.sessions() as session:
-            rounds = (
-                await session.exec(select(TournamentRound).where(TournamentRound.tournament_id == tournament.id))
-            ).all()
-            tables = (
-                await session.exec(select(TournamentTable).where(TournamentTable.tournament_id == tournament.id))
-            ).all()
+        rounds = await self.repository.rounds(tournament.id or 0)
+        tables = await self.repository.all_tables(tournament.id or 0)
         by_round: dict[tuple[int, int], TournamentTable] = {(t.round_id, t.number): t for t in tables}
         played: dict[str, list[int]] = {}
         walkovers: dict[str, Sequence[int]] = {}
@@ -874,17 +727,10 @@ class TournamentService:
         history = History()
         results: list[TableResult] = []
         byes: list[tuple[int, int]] = []
-        async with self.sessions() as session:
-            rounds = (
-                await session.exec(select(TournamentRound).where(TournamentRound.tournament_id == tournament.id))
-            ).all()
-            tables = (  # in the order they were seated (an Arena's streaks follow it)
-                await session.exec(
-                    select(TournamentTable)
-                    .where(TournamentTable.tournament_id == tournament.id)
-                    .order_by(col(TournamentTable.round_id), col(TournamentTable.number))
-                )
-            ).all()
+        rounds = await self.repository.rounds(tournament.id or 0)
+        tables = await self.repository.all_tables(
+            tournament.id or 0
+        )  # in the order seated (an Arena's streaks follow it)
         number_of = {r.id: r.number for r in rounds}
         for round_ in rounds:
             for entrant in round_.byes:
@@ -951,8 +797,7 @@ class TournamentService:
 
     async def find(self, tournament_id: int, actor: Actor) -> Tournament:
         """A tournament of the actor's server: another server's does not exist for them."""
-        async with self.sessions() as session:
-            tournament = await session.get(Tournament, tournament_id)
+        tournament = await self.repository.get(tournament_id)
         if tournament is None or not actor.owns(tournament.guild_id):
             raise TournamentError(f"There is no tournament #{tournament_id} in this server.")
         return tournament
@@ -967,35 +812,17 @@ class TournamentService:
         return latest.id or 0
 
     async def get(self, tournament_id: int) -> Tournament:
-        async with self.sessions() as session:
-            tournament = await session.get(Tournament, tournament_id)
+        tournament = await self.repository.get(tournament_id)
         if tournament is None:
             raise TournamentError(f"There is no tournament #{tournament_id}.")
         return tournament
 
     async def latest(self, guild_id: int) -> Tournament | None:
         """The newest tournament of a server that is not over (for commands without a number)."""
-        async with self.sessions() as session:
-            return (
-                await session.exec(
-                    select(Tournament)
-                    .where(
-                        Tournament.guild_id == guild_id,
-                        col(Tournament.status).in_([TournamentStatus.SIGNUP, *LIVE]),
-                    )
-                    .order_by(col(Tournament.id).desc())
-                )
-            ).first()
+        return await self.repository.latest(guild_id)
 
     async def entrants(self, tournament_id: int) -> list[Entrant]:
-        async with self.sessions() as session:
-            return list(
-                (
-                    await session.exec(
-                        select(Entrant).where(Entrant.tournament_id == tournament_id).order_by(col(Entrant.id))
-                    )
-                ).all()
-            )
+        return await self.repository.entrants(tournament_id)
 
     async def count(self, tournament_id: int) -> int:
         return len(await self.entrants(tournament_id))
@@ -1009,74 +836,28 @@ class TournamentService:
     async def _round(self, tournament_id: int, number: int) -> TournamentRound | None:
         if number < 1:
             return None
-        async with self.sessions() as session:
-            return (
-                await session.exec(
-                    select(TournamentRound).where(
-                        TournamentRound.tournament_id == tournament_id, TournamentRound.number == number
-                    )
-                )
-            ).first()
+        return await self.repository.round(tournament_id, number)
 
     async def _tables(self, round_id: int) -> list[TournamentTable]:
-        async with self.sessions() as session:
-            return list(
-                (
-                    await session.exec(
-                        select(TournamentTable)
-                        .where(TournamentTable.round_id == round_id)
-                        .order_by(col(TournamentTable.number))
-                    )
-                ).all()
-            )
+        return await self.repository.tables(round_id)
 
     # -- small writes ------------------------------------------------------------------------------
     async def _update(self, tournament_id: int, **values: Any) -> None:
-        async with self.sessions() as session:
-            await session.exec(
-                update(Tournament).where(col(Tournament.id) == tournament_id).values(**values, updated_at=self.clock())
-            )
-            await session.commit()
+        await self.repository.update(tournament_id, **values)
 
     async def _move(self, tournament_id: int, before: str, after: str) -> bool:
         """Change the status only if it is still ``before`` (another writer may have moved it)."""
-        async with self.sessions() as session:
-            result = await session.exec(
-                update(Tournament)
-                .where(col(Tournament.id) == tournament_id, col(Tournament.status) == before)
-                .values(status=after, updated_at=self.clock())
-            )
-            await session.commit()
-        return bool(result.rowcount)
+        return await self.repository.move(tournament_id, before, after)
 
     async def _end(self, tournament: Tournament, last_round: int) -> bool:
         """No round follows ``last_round``: the tournament is over, unless another writer (another
         process) opened a round since it was read (the plan then found that round's tables in play,
         and nothing new). Returns True: either way there is a next step to look at."""
-        async with self.sessions() as session:
-            await session.exec(
-                update(Tournament)
-                .where(
-                    col(Tournament.id) == tournament.id,
-                    col(Tournament.status) == tournament.status,
-                    col(Tournament.current_round) == last_round,
-                )
-                .values(status=TournamentStatus.FINAL.value, updated_at=self.clock())
-            )
-            await session.commit()
+        await self.repository.end(tournament, last_round)
         return True
 
     async def _round_to(self, round_: TournamentRound, before: str, after: str) -> bool:
-        values: dict[str, Any] = {"status": after}
-        if after == RoundStatus.FINISHED:
-            values["finished_at"] = self.clock()
-        async with self.sessions() as session:
-            await session.exec(
-                update(TournamentRound)
-                .where(col(TournamentRound.id) == round_.id, col(TournamentRound.status) == before)
-                .values(**values)
-            )
-            await session.commit()
+        await self.repository.round_to(round_.id or 0, before, after)
         return True
 
     async def _open_to_join(self, tournament_id: int, actor: Actor) -> Tournament:
