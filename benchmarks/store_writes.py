@@ -51,7 +51,7 @@ async def timed(write: Callable[[int, int], Awaitable[object]], tables: list[int
 
 async def new_table(store: Any) -> int:
     """A table of Alice and a computer, in play."""
-    from bot.models import Seat
+    from bot.table import Seat
 
     row = await store.create_table(
         guild_id=1,

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from bot.models import TableStatus
 from bot.pace import TableClocks
 from engine.core import Game, GameState, Outcome, View
 from engine.players import DEFAULT_LEVEL, LEVELS
@@ -170,7 +171,7 @@ class Table:
     host_id: int
     options: dict[str, Any]
     seats: list[Seat]
-    status: str = "lobby"
+    status: TableStatus = TableStatus.LOBBY
     state: GameState | None = None
     version: int = 0
     seed: int = 0
@@ -229,7 +230,7 @@ class Table:
     @property
     def message_behind(self) -> bool:
         """Does the table message show an older moment than the saved state (a game under way or just ended)?"""
-        if not self.started or self.status not in ("playing", "finished"):
+        if not self.started or self.status not in (TableStatus.PLAYING, TableStatus.FINISHED):
             return False
         return self.message_version is None or self.message_version < self.version
 
@@ -283,12 +284,12 @@ class Table:
 
     def waiting_people(self) -> list[int]:
         """Seats of people the game waits on now."""
-        if self.state is None or self.status != "playing":
+        if self.state is None or self.status != TableStatus.PLAYING:
             return []
         return [s for s in self.waiting_on if not self.seats[s].computer]
 
     def waiting_computers(self) -> list[int]:
-        if self.state is None or self.status != "playing":
+        if self.state is None or self.status != TableStatus.PLAYING:
             return []
         return [s for s in self.waiting_on if self.seats[s].computer]
 

@@ -289,8 +289,8 @@ class TableStoreAdapter:
         drafts = {str(seat): draft.to_dict() for seat, draft in table.drafts.items()}
         await self.store.save_drafts(table.id, json.dumps(drafts) if drafts else None)
 
-    async def set_status(self, table: Table, status: str) -> None:
-        await self.store.set_status(table.id, TableStatus(status))
+    async def set_status(self, table: Table, status: TableStatus) -> None:
+        await self.store.set_status(table.id, status)
 
     async def open_tables(self) -> list[Table]:
         return [table_from_row(row) for row in await self.store.open_tables()]
@@ -303,7 +303,7 @@ class TableStoreAdapter:
         return await self._with_prizes(table_from_row(row)) if row is not None else None
 
     async def _with_prizes(self, table: Table) -> Table:
-        if table.status == "finished":
+        if table.status == TableStatus.FINISHED:
             table.prizes = await self.prizes(table.id, table.outcome)
         return table
 
@@ -358,7 +358,7 @@ def table_from_row(row: GameTable) -> Table:
         host_id=row.host_id,
         options=json.loads(row.options_json),
         seats=[Seat.from_dict(s) for s in json.loads(row.seats_json)],
-        status=str(row.status),
+        status=TableStatus(row.status),
         state=state,
         version=row.version,
         seed=row.seed,

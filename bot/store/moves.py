@@ -17,7 +17,7 @@ from sqlalchemy import Connection, Text, bindparam, func, insert, or_, update
 from sqlmodel import col, select
 
 from bot import rating_store
-from bot.models import Actor, TableAction, TableStatus, utcnow
+from bot.models import ActorKind, TableAction, TableStatus, utcnow
 from bot.prepared import Prepared
 from bot.store.base import StoreBase, TableKey
 from bot.store.errors import StoreError, TableNotFound, VersionConflict, WrongStatus
@@ -36,8 +36,8 @@ class ActionSave:
     new_state_json: str
     seat: int
     move: str
-    #: Who acted: an :class:`bot.models.Actor` value (anything else is refused with ValueError).
-    actor: Actor | str
+    #: Who acted: an :class:`bot.models.ActorKind` value (anything else is refused with ValueError).
+    actor: ActorKind | str
     user_id: int | None
     #: Per seat, the oldest version whose controls still work (JSON), or None to leave it unchanged.
     fresh_json: str | None = None
@@ -137,7 +137,7 @@ def _write_action(
     action ended the game its results, ratings and prizes (Core statements compiled once: a game's
     end is every few moves in a short game). Returns the new version and, at a game's end, what it
     did to each rated seat's standing and which of its transfers moved an item."""
-    actor = Actor(save.actor).value
+    actor = ActorKind(save.actor).value
     statement = _MOVE if results is None else _FINISHING_MOVE
     if statement.run(connection, _move_parameters(save, now)) != 1:
         raise _refusal(connection, save.table_id, save.expected_version)
@@ -168,7 +168,7 @@ def _write_actions(
     shaped by the batch (a CASE with a branch per table) was compiled again for every batch, and
     that was most of the cost of a save (``python -m benchmarks.store_writes``).
     """
-    actors = [Actor(s.actor).value for s in saves]
+    actors = [ActorKind(s.actor).value for s in saves]
     answers: list[int | StoreError] = []
     if saves:
         found = {

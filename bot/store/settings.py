@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from bot.models import GuildSettings, utcnow
+from bot.models import GuildSettingsRow, utcnow
 from bot.store.base import StoreBase
 
 
 class SettingsStore(StoreBase):
     """The ``guild_settings`` rows."""
 
-    def _default_settings(self, guild_id: int) -> GuildSettings:
-        return GuildSettings(guild_id=guild_id, computer_pause_ms=self.default_computer_pause_ms)
+    def _default_settings(self, guild_id: int) -> GuildSettingsRow:
+        return GuildSettingsRow(guild_id=guild_id, computer_pause_ms=self.default_computer_pause_ms)
 
-    async def get_settings(self, guild_id: int) -> GuildSettings:
+    async def get_settings(self, guild_id: int) -> GuildSettingsRow:
         """The server's settings; the defaults (not saved) when it never changed them."""
         async with self.sessions() as session:
-            row = await session.get(GuildSettings, guild_id)
+            row = await session.get(GuildSettingsRow, guild_id)
         return row if row is not None else self._default_settings(guild_id)
 
     async def update_settings(
@@ -27,12 +27,12 @@ class SettingsStore(StoreBase):
         computer_pause_ms: int | None = None,
         language: str | None = None,
         four_colour: bool | None = None,
-    ) -> GuildSettings:
+    ) -> GuildSettingsRow:
         """Change the given settings (others keep their value) and return them all.
 
         ``language=""`` forgets the server's language (its Discord language is used again)."""
         async with self._writing() as session:
-            row = await session.get(GuildSettings, guild_id, with_for_update=True)
+            row = await session.get(GuildSettingsRow, guild_id, with_for_update=True)
             if row is None:
                 row = self._default_settings(guild_id)
                 session.add(row)

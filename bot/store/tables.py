@@ -21,7 +21,7 @@ from bot.store.items import RELEASE, Stake, reserve
 
 
 class SeatLike(Protocol):
-    """Anything with a seat's four fields (bot.models.Seat, the table service's Seat)."""
+    """Anything with a seat's four fields (:class:`bot.table.Seat`, or a test's own)."""
 
     @property
     def user_id(self) -> int | None: ...

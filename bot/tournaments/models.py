@@ -36,7 +36,7 @@ class RoundStatus(StrEnum):
     FINISHED = "finished"
 
 
-class TableStatus(StrEnum):
+class TournamentTableStatus(StrEnum):
     PLANNED = "planned"  # written, its game table not yet known
     PLAYING = "playing"
     FINISHED = "finished"
@@ -140,7 +140,7 @@ class TournamentTable(SQLModel, table=True):
     number: int
     entrants_json: str = Field(sa_type=Text)  # entrant ids by seat
     game_table_id: int | None = Field(default=None, sa_type=BigInteger)
-    status: str = TableStatus.PLANNED.value
+    status: str = TournamentTableStatus.PLANNED.value
     places_json: str | None = Field(default=None, sa_type=Text)
     points_json: str | None = Field(default=None, sa_type=Text)  # exact big ints as decimal strings
 

@@ -23,11 +23,11 @@ from bot.tournaments import seeding
 from bot.tournaments.models import (
     Entrant,
     RoundStatus,
-    TableStatus,
     Tournament,
     TournamentRound,
     TournamentStatus,
     TournamentTable,
+    TournamentTableStatus,
 )
 
 #: A tournament whose rounds are still being driven.
@@ -376,15 +376,19 @@ class TournamentRepository:
 
     async def update_planned_table(self, table_id: int, **values: Any) -> None:
         """Change a table still planned (never over a start or a result already written)."""
-        await self._update_table(table_id, [TableStatus.PLANNED.value], values)
+        await self._update_table(table_id, [TournamentTableStatus.PLANNED.value], values)
 
     async def record(self, table_id: int, places: Sequence[int] | None, points: Sequence[int] | None) -> None:
         """A table's end: its places and exact points, or void (None), unless an end is written already."""
-        values: dict[str, Any] = {"status": TableStatus.VOID.value if places is None else TableStatus.FINISHED.value}
+        values: dict[str, Any] = {
+            "status": TournamentTableStatus.VOID.value if places is None else TournamentTableStatus.FINISHED.value
+        }
         if places is not None and points is not None:
             values["places_json"] = json.dumps(list(places))
             values["points_json"] = json.dumps([str(p) for p in points])
-        await self._update_table(table_id, [TableStatus.PLANNED.value, TableStatus.PLAYING.value], values)
+        await self._update_table(
+            table_id, [TournamentTableStatus.PLANNED.value, TournamentTableStatus.PLAYING.value], values
+        )
 
     async def _update_table(self, table_id: int, statuses: Sequence[str], values: Mapping[str, Any]) -> None:
         async with self.sessions() as session:

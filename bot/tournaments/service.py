@@ -43,11 +43,11 @@ from bot.tournaments.bracket_view import SingleTable
 from bot.tournaments.models import (
     Entrant,
     RoundStatus,
-    TableStatus,
     Tournament,
     TournamentRound,
     TournamentStatus,
     TournamentTable,
+    TournamentTableStatus,
 )
 from bot.tournaments.pairing import (
     ARENA,
@@ -405,7 +405,7 @@ class TournamentService:
         due = [round_ for round_, guild_id in rows if self.serves(guild_id)]
         for round_ in due:
             for table in await self._tables(round_.id or 0):
-                if table.status == TableStatus.PLAYING and table.game_table_id is not None:
+                if table.status == TournamentTableStatus.PLAYING and table.game_table_id is not None:
                     await self.opener.finish_with_computers(table.game_table_id)
             await self.repository.timer_fired(round_.id or 0)
 
@@ -489,7 +489,7 @@ class TournamentService:
         entrants = {e.id: e for e in await self.entrants(tournament.id or 0)}
         game = registry.get(tournament.game_key)
         for table in await self._tables(round_.id or 0):
-            if table.status != TableStatus.PLANNED:
+            if table.status != TournamentTableStatus.PLANNED:
                 continue
             seats = tuple(SeatSpec(entrants[e].user_id, entrants[e].name, entrants[e].computer) for e in table.entrants)
             request = TableRequest(
@@ -510,7 +510,7 @@ class TournamentService:
                 self.checkpoint("wrote table")
             await self.opener.start_table(game_table_id, request)
             self.checkpoint("started table")
-            await self.repository.update_planned_table(table.id or 0, status=TableStatus.PLAYING.value)
+            await self.repository.update_planned_table(table.id or 0, status=TournamentTableStatus.PLAYING.value)
             self.checkpoint("table playing")
 
     async def _claim(self, table: TournamentTable, game_table_id: int) -> int:
@@ -526,9 +526,9 @@ class TournamentService:
         """Whether every table of the round has ended; asks about tables whose end was missed."""
         done = True
         for table in await self._tables(round_.id or 0):
-            if table.status in (TableStatus.FINISHED, TableStatus.VOID):
+            if table.status in (TournamentTableStatus.FINISHED, TournamentTableStatus.VOID):
                 continue
-            if table.status == TableStatus.PLAYING and table.game_table_id is not None:
+            if table.status == TournamentTableStatus.PLAYING and table.game_table_id is not None:
                 end = await self.opener.table_end(table.game_table_id)
                 if end is not None:
                     await self._record(table, end)
@@ -592,7 +592,12 @@ class TournamentService:
             return await self._round_to(round_, RoundStatus.PLAYING, RoundStatus.FINISHED)
         entrants = await self.entrants(tournament.id or 0)
         tables = await self._tables(round_.id or 0)
-        busy = {e for t in tables if t.status in (TableStatus.PLANNED, TableStatus.PLAYING) for e in t.entrants}
+        busy = {
+            e
+            for t in tables
+            if t.status in (TournamentTableStatus.PLANNED, TournamentTableStatus.PLAYING)
+            for e in t.entrants
+        }
         free = [e.id or 0 for e in _seed_order(entrants) if e.dropped_after is None and e.id not in busy]
         game = registry.get(tournament.game_key)
         sizes = pairing.mixable_sizes(game.allowed_counts, tournament.table_size, bool(game.teams))
@@ -653,11 +658,11 @@ class TournamentService:
                 table = by_round.get((round_.id or 0, number))
                 if table is None:
                     continue
-                if table.status == TableStatus.FINISHED and table.places_json and table.points_json:
+                if table.status == TournamentTableStatus.FINISHED and table.places_json and table.points_json:
                     places = json.loads(table.places_json)
                     points = [int(p) for p in json.loads(table.points_json)]
                     played[match_id] = double.finishing_order(table.entrants, places, points, seeded)
-                elif table.status == TableStatus.VOID:  # closed without results: the better seeds go on
+                elif table.status == TournamentTableStatus.VOID:  # closed without results: the better seeds go on
                     played[match_id] = sorted(table.entrants, key=seeded.index)
                 else:
                     in_play.add(match_id)
@@ -694,7 +699,7 @@ class TournamentService:
                     pairs.append(SingleTable((a, b), "bye", present[0] if present else None))
                     continue
                 table = next((t for t in tables if set(t.entrants) == set(present)), None)
-                if table is None or table.status in (TableStatus.PLANNED, TableStatus.PLAYING):
+                if table is None or table.status in (TournamentTableStatus.PLANNED, TournamentTableStatus.PLAYING):
                     pairs.append(SingleTable((a, b), "playing"))
                 else:
                     pairs.append(SingleTable((a, b), "played", _table_winner(table, seed_rank)))
@@ -738,7 +743,7 @@ class TournamentService:
                 byes.append((round_.number, entrant))
         for table in tables:
             history.add_table(table.entrants)
-            if table.status == TableStatus.FINISHED and table.places_json and table.points_json:
+            if table.status == TournamentTableStatus.FINISHED and table.places_json and table.points_json:
                 results.append(
                     TableResult(
                         number_of[table.round_id],
@@ -975,7 +980,7 @@ def _without(plan: RoundPlan, active: set[int]) -> RoundPlan:
 def _table_winner(table: TournamentTable, seed_rank: Mapping[int | None, int]) -> int:
     """Who goes through: the best place, then the most game points, then the better seed."""
     seated = table.entrants
-    if table.status != TableStatus.FINISHED or not table.places_json or not table.points_json:
+    if table.status != TournamentTableStatus.FINISHED or not table.places_json or not table.points_json:
         return min(seated, key=lambda e: seed_rank.get(e, 0))
     places = json.loads(table.places_json)
     points = [int(p) for p in json.loads(table.points_json)]

@@ -9,8 +9,9 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 
 from bot.db import Database
-from bot.models import Actor, Seat, TableAction, TableStatus
+from bot.models import ActorKind, TableAction, TableStatus
 from bot.store import ActionSave, ResultLine, Store, TableNotFound, VersionConflict, WrongStatus
+from bot.table import Seat
 from bot.table_store import TableStoreAdapter
 from bot.tables import Seat as TableSeat
 from bot.tables import Table
@@ -153,7 +154,7 @@ async def test_save_action_round_trip(store: Store) -> None:
     table = await playing_table(store)
     at = datetime(2030, 5, 6, 7, 8, 9, tzinfo=UTC)
     saved = await store.save_action(
-        ActionSave(table.id, 0, '{"state": 1}', 0, "discard:Kh", Actor.PLAYER, ALICE), now=at
+        ActionSave(table.id, 0, '{"state": 1}', 0, "discard:Kh", ActorKind.PLAYER, ALICE), now=at
     )
     assert saved == 1
     assert await store.save_action(ActionSave(table.id, 1, '{"state": 2}', 1, "pick:3", "computer", None)) == 2
@@ -171,9 +172,9 @@ async def test_save_action_round_trip(store: Store) -> None:
 
 async def test_a_stale_version_is_refused_and_nothing_is_written(store: Store) -> None:
     table = await playing_table(store)
-    await store.save_action(ActionSave(table.id, 0, '{"state": 1}', 0, "discard:Kh", Actor.PLAYER, ALICE))
+    await store.save_action(ActionSave(table.id, 0, '{"state": 1}', 0, "discard:Kh", ActorKind.PLAYER, ALICE))
     with pytest.raises(VersionConflict) as caught:
-        await store.save_action(ActionSave(table.id, 0, '{"state": "stale"}', 0, "discard:Qs", Actor.PLAYER, ALICE))
+        await store.save_action(ActionSave(table.id, 0, '{"state": "stale"}', 0, "discard:Qs", ActorKind.PLAYER, ALICE))
     assert (caught.value.expected, caught.value.actual) == (0, 1)
     loaded = await store.load_table(table.id)
     assert (loaded.state_json, loaded.version) == ('{"state": 1}', 1)

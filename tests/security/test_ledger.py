@@ -21,7 +21,6 @@ import pytest
 from bot import collections as gjt
 from bot.actor import Actor
 from bot.db import Database
-from bot.models import Seat as StoredSeat
 from bot.store import ActionSave, ItemsStaked, Stake, Store, TransferLine
 from bot.table import Seat, cards_in_play
 from bot.table_store import TableStoreAdapter
@@ -472,5 +471,5 @@ def test_seats_saved_before_owners_were_kept_load_as_before() -> None:
     assert (taken.user_id, taken.computer, taken.owner_id, taken.generated) == (None, True, 5, False)
     assert (taken.replaced, taken.replaced_at) == (5, 3)
     assert Seat.from_dict(taken.to_dict()) == taken
-    assert StoredSeat.from_dict(taken.to_dict()).owner_id == 5 and StoredSeat.from_dict(person).owner_id == 5
-    assert StoredSeat.from_dict(taken.to_dict()).replaced == 5 and StoredSeat.from_dict(person).replaced is None
+    assert Seat.from_dict(taken.to_dict()).owner_id == 5 and Seat.from_dict(person).owner_id == 5
+    assert Seat.from_dict(taken.to_dict()).replaced == 5 and Seat.from_dict(person).replaced is None
