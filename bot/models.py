@@ -153,7 +153,8 @@ class GameTable(SQLModel, table=True):
 
     @property
     def options(self) -> dict[str, Any]:
-        return json.loads(self.options_json)
+        options: dict[str, Any] = json.loads(self.options_json)
+        return options
 
 
 class TableAction(SQLModel, table=True):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from bot.models import TableStatus
 from bot.pace import TableClocks
@@ -204,7 +204,7 @@ class Table:
     clocks: TableClocks | None = field(default=None, repr=False, compare=False)
     #: Pictures of this table drawn for Discord, so each is drawn once per state version
     #: (kept and pruned by cogs.table_ui; memory only).
-    pictures: dict[tuple, Any] = field(default_factory=dict, repr=False, compare=False)
+    pictures: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False, compare=False)
     #: The version at which a person's only move was refused by the rules (not tried again there).
     no_forced_move: int | None = field(default=None, repr=False, compare=False)
     #: What is worked out once per moment (views, the saved JSON, the pending decisions), and the
@@ -266,7 +266,7 @@ class Table:
             self._memo, self._memo_of = {}, (self.state, self.version)
         if key not in self._memo:
             self._memo[key] = work()
-        return self._memo[key]
+        return cast(T, self._memo[key])
 
     def rest(self) -> None:
         """Let go of the moment's views until somebody asks for one again (worked out again then).

@@ -80,7 +80,8 @@ class Tournament(SQLModel, table=True):
 
     @property
     def options(self) -> dict[str, Any]:
-        return json.loads(self.options_json)
+        options: dict[str, Any] = json.loads(self.options_json)
+        return options
 
 
 class Entrant(SQLModel, table=True):
@@ -122,7 +123,8 @@ class TournamentRound(SQLModel, table=True):
 
     @property
     def byes(self) -> list[int]:
-        return json.loads(self.byes_json)
+        byes: list[int] = json.loads(self.byes_json)
+        return byes
 
 
 class TournamentTable(SQLModel, table=True):
@@ -146,7 +148,8 @@ class TournamentTable(SQLModel, table=True):
 
     @property
     def entrants(self) -> list[int]:
-        return json.loads(self.entrants_json)
+        entrants: list[int] = json.loads(self.entrants_json)
+        return entrants
 
 
 class TournamentTemplate(SQLModel, table=True):
