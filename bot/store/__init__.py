@@ -23,7 +23,7 @@ from bot.store.pending_clicks import ClickNote, PendingClicksStore
 from bot.store.results import ResultLine, ResultsStore
 from bot.store.settings import SettingsStore
 from bot.store.standings import LeaderboardPage, Standing, StandingsStore
-from bot.store.tables import SeatLike, TablesStore
+from bot.store.tables import TablesStore
 
 __all__ = [
     "ActionSave",
@@ -33,7 +33,6 @@ __all__ = [
     "ItemsStaked",
     "LeaderboardPage",
     "ResultLine",
-    "SeatLike",
     "Stake",
     "Standing",
     "Store",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any
 
 from sqlalchemy import Connection, bindparam, insert, or_, update
 from sqlmodel import Session, col, select
@@ -18,40 +18,12 @@ from bot.prepared import Prepared
 from bot.store.base import UNSET, StoreBase, TableKey, columns_but_id
 from bot.store.errors import TableNotFound, WrongStatus
 from bot.store.items import RELEASE, Stake, reserve
+from bot.table import Seat
 
 
-class SeatLike(Protocol):
-    """Anything with a seat's four fields (:class:`bot.table.Seat`, or a test's own)."""
-
-    @property
-    def user_id(self) -> int | None: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def computer(self) -> bool: ...
-    @property
-    def level(self) -> str: ...
-
-
-def seats_json(seats: Iterable[SeatLike]) -> str:
-    data = []
-    for s in seats:
-        seat: dict[str, Any] = {
-            "user_id": s.user_id,
-            "name": s.name,
-            "computer": bool(s.computer),
-            "level": s.level,
-            "owner_id": _owner_of(s),
-        }
-        if (replaced_at := getattr(s, "replaced_at", None)) is not None:  # a person's seat a computer took over
-            seat["replaced_at"] = replaced_at
-        data.append(seat)
-    return json.dumps(data, ensure_ascii=False)
-
-
-def _owner_of(seat: SeatLike) -> int | None:
-    """Whose items a seat plays: the person seated, or the person a computer took the seat over from."""
-    return seat.user_id if not seat.computer else getattr(seat, "owner_id", None)
+def seats_json(seats: Iterable[Seat]) -> str:
+    """The ``seats_json`` column: each seat as :meth:`bot.table.Seat.to_dict` gives it."""
+    return json.dumps([seat.to_dict() for seat in seats], ensure_ascii=False)
 
 
 def _options_json(options: dict[str, Any]) -> str:
@@ -69,7 +41,7 @@ class TablesStore(StoreBase):
         parent_channel_id: int,
         game_key: str,
         host_id: int,
-        seats: Sequence[SeatLike],
+        seats: Sequence[Seat],
         options: dict[str, Any],
         seed: int,
         message_id: int | None = None,
@@ -103,7 +75,7 @@ class TablesStore(StoreBase):
         self,
         table_id: int,
         *,
-        seats: Sequence[SeatLike] | None = None,
+        seats: Sequence[Seat] | None = None,
         options: dict[str, Any] | None = None,
         host_id: int | None = None,
         channel_id: int | None = None,
@@ -138,7 +110,7 @@ class TablesStore(StoreBase):
         table_id: int,
         state_json: str,
         *,
-        seats: Sequence[SeatLike] | None = None,
+        seats: Sequence[Seat] | None = None,
         options: dict[str, Any] | None = None,
         fresh_json: str | None = None,
         stakes: Sequence[Stake] = (),
@@ -238,7 +210,7 @@ def _new_table_row(
     parent_channel_id: int,
     game_key: str,
     host_id: int,
-    seats: Sequence[SeatLike],
+    seats: Sequence[Seat],
     options: dict[str, Any],
     seed: int,
     message_id: int | None = None,

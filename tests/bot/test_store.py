@@ -13,7 +13,6 @@ from bot.models import ActorKind, TableAction, TableStatus
 from bot.store import ActionSave, ResultLine, Store, TableNotFound, VersionConflict, WrongStatus
 from bot.table import Seat
 from bot.table_store import TableStoreAdapter
-from bot.tables import Seat as TableSeat
 from bot.tables import Table
 from engine import registry
 
@@ -291,7 +290,7 @@ async def test_queued_saves_are_committed_before_each_caller_hears_and_one_confl
             game=registry.get("highcard"),
             host_id=ALICE,
             options={},
-            seats=[TableSeat(ALICE, "Alice"), TableSeat(None, "Computer 1", True)],
+            seats=[Seat(ALICE, "Alice"), Seat(None, "Computer 1", True)],
             status="playing",
         )
         for row in rows
