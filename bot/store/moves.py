@@ -67,6 +67,7 @@ class MovesStore(StoreBase):
         written) when the table is not at the expected version, WrongStatus when it is not in
         play, TableNotFound when there is no such table.
         """
+        ActorKind(save.actor)  # an unknown actor is refused (ValueError) before the database is touched
         version, changes, moved = await self._in_one_piece(_write_action, save, results, transfers, now or utcnow())
         if results is not None:  # committed: kept for the game's announcement
             self._game_ends[save.table_id] = changes
