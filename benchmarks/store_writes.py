@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import inspect
 import json
 import os
 import statistics
@@ -51,7 +52,7 @@ async def timed(write: Callable[[int, int], Awaitable[object]], tables: list[int
 
 async def new_table(store: Any) -> int:
     """A table of Alice and a computer, in play."""
-    from bot.models import Seat
+    from bot.table import Seat
 
     row = await store.create_table(
         guild_id=1,
@@ -99,10 +100,18 @@ async def measure(database_url: str) -> dict[str, tuple[float, float]]:
                     version[t] += 1
             figures[f"batch of {size}"] = (statistics.median(cpu), statistics.median(wall))
         results = [ResultLine(0, 3, "Alice", False, 1, 10), ResultLine(1, None, "Computer 1", True, 2, 3)]
+        one_save = "save" in inspect.signature(store.save_action).parameters  # older trees: its fields one by one
+
+        def last_move(t: int, n: int) -> Awaitable[Any]:
+            save = ActionSave(t, version[t], STATE, 0, f"pick:{n}", "player", 3)
+            if one_save:
+                return store.save_action(save, results=results)
+            older: Any = store.save_action
+            fields = (save.table_id, save.expected_version, save.new_state_json, save.seat, save.move, save.actor)
+            return older(*fields, save.user_id, results=results)
+
         singles = {
-            "game's last move": lambda t, n: store.save_action(
-                t, version[t], STATE, 0, f"pick:{n}", "player", 3, results=results
-            ),
+            "game's last move": last_move,
             "table message": lambda t, n: store.update_table(t, message_id=10_000 + n),
         }
         for (label, write), some in zip(singles.items(), (tables[:ROUNDS], tables[ROUNDS : 2 * ROUNDS]), strict=True):

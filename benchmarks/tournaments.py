@@ -31,6 +31,7 @@ from bot.actor import Actor
 from bot.db import open_database
 from bot.tournaments import double_elimination as double
 from bot.tournaments.arena import seat_free
+from bot.tournaments.models import TournamentStatus
 from bot.tournaments.pairing import History, swiss_round
 from bot.tournaments.service import TableEnd, TableRequest, TournamentService
 from engine.core import Outcome
@@ -147,7 +148,7 @@ async def time_double_service(players: int) -> tuple[list[float], int]:
         start = time.perf_counter()
         await service.start(tid, organiser)
         times.append(time.perf_counter() - start)
-        while (await service.get(tid)).status != "finished":
+        while (await service.get(tid)).status != TournamentStatus.FINISHED:
             opener.ended_upto = len(opener.ids)
             start = time.perf_counter()
             await service.drive(tid)

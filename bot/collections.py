@@ -21,8 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 from bot.models import OwnedItem
 from engine.core import GameState
-from engine.gin_jon_tan.cards import COLOURS, FULL_SET, SYMBOLS, Card
-from engine.gin_jon_tan.rules import DECK_SIZE, GinJonTanState
+from engine.gin_jon_tan.cards import COLOURS, FULL_SET, SYMBOLS
+
+# Re-exported: cogs/collection.py reads the card and the deck size here.
+from engine.gin_jon_tan.cards import Card as Card
+from engine.gin_jon_tan.rules import DECK_SIZE as DECK_SIZE
+from engine.gin_jon_tan.rules import GinJonTanState
 
 if TYPE_CHECKING:
     from bot.store import Filled, Store

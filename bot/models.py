@@ -9,16 +9,16 @@ Scores are exact integers of any size (Gin-jon-tan passes 2^63), stored as text 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import BigInteger, DateTime, Dialect, Index, Integer, Text, UniqueConstraint
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
-from engine.players import DEFAULT_LEVEL
+if TYPE_CHECKING:
+    from bot.table import Seat
 
 # SQLite only autoincrements an "INTEGER PRIMARY KEY" (which is 64-bit there anyway).
 BigId = BigInteger().with_variant(Integer(), "sqlite")
@@ -70,6 +70,8 @@ class BigScore(TypeDecorator[int]):
 
 
 class TableStatus(StrEnum):
+    """Where a table is in its life: the one status of a table, stored and held (:class:`bot.table.Table`)."""
+
     LOBBY = "lobby"
     PLAYING = "playing"
     FINISHED = "finished"
@@ -80,7 +82,9 @@ class TableStatus(StrEnum):
 OPEN_STATUSES = (TableStatus.LOBBY, TableStatus.PLAYING)
 
 
-class Actor(StrEnum):
+class ActorKind(StrEnum):
+    """Who made an action, as its log line says (a person acting is :class:`bot.actor.Actor`)."""
+
     PLAYER = "player"
     COMPUTER = "computer"  # a computer seat
     IDLE = "idle"  # the computer played for an idle player
@@ -88,43 +92,8 @@ class Actor(StrEnum):
     TIMEOUT = "timeout"  # the computer played for a person whose turn-based clock ran out (issue 45)
 
 
-@dataclass(frozen=True)
-class Seat:
-    """One seat at a table, as stored in ``GameTable.seats_json``."""
-
-    user_id: int | None
-    name: str
-    computer: bool = False
-    #: A computer's strength (engine.players.LEVELS); seats saved before levels play at the default.
-    level: str = DEFAULT_LEVEL
-    #: Whose items the seat plays (see bot.table.Seat): the person, or the one a computer took over from.
-    owner_id: int | None = None
-    #: The state version at which a computer took over a person's seat.
-    replaced_at: int | None = None
-
-    def __post_init__(self) -> None:
-        if not self.computer:
-            object.__setattr__(self, "owner_id", self.user_id)
-
-    @property
-    def replaced(self) -> int | None:
-        """The person whose seat a computer took over mid-game."""
-        return self.owner_id if self.computer else None
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Seat:
-        return cls(
-            user_id=data["user_id"],
-            name=data["name"],
-            computer=bool(data["computer"]),
-            level=data.get("level", DEFAULT_LEVEL),
-            owner_id=data.get("owner_id"),
-            replaced_at=data.get("replaced_at"),
-        )
-
-
-class GuildSettings(SQLModel, table=True):
-    """A server's table settings; absent rows mean the defaults."""
+class GuildSettingsRow(SQLModel, table=True):
+    """A server's stored settings (read as :class:`bot.table.GuildSettings`); absent rows mean the defaults."""
 
     __tablename__ = "guild_settings"
 
@@ -177,15 +146,15 @@ class GameTable(SQLModel, table=True):
 
     @property
     def seats(self) -> list[Seat]:
+        """The seats as stored (``seats_json``), as the table service holds them."""
+        from bot.table import Seat  # bot.table imports this module's TableStatus
+
         return [Seat.from_dict(seat) for seat in json.loads(self.seats_json)]
 
     @property
     def options(self) -> dict[str, Any]:
-        return json.loads(self.options_json)
-
-
-def seats_to_json(seats: list[Seat]) -> str:
-    return json.dumps([asdict(seat) for seat in seats], ensure_ascii=False)
+        options: dict[str, Any] = json.loads(self.options_json)
+        return options
 
 
 class TableAction(SQLModel, table=True):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from bot.models import TableStatus
 from bot.table import GuildSettings, Prize, Table
 from engine.core import Outcome
 
@@ -55,7 +56,7 @@ class TableStore(Protocol):
         """Each seat's profile (for a game that declares uses_profiles)."""
         ...
 
-    async def set_status(self, table: Table, status: str) -> None: ...
+    async def set_status(self, table: Table, status: TableStatus) -> None: ...
     async def save_message(self, table: Table) -> None: ...
     async def save_message_version(self, table: Table, version: int) -> None:
         """The table message shows state ``version`` now."""

@@ -12,7 +12,7 @@ from typing import Protocol
 
 from bot.actor import Actor
 from bot.models import GameTable, TableAction, TableStatus
-from bot.table import computer_name
+from bot.table import Seat, computer_name
 from render.replay import Names, ReplaySource
 
 #: Finished replays kept in memory for stepping.
@@ -25,20 +25,7 @@ MAX_TABLE_ID = 2**63 - 1
 COMPUTER_SUFFIX = " (computer)"
 
 
-class SeatLike(Protocol):
-    """A seat as stored (bot.models.Seat) or held (bot.table.Seat)."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def computer(self) -> bool: ...
-    @property
-    def level(self) -> str: ...
-    @property
-    def replaced_at(self) -> int | None: ...
-
-
-def seat_names(seats: Sequence[SeatLike]) -> Names:
+def seat_names(seats: Sequence[Seat]) -> Names:
     """The names to show at each step: as seated at the end, except a seat the computer took over,
     which shows its person until the move it took over at."""
     final = [computer_name(seat.name, seat.level) if seat.computer else seat.name for seat in seats]
@@ -57,7 +44,7 @@ def seat_names(seats: Sequence[SeatLike]) -> Names:
 
 def not_replayable(table_id: int, status: str, started: bool) -> str:
     """Why a table of this server has no replay, as it is."""
-    if status == "playing":
+    if status == TableStatus.PLAYING:
         return f"Table {table_id} is still being played; it can be replayed once its game is over."
     if not started:
         return f"Table {table_id} never started a game, so there is nothing to replay."

@@ -44,4 +44,5 @@ class SeasonEnd(SQLModel, table=True):
 
     @property
     def podium(self) -> list[dict[str, Any]]:
-        return json.loads(self.podium_json)
+        podium: list[dict[str, Any]] = json.loads(self.podium_json)
+        return podium

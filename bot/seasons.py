@@ -36,7 +36,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from bot import levels
 from bot.models import GameTable, utcnow
 from bot.rating_models import PlayerRating, RatingHistory
-from bot.season_models import DEFAULT_MONTHS, SeasonEnd, SeasonSettings
+from bot.season_models import DEFAULT_MONTHS, SeasonSettings
+from bot.season_models import SeasonEnd as SeasonEnd  # re-exported: cogs/seasons.py reads it here
 
 log = logging.getLogger(__name__)
 

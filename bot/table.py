@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
+from bot.models import TableStatus
 from bot.pace import TableClocks
 from engine.core import Game, GameState, Outcome, View
 from engine.players import DEFAULT_LEVEL, LEVELS
@@ -170,7 +171,7 @@ class Table:
     host_id: int
     options: dict[str, Any]
     seats: list[Seat]
-    status: str = "lobby"
+    status: TableStatus = TableStatus.LOBBY
     state: GameState | None = None
     version: int = 0
     seed: int = 0
@@ -203,7 +204,7 @@ class Table:
     clocks: TableClocks | None = field(default=None, repr=False, compare=False)
     #: Pictures of this table drawn for Discord, so each is drawn once per state version
     #: (kept and pruned by cogs.table_ui; memory only).
-    pictures: dict[tuple, Any] = field(default_factory=dict, repr=False, compare=False)
+    pictures: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False, compare=False)
     #: The version at which a person's only move was refused by the rules (not tried again there).
     no_forced_move: int | None = field(default=None, repr=False, compare=False)
     #: What is worked out once per moment (views, the saved JSON, the pending decisions), and the
@@ -229,7 +230,7 @@ class Table:
     @property
     def message_behind(self) -> bool:
         """Does the table message show an older moment than the saved state (a game under way or just ended)?"""
-        if not self.started or self.status not in ("playing", "finished"):
+        if not self.started or self.status not in (TableStatus.PLAYING, TableStatus.FINISHED):
             return False
         return self.message_version is None or self.message_version < self.version
 
@@ -265,7 +266,7 @@ class Table:
             self._memo, self._memo_of = {}, (self.state, self.version)
         if key not in self._memo:
             self._memo[key] = work()
-        return self._memo[key]
+        return cast(T, self._memo[key])
 
     def rest(self) -> None:
         """Let go of the moment's views until somebody asks for one again (worked out again then).
@@ -283,12 +284,12 @@ class Table:
 
     def waiting_people(self) -> list[int]:
         """Seats of people the game waits on now."""
-        if self.state is None or self.status != "playing":
+        if self.state is None or self.status != TableStatus.PLAYING:
             return []
         return [s for s in self.waiting_on if not self.seats[s].computer]
 
     def waiting_computers(self) -> list[int]:
-        if self.state is None or self.status != "playing":
+        if self.state is None or self.status != TableStatus.PLAYING:
             return []
         return [s for s in self.waiting_on if self.seats[s].computer]
 

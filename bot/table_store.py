@@ -163,8 +163,8 @@ class TableStoreAdapter:
     ) -> tuple[Prize, ...]:
         """Save one action (see :class:`bot.ports.TableStore`); at a game's end, the items that moved."""
         fresh_json = json.dumps(list(fresh_from)) if fresh_from is not None else None
+        save = ActionSave(table.id, table.version, new_state_json, seat, move, actor, user_id, fresh_json)
         if outcome is None:
-            save = ActionSave(table.id, table.version, new_state_json, seat, move, actor, user_id, fresh_json)
             await self._queued(save)
             return ()
         results = [
@@ -190,18 +190,7 @@ class TableStoreAdapter:
             )
             for i, t in enumerate(outcome.transfers)
         ]
-        await self.store.save_action(
-            table.id,
-            table.version,
-            new_state_json,
-            seat,
-            move,
-            actor,
-            user_id,
-            results=results,
-            transfers=transfers,
-            fresh_json=fresh_json,
-        )
+        await self.store.save_action(save, results=results, transfers=transfers)
         moved = self.store.moved_items(table.id) or []
         return tuple(Prize(t.from_seat, t.to_seat, done) for t, done in zip(outcome.transfers, moved, strict=False))
 
@@ -263,9 +252,7 @@ class TableStoreAdapter:
                 dropped: list[Exception | None] = [None] * len(answered)
             except Exception:
                 # One bad action must not spoil the others (or the versions): save them one at a time.
-                answers = [
-                    await _attempt(self.store.save_action(*_arguments(s), fresh_json=s.fresh_json)) for s in saves
-                ]
+                answers = [await _attempt(self.store.save_action(save)) for save in saves]
                 shown_error = await _attempt(self.store.save_message_versions(shown))
                 noted = [await _attempt(self.store.add_pending_click(click)) for click in clicks]
                 dropped = [await _attempt(self.store.drop_pending_click(click_id)) for click_id, _ in answered]
@@ -302,8 +289,8 @@ class TableStoreAdapter:
         drafts = {str(seat): draft.to_dict() for seat, draft in table.drafts.items()}
         await self.store.save_drafts(table.id, json.dumps(drafts) if drafts else None)
 
-    async def set_status(self, table: Table, status: str) -> None:
-        await self.store.set_status(table.id, TableStatus(status))
+    async def set_status(self, table: Table, status: TableStatus) -> None:
+        await self.store.set_status(table.id, status)
 
     async def open_tables(self) -> list[Table]:
         return [table_from_row(row) for row in await self.store.open_tables()]
@@ -316,7 +303,7 @@ class TableStoreAdapter:
         return await self._with_prizes(table_from_row(row)) if row is not None else None
 
     async def _with_prizes(self, table: Table) -> Table:
-        if table.status == "finished":
+        if table.status == TableStatus.FINISHED:
             table.prizes = await self.prizes(table.id, table.outcome)
         return table
 
@@ -357,10 +344,6 @@ async def _attempt(work: Awaitable[T]) -> T | Exception:
         return error
 
 
-def _arguments(save: ActionSave) -> tuple:
-    return (save.table_id, save.expected_version, save.new_state_json, save.seat, save.move, save.actor, save.user_id)
-
-
 def table_from_row(row: GameTable) -> Table:
     """A Table as the service holds it, rebuilt from its database row."""
     game = registry.get(row.game_key)
@@ -375,7 +358,7 @@ def table_from_row(row: GameTable) -> Table:
         host_id=row.host_id,
         options=json.loads(row.options_json),
         seats=[Seat.from_dict(s) for s in json.loads(row.seats_json)],
-        status=str(row.status),
+        status=TableStatus(row.status),
         state=state,
         version=row.version,
         seed=row.seed,

@@ -24,6 +24,7 @@ from typing import Any
 
 from bot.actor import Actor
 from bot.futures import start_keyed
+from bot.models import TableStatus
 from bot.ports import Presenter, TableStore
 from bot.server_settings import COMPUTER_PAUSE_MS, IDLE_MINUTES
 from bot.table import (
@@ -148,7 +149,7 @@ class TableService:
         (its final hand is still shown: the person may hold a message that has not shown the end yet)."""
         if table_id not in self.tables and table_id not in self.finished:
             table = await self.store.load_table(table_id)
-            if table is not None and table.status == "finished" and table.started:
+            if table is not None and table.status == TableStatus.FINISHED and table.started:
                 self._keep_finished(table)
         return self.seat_view(table_id, actor)
 
@@ -288,7 +289,7 @@ class TableService:
         async with self.lock(table_id):
             table = self._lobby(table_id, actor)
             self._must_be_host(table, actor, "cancel the table")
-            await self._close(table, "cancelled")
+            await self._close(table, TableStatus.CANCELLED)
             return table
 
     async def start(self, table_id: int, actor: Actor) -> Table:
@@ -303,7 +304,7 @@ class TableService:
             except ValueError as error:
                 raise TableError(str(error)) from None
             await self.store.save_start(table, state.to_json(), profiles)  # stakes the profiles' items
-            table.state, table.status, table.version = state, "playing", 0
+            table.state, table.status, table.version = state, TableStatus.PLAYING, 0
             table.dealt_notes = tuple(topped_up)
             table.fresh_from = dict.fromkeys(range(len(table.seats)), 0)
             self._touch(table)
@@ -383,7 +384,7 @@ class TableService:
             table = self.get(table_id, actor)
             if actor.user_id != table.host_id and not actor.moderator:
                 raise TableError("Only the table's host or a server moderator can end it.")
-            await self._close(table, "closed")
+            await self._close(table, TableStatus.CLOSED)
             return table
 
     async def rematch(self, table_id: int, actor: Actor) -> Table:
@@ -393,7 +394,7 @@ class TableService:
         old = self.tables.get(table_id) or self.finished.get(table_id) or await self.store.load_table(table_id)
         if old is not None and not actor.owns(old.guild_id):
             raise TableError(no_table(table_id))
-        if old is None or old.status != "finished":
+        if old is None or old.status != TableStatus.FINISHED:
             raise TableError("That table is gone; start a new one with /play.")
         if old.rematch_id is not None:
             raise _rematch_open(old.rematch_id)
@@ -449,7 +450,7 @@ class TableService:
                 if pause:
                     await asyncio.sleep(pause)
                 async with self.lock(table_id):
-                    if table.status != "playing" or not table.waiting_computers():
+                    if table.status != TableStatus.PLAYING or not table.waiting_computers():
                         return
                     seat = table.waiting_computers()[0]
                     await self._apply(table, seat, await self._computer_move(table, seat), "computer", None)
@@ -460,7 +461,7 @@ class TableService:
     async def _play_forced(self, table: Table) -> bool:
         """Make a person's only legal move for them, and say so (no one waits to press the one button)."""
         async with self.lock(table.id):
-            forced = _forced_move(table) if table.status == "playing" else None
+            forced = _forced_move(table) if table.status == TableStatus.PLAYING else None
             if forced is None:
                 return False
             seat, move = forced
@@ -501,10 +502,10 @@ class TableService:
             return  # a turn-based table keeps its own time (bot.turns, issue 45)
         if now - table.last_action_at >= ABANDONED_AFTER:
             async with self.lock(table.id):
-                await self._close(table, "closed")
+                await self._close(table, TableStatus.CLOSED)
             await self._notify(table, "This table was closed after 24 hours without a move.")
             return
-        if table.status != "playing":
+        if table.status != TableStatus.PLAYING:
             return
         settings = await self.store.guild_settings(table.guild_id)
         idle = timedelta(minutes=IDLE_MINUTES.clamp(settings.idle_minutes))
@@ -523,7 +524,7 @@ class TableService:
         """The computer plays ``seat``'s move for its absent person (``actor`` marks it in the log),
         and the table is told ``note``; False when the seat was not waited on any more."""
         async with self.lock(table.id):
-            if table.status != "playing" or seat not in table.waiting_people():
+            if table.status != TableStatus.PLAYING or seat not in table.waiting_people():
                 return False
             move = await self._computer_move(table, seat)
             await self._apply(table, seat, move, actor, table.seats[seat].user_id)
@@ -533,7 +534,7 @@ class TableService:
 
     async def _play_for_idle(self, table: Table, seat: int) -> None:
         async with self.lock(table.id):
-            if table.status != "playing" or seat not in table.waiting_people():
+            if table.status != TableStatus.PLAYING or seat not in table.waiting_people():
                 return
             name = table.seats[seat].name
             move = await self._computer_move(table, seat)
@@ -584,7 +585,7 @@ class TableService:
         if outcome is not None:
             table.prizes = tuple(prizes or ())  # what moved, as saved (the table announces it)
             self._ended(table, outcome)
-            table.status = "finished"
+            table.status = TableStatus.FINISHED
             self._forget(table)
             self._keep_finished(table)
         return Change(table, version, seat, outcome, tuple(sorted(after)), tuple(changed))
@@ -627,7 +628,7 @@ class TableService:
         table.last_action_at = self.clock()
         return table
 
-    async def _close(self, table: Table, status: str) -> None:
+    async def _close(self, table: Table, status: TableStatus) -> None:
         await self.store.set_status(table, status)
         table.status = status
         self._forget(table)
@@ -674,15 +675,15 @@ class TableService:
 
     def _lobby(self, table_id: int, actor: Actor) -> Table:
         table = self.get(table_id, actor)
-        if table.status != "lobby":
+        if table.status != TableStatus.LOBBY:
             raise TableError("The game has already started.")
         return table
 
     def _playing(self, table_id: int, actor: Actor) -> Table:
         table = self._open_table(table_id, actor, self.tables.get(table_id) or self.finished.get(table_id))
-        if table.status == "lobby":
+        if table.status == TableStatus.LOBBY:
             raise TableError("The game has not started yet.")
-        if table.status != "playing":
+        if table.status != TableStatus.PLAYING:
             raise TableError("This game is over.")
         return table
 

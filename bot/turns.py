@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.actor import Actor
 from bot.clock_store import ClockStore
+from bot.models import TableStatus
 from bot.pace import (
     ASK,
     COMPUTER_MOVE,
@@ -42,6 +43,7 @@ from bot.pace import (
 )
 from bot.pace_models import PlayerPrefs
 from bot.tables import Table, TableError, TableService
+from bot.tournaments.models import TournamentStatus
 from render.clocks import AWAY, IDLE, OUT_OF_TIME, WAITED_ON, ClockStrip, SeatClockView
 
 log = logging.getLogger(__name__)
@@ -128,7 +130,7 @@ class TurnService:
                 continue
             self._adopt(table, clocks)
             self.moved_at[table_id] = moved_at
-            if table.status == "playing" and clocks.turn_based:
+            if table.status == TableStatus.PLAYING and clocks.turn_based:
                 async with self.tables.lock(table_id):
                     await self._sync(table, moved=False)  # a move saved before its clocks were: start them now
 
@@ -142,7 +144,7 @@ class TurnService:
             raise TableError(str(error)) from None
         async with self.tables.lock(table_id):
             table = self.tables.get(table_id, actor)
-            if table.status != "lobby":
+            if table.status != TableStatus.LOBBY:
                 raise TableError("The game has already started: its pace is set.")
             if actor.user_id != table.host_id:
                 raise TableError("Only the host can change the pace.")
@@ -200,9 +202,9 @@ class TurnService:
     # -- every moment of a table (under its lock) ----------------------------------------------
     async def moment(self, table: Table) -> None:
         """A game started, a move was saved or a seat changed hands: start and stop the clocks."""
-        if table.status == "lobby":
+        if table.status == TableStatus.LOBBY:
             return
-        if table.version == 0 and table.status == "playing" and not (table.clocks and table.clocks.seats):
+        if table.version == 0 and table.status == TableStatus.PLAYING and not (table.clocks and table.clocks.seats):
             clocks = await self.default_pace(table)
             if not clocks.turn_based:
                 table.clocks = None
@@ -349,7 +351,7 @@ class TurnService:
         if now - self.moved_at.get(table.id, now) >= clocks.pace.abandoned_after:
             await self._abandon(table, clocks.pace)
             return
-        if table.status != "playing":
+        if table.status != TableStatus.PLAYING:
             return
         if clocks.tournament_id is not None and await self._round_over(table, now):
             return
@@ -538,7 +540,7 @@ class TurnService:
         for table in list(self.tables.tables.values()):
             seat = table.seat_of(user_id)
             clocks = table.clocks
-            if seat is None or clocks is None or not clocks.turn_based or table.status != "playing":
+            if seat is None or clocks is None or not clocks.turn_based or table.status != TableStatus.PLAYING:
                 continue
             if clocks.on_away == HAND_OVER:
                 await self._hand_over(table, seat, "is away")
@@ -563,7 +565,7 @@ class TurnService:
                 raise TableError(f"There is no tournament #{tournament_id} in this server.")
             if found.host_id != actor.user_id:
                 raise TableError("Only the tournament's host can set its pace.")
-            if found.status != "signup":
+            if found.status != TournamentStatus.SIGNUP:
                 raise TableError("The tournament has started: its pace is set.")
         if pace not in PACES:
             raise TableError(f"There is no pace {pace!r}.")
@@ -611,7 +613,7 @@ def clock_lines(table: Table, now: datetime | None = None) -> list[str]:
         return []
     now = now or clocks.now()
     lines = []
-    if table.status == "playing":
+    if table.status == TableStatus.PLAYING:
         parts = []
         for seat, clock in enumerate(clocks.seats):
             if table.seats[seat].computer:

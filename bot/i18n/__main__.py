@@ -7,6 +7,7 @@ import asyncio
 import sys
 
 from bot.i18n import tools
+from bot.i18n.catalogs import TEMPLATE
 from bot.i18n.languages import SHIPPED
 
 
@@ -17,7 +18,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     languages = (args.language,) if args.language else SHIPPED
     if args.command == "extract":
-        print(f"Wrote {tools.TEMPLATE} with {asyncio.run(tools.extract())} texts.")
+        print(f"Wrote {TEMPLATE} with {asyncio.run(tools.extract())} texts.")
     elif args.command == "update":
         print("\n".join(tools.update(languages)))
     elif args.command == "init":

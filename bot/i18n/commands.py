@@ -21,7 +21,8 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.i18n import p_, translations
+from bot.i18n import p_
+from bot.i18n.catalogs import translations
 from bot.i18n.languages import ENGLISH, PSEUDO, from_discord
 
 log = logging.getLogger(__name__)

@@ -20,11 +20,8 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from sqlalchemy import update
-from sqlmodel import col, select
-
 from bot.actor import Actor
-from bot.tournaments.models import Entrant, Tournament, TournamentStatus
+from bot.tournaments.models import Entrant, Tournament
 from bot.tournaments.pairing import SWISS
 from bot.tournaments.service import MAX_ROUNDS, TournamentError, TournamentService, must_manage
 
@@ -79,7 +76,7 @@ class CheckIns:
         values: dict[str, object] = {"checkin_minutes": checkin_minutes, "late_entry_until": late_entry_until}
         if starts_in_minutes is not None:
             values["starts_at"] = self.clock() + timedelta(minutes=starts_in_minutes)
-        await self.service._update(tournament_id, **values)
+        await self.service.repository.update(tournament_id, **values)
         return await self.service.get(tournament_id)
 
     async def open(self, tournament_id: int, actor: Actor | None = None) -> Tournament:
@@ -88,18 +85,7 @@ class CheckIns:
         if actor is not None:
             must_manage(actor)
         tournament = await self.service._in_signup(tournament_id, actor)
-        async with self.service.sessions() as session:
-            result = await session.exec(
-                update(Tournament)
-                .where(
-                    col(Tournament.id) == tournament_id,
-                    col(Tournament.status) == TournamentStatus.SIGNUP.value,
-                    col(Tournament.checkin_open) == False,  # noqa: E712
-                )
-                .values(checkin_open=True, updated_at=self.clock())
-            )
-            await session.commit()
-        if result.rowcount == 0:
+        if not await self.service.repository.open_checkin(tournament_id, self.clock()):
             raise TournamentError("Check-in is already open.")
         tournament = await self.service.get(tournament.id or 0)
         if self.presenter:
@@ -112,18 +98,7 @@ class CheckIns:
         user_id = actor.user_id
         if not tournament.checkin_open:
             raise TournamentError("Check-in has not opened yet.")
-        async with self.service.sessions() as session:
-            result = await session.exec(
-                update(Entrant)
-                .where(
-                    col(Entrant.tournament_id) == tournament_id,
-                    col(Entrant.user_id) == user_id,
-                    col(Entrant.computer) == False,  # noqa: E712
-                )
-                .values(checked_in=True)
-            )
-            await session.commit()
-        if result.rowcount == 0:
+        if not await self.service.repository.check_in(tournament_id, user_id):
             raise TournamentError("You are not signed up; press Join first.")
         return await self.checked_in(tournament_id)
 
@@ -138,15 +113,7 @@ class CheckIns:
     async def tick(self) -> None:
         """Open the check-in windows that are due and start the tournaments whose time has come."""
         now = self.clock()
-        async with self.service.sessions() as session:
-            waiting = (
-                await session.exec(
-                    select(Tournament).where(
-                        Tournament.status == TournamentStatus.SIGNUP.value,
-                        col(Tournament.starts_at).is_not(None),
-                    )
-                )
-            ).all()
+        waiting = await self.service.repository.waiting_to_start()
         for tournament in waiting:
             if not self.service.serves(tournament.guild_id) or tournament.starts_at is None:
                 continue

@@ -36,7 +36,7 @@ class RoundStatus(StrEnum):
     FINISHED = "finished"
 
 
-class TableStatus(StrEnum):
+class TournamentTableStatus(StrEnum):
     PLANNED = "planned"  # written, its game table not yet known
     PLAYING = "playing"
     FINISHED = "finished"
@@ -80,7 +80,8 @@ class Tournament(SQLModel, table=True):
 
     @property
     def options(self) -> dict[str, Any]:
-        return json.loads(self.options_json)
+        options: dict[str, Any] = json.loads(self.options_json)
+        return options
 
 
 class Entrant(SQLModel, table=True):
@@ -122,7 +123,8 @@ class TournamentRound(SQLModel, table=True):
 
     @property
     def byes(self) -> list[int]:
-        return json.loads(self.byes_json)
+        byes: list[int] = json.loads(self.byes_json)
+        return byes
 
 
 class TournamentTable(SQLModel, table=True):
@@ -140,13 +142,14 @@ class TournamentTable(SQLModel, table=True):
     number: int
     entrants_json: str = Field(sa_type=Text)  # entrant ids by seat
     game_table_id: int | None = Field(default=None, sa_type=BigInteger)
-    status: str = TableStatus.PLANNED.value
+    status: str = TournamentTableStatus.PLANNED.value
     places_json: str | None = Field(default=None, sa_type=Text)
     points_json: str | None = Field(default=None, sa_type=Text)  # exact big ints as decimal strings
 
     @property
     def entrants(self) -> list[int]:
-        return json.loads(self.entrants_json)
+        entrants: list[int] = json.loads(self.entrants_json)
+        return entrants
 
 
 class TournamentTemplate(SQLModel, table=True):

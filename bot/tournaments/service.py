@@ -28,29 +28,26 @@ import asyncio
 import json
 import logging
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from sqlalchemy import delete, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker
-from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.actor import Actor
-from bot.tournaments import arena, pairing, seeding
+from bot.tournaments import arena, pairing
 from bot.tournaments import double_elimination as double
 from bot.tournaments.bracket_view import SingleTable
 from bot.tournaments.models import (
     Entrant,
     RoundStatus,
-    TableStatus,
     Tournament,
     TournamentRound,
     TournamentStatus,
     TournamentTable,
+    TournamentTableStatus,
 )
 from bot.tournaments.pairing import (
     ARENA,
@@ -59,10 +56,10 @@ from bot.tournaments.pairing import (
     FORMATS,
     ROUND_ROBIN,
     SWISS,
-    History,
-    RoundPlan,
 )
-from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, TableResult, rule_text, standings
+from bot.tournaments.progress import DoubleProgress, Plan, TournamentProgress, seed_order
+from bot.tournaments.repository import TournamentRepository
+from bot.tournaments.standings import PLACEMENT, SCORINGS, Row
 from engine import registry
 from engine.core import Game, Outcome
 from engine.players import DEFAULT_LEVEL
@@ -72,7 +69,6 @@ log = logging.getLogger(__name__)
 MAX_ROUNDS = 20
 MAX_ENTRANTS = 512
 MAX_NAME = 32
-LIVE = (TournamentStatus.RUNNING, TournamentStatus.PAUSED, TournamentStatus.FINAL)
 #: The level of a tournament's computers: its computer entrants and the stand-ins that finish an
 #: idle player's table (the everyday opponent, not the strongest one).
 STAND_IN_LEVEL = DEFAULT_LEVEL
@@ -179,6 +175,10 @@ class TournamentService:
         serves: Callable[[int], bool] = lambda guild_id: True,
     ) -> None:
         self.sessions = sessions
+        #: Every read and write of the tournament rows (stamped by this service's clock, which tests replace).
+        self.repository = TournamentRepository(sessions, lambda: self.clock())
+        #: What is stored, read as the tournament's progress (history, standings, next round, brackets).
+        self.progress = TournamentProgress(self.repository)
         #: Whether this process serves a guild (its shard): only its own tournaments are driven here.
         self.serves = serves
         self.opener = opener
@@ -247,9 +247,7 @@ class TournamentService:
             round_minutes=round_minutes,
             seed=self._seeds.randrange(2**62),
         )
-        async with self.sessions() as session:
-            session.add(tournament)
-            await session.commit()
+        await self.repository.add(tournament)
         return tournament
 
     async def set_message(self, tournament_id: int, message_id: int) -> None:
@@ -266,31 +264,16 @@ class TournamentService:
         if await self.count(tournament.id or 0) >= MAX_ENTRANTS:
             raise TournamentError(f"The tournament is full ({MAX_ENTRANTS} players).")
         present = tournament.checkin_open or tournament.status != TournamentStatus.SIGNUP  # no need to check in
-        try:
-            async with self.sessions() as session:
-                session.add(
-                    Entrant(
-                        tournament_id=tournament_id,
-                        user_id=user_id,
-                        name=_clean(name),
-                        rating=rating,
-                        checked_in=present,
-                    )
-                )
-                await session.commit()
-        except IntegrityError:
-            raise TournamentError("You are already signed up.") from None
+        entrant = Entrant(
+            tournament_id=tournament_id, user_id=user_id, name=_clean(name), rating=rating, checked_in=present
+        )
+        if not await self.repository.add_entrant(entrant):
+            raise TournamentError("You are already signed up.")
         return await self.count(tournament_id)
 
     async def leave(self, tournament_id: int, actor: Actor) -> int:
         await self._in_signup(tournament_id, actor)
-        user_id = actor.user_id
-        async with self.sessions() as session:
-            result = await session.exec(
-                delete(Entrant).where(col(Entrant.tournament_id) == tournament_id, col(Entrant.user_id) == user_id)
-            )
-            await session.commit()
-        if result.rowcount == 0:
+        if not await self.repository.remove_entrant(tournament_id, actor.user_id):
             raise TournamentError("You are not signed up.")
         return await self.count(tournament_id)
 
@@ -300,9 +283,9 @@ class TournamentService:
         await self._in_signup(tournament_id, actor)
         entrants = await self.entrants(tournament_id)
         number = 1 + sum(1 for e in entrants if e.computer)
-        async with self.sessions() as session:
-            session.add(Entrant(tournament_id=tournament_id, name=f"Computer {number}", computer=True))
-            await session.commit()
+        await self.repository.add_entrant(
+            Entrant(tournament_id=tournament_id, name=f"Computer {number}", computer=True)
+        )
         return len(entrants) + 1
 
     async def start(self, tournament_id: int, actor: Actor) -> Tournament:
@@ -323,23 +306,8 @@ class TournamentService:
         no_shows = [e.id for e in entrants if tournament.checkin_open and not e.computer and not e.checked_in]
         game = registry.get(tournament.game_key)
         rounds = _rounds_for(tournament, len(entrants) - len(no_shows), game)
-        async with self.sessions() as session:
-            seeds = await seeding.seeds(session, tournament.guild_id, tournament.game_key, entrants)
-            result = await session.exec(
-                update(Tournament)
-                .where(col(Tournament.id) == tournament_id, col(Tournament.status) == TournamentStatus.SIGNUP.value)
-                .values(status=TournamentStatus.RUNNING.value, rounds=rounds, updated_at=self.clock())
-            )
-            if result.rowcount == 0:
-                raise TournamentError("The tournament has already started.")
-            for entrant in entrants:
-                dropped = 0 if entrant.id in no_shows else None
-                await session.exec(
-                    update(Entrant)
-                    .where(col(Entrant.id) == entrant.id)
-                    .values(rating=seeds[entrant.id or 0], dropped_after=dropped)
-                )
-            await session.commit()
+        if not await self.repository.start(tournament, entrants, no_shows, rounds):
+            raise TournamentError("The tournament has already started.")
         await self.drive(tournament_id)
         return await self.get(tournament_id)
 
@@ -355,11 +323,7 @@ class TournamentService:
         entrant = await self._entrant_of(tournament_id, actor.user_id)
         if entrant.dropped_after is not None:
             raise TournamentError("You have already dropped out.")
-        async with self.sessions() as session:
-            await session.exec(
-                update(Entrant).where(col(Entrant.id) == entrant.id).values(dropped_after=tournament.current_round)
-            )
-            await session.commit()
+        await self.repository.update_entrant(entrant.id or 0, dropped_after=tournament.current_round)
         await self.drive(tournament_id)
 
     async def replace(self, tournament_id: int, actor: Actor, old_user: int, new_user: int, new_name: str) -> None:
@@ -369,14 +333,8 @@ class TournamentService:
         if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED, TournamentStatus.FINAL):
             raise TournamentError("The tournament is over.")
         entrant = await self._entrant_of(tournament_id, old_user)
-        try:
-            async with self.sessions() as session:
-                await session.exec(
-                    update(Entrant).where(col(Entrant.id) == entrant.id).values(user_id=new_user, name=_clean(new_name))
-                )
-                await session.commit()
-        except IntegrityError:
-            raise TournamentError(f"{new_name} is already in this tournament.") from None
+        if not await self.repository.update_entrant(entrant.id or 0, user_id=new_user, name=_clean(new_name)):
+            raise TournamentError(f"{new_name} is already in this tournament.")
 
     async def pause(self, tournament_id: int, actor: Actor) -> None:
         """No new round starts (the tables of the current round play on)."""
@@ -401,17 +359,7 @@ class TournamentService:
     async def cancel_unchecked(self, tournament_id: int) -> None:
         """:meth:`cancel` for the bot itself (too few players at a tournament's start time), or after
         the organiser was checked."""
-        async with self.sessions() as session:
-            result = await session.exec(
-                update(Tournament)
-                .where(
-                    col(Tournament.id) == tournament_id,
-                    col(Tournament.status).in_([TournamentStatus.SIGNUP, *LIVE]),
-                )
-                .values(status=TournamentStatus.CANCELLED.value, updated_at=self.clock())
-            )
-            await session.commit()
-        if result.rowcount == 0:
+        if not await self.repository.cancel(tournament_id):
             raise TournamentError("That tournament is already over.")
 
     # -- results -----------------------------------------------------------------------------------
@@ -422,10 +370,7 @@ class TournamentService:
         """
         if not await self._claimed(game_table_id):
             return False
-        async with self.sessions() as session:
-            row = (
-                await session.exec(select(TournamentTable).where(TournamentTable.game_table_id == game_table_id))
-            ).first()
+        row = await self.repository.table_of_game(game_table_id)
         if row is None:
             return False
         await self._record(row, TableEnd.of(outcome))
@@ -436,11 +381,7 @@ class TournamentService:
         """The tournament a game table was played for (None: no tournament's)."""
         if not await self._claimed(game_table_id):
             return None
-        async with self.sessions() as session:
-            found = await session.exec(
-                select(TournamentTable.tournament_id).where(TournamentTable.game_table_id == game_table_id)
-            )
-            return found.first()
+        return await self.repository.tournament_of_game(game_table_id)
 
     async def _claimed(self, game_table_id: int) -> bool:
         """Whether a tournament table has claimed this game table: what the database held when first
@@ -449,70 +390,36 @@ class TournamentService:
         if game_table_id in self._claims:
             return True
         if self._stored_claims is None:
-            async with self.sessions() as session:
-                found = await session.exec(
-                    select(TournamentTable.game_table_id).where(col(TournamentTable.game_table_id).is_not(None))
-                )
-                self._stored_claims = {table_id for table_id in found.all() if table_id is not None}
+            self._stored_claims = await self.repository.claimed_game_tables()
         return game_table_id in self._stored_claims
 
     async def _record(self, row: TournamentTable, end: TableEnd) -> None:
-        values: dict[str, Any] = {"status": TableStatus.VOID.value if end.void else TableStatus.FINISHED.value}
-        if not end.void:
-            values["places_json"] = json.dumps(list(end.places))
-            values["points_json"] = json.dumps([str(p) for p in end.points])
-        async with self.sessions() as session:
-            await session.exec(
-                update(TournamentTable)
-                .where(
-                    col(TournamentTable.id) == row.id,
-                    col(TournamentTable.status).in_([TableStatus.PLANNED.value, TableStatus.PLAYING.value]),
-                )
-                .values(**values)
-            )
-            await session.commit()
+        if end.void:
+            await self.repository.record(row.id or 0, None, None)
+        else:
+            await self.repository.record(row.id or 0, end.places, end.points)
 
     async def tick(self) -> None:
         """Round timers: past a round's deadline, computers finish its unfinished tables."""
         now = self.clock()
-        async with self.sessions() as session:
-            rows = (
-                await session.exec(
-                    select(TournamentRound, Tournament.guild_id)
-                    .join(Tournament, col(Tournament.id) == col(TournamentRound.tournament_id))
-                    .where(
-                        TournamentRound.status == RoundStatus.PLAYING.value,
-                        col(TournamentRound.deadline).is_not(None),
-                        col(TournamentRound.deadline) <= now,
-                        TournamentRound.timer_fired == False,  # noqa: E712
-                    )
-                )
-            ).all()
+        rows = await self.repository.rounds_past_deadline(now)
         due = [round_ for round_, guild_id in rows if self.serves(guild_id)]
         for round_ in due:
             for table in await self._tables(round_.id or 0):
-                if table.status == TableStatus.PLAYING and table.game_table_id is not None:
+                if table.status == TournamentTableStatus.PLAYING and table.game_table_id is not None:
                     await self.opener.finish_with_computers(table.game_table_id)
-            async with self.sessions() as session:
-                await session.exec(
-                    update(TournamentRound).where(col(TournamentRound.id) == round_.id).values(timer_fired=True)
-                )
-                await session.commit()
+            await self.repository.timer_fired(round_.id or 0)
 
     # -- the state machine -------------------------------------------------------------------------
     async def recover(self) -> list[int]:
         """At start: drive every live tournament to where it should be. Returns their ids."""
-        async with self.sessions() as session:
-            rows = (
-                await session.exec(select(Tournament.id, Tournament.guild_id).where(col(Tournament.status).in_(LIVE)))
-            ).all()
-        live = [tournament_id for tournament_id, guild_id in rows if self.serves(guild_id)]
+        live = [tournament_id for tournament_id, guild_id in await self.repository.live() if self.serves(guild_id)]
         for tournament_id in live:
             try:
-                await self.drive(tournament_id or 0)
+                await self.drive(tournament_id)
             except Exception:
                 log.exception("Could not resume tournament %s", tournament_id)
-        return [t for t in live if t is not None]
+        return live
 
     async def drive(self, tournament_id: int) -> None:
         """Take every step that is due, each one resumable (see the module docstring)."""
@@ -551,50 +458,31 @@ class TournamentService:
                     return False
                 return await self._round_to(current, RoundStatus.PLAYING, RoundStatus.FINISHED)
             case _:
-                plan = await self._next_plan(tournament, current.number + 1)
+                plan = await self.progress.next_plan(tournament, current.number + 1)
                 if plan is None:
                     return await self._end(tournament, current.number)
                 if tournament.status == TournamentStatus.PAUSED:
                     return False
                 return await self._create_round(tournament, current.number + 1, plan)
 
-    async def _create_round(self, tournament: Tournament, number: int, plan: _Plan | None = None) -> bool:
+    async def _create_round(self, tournament: Tournament, number: int, plan: Plan | None = None) -> bool:
         """Write the round, its tables and the current round in one transaction (once only)."""
-        plan = plan or await self._next_plan(tournament, number)
+        plan = plan or await self.progress.next_plan(tournament, number)
         if plan is None:
             return await self._end(tournament, number - 1)
         now = self.clock()
         deadline = now + timedelta(minutes=tournament.round_minutes) if tournament.round_minutes else None
-        try:
-            async with self.sessions() as session:
-                round_ = TournamentRound(
-                    tournament_id=tournament.id or 0,
-                    number=number,
-                    byes_json=json.dumps(list(plan.round.byes)),
-                    slots_json=json.dumps(plan.slots),
-                    deadline=deadline,
-                    # An Arena's deadline is its end: no table is handed to the computers then.
-                    timer_fired=tournament.format == ARENA,
-                    started_at=now,
-                )
-                session.add(round_)
-                await session.flush()
-                for index, seated in enumerate(plan.round.tables, start=1):
-                    session.add(
-                        TournamentTable(
-                            tournament_id=tournament.id or 0,
-                            round_id=round_.id or 0,
-                            number=index,
-                            entrants_json=json.dumps(list(seated)),
-                        )
-                    )
-                await session.exec(
-                    update(Tournament)
-                    .where(col(Tournament.id) == tournament.id, col(Tournament.current_round) == number - 1)
-                    .values(current_round=number, updated_at=now)
-                )
-                await session.commit()
-        except IntegrityError:
+        round_ = TournamentRound(
+            tournament_id=tournament.id or 0,
+            number=number,
+            byes_json=json.dumps(list(plan.round.byes)),
+            slots_json=json.dumps(plan.slots),
+            deadline=deadline,
+            # An Arena's deadline is its end: no table is handed to the computers then.
+            timer_fired=tournament.format == ARENA,
+            started_at=now,
+        )
+        if not await self.repository.create_round(round_, plan.round.tables, tournament_id=tournament.id or 0, now=now):
             log.info("Round %s of tournament %s was already created", number, tournament.id)
         return True
 
@@ -602,7 +490,7 @@ class TournamentService:
         entrants = {e.id: e for e in await self.entrants(tournament.id or 0)}
         game = registry.get(tournament.game_key)
         for table in await self._tables(round_.id or 0):
-            if table.status != TableStatus.PLANNED:
+            if table.status != TournamentTableStatus.PLANNED:
                 continue
             seats = tuple(SeatSpec(entrants[e].user_id, entrants[e].name, entrants[e].computer) for e in table.entrants)
             request = TableRequest(
@@ -623,42 +511,25 @@ class TournamentService:
                 self.checkpoint("wrote table")
             await self.opener.start_table(game_table_id, request)
             self.checkpoint("started table")
-            await self._set_table(table, status=TableStatus.PLAYING.value)
+            await self.repository.update_planned_table(table.id or 0, status=TournamentTableStatus.PLAYING.value)
             self.checkpoint("table playing")
 
     async def _claim(self, table: TournamentTable, game_table_id: int) -> int:
         """Write the game table of a planned table unless another writer did first; return the one that stands."""
-        async with self.sessions() as session:
-            await session.exec(
-                update(TournamentTable)
-                .where(col(TournamentTable.id) == table.id, col(TournamentTable.game_table_id).is_(None))
-                .values(game_table_id=game_table_id)
-            )
-            await session.commit()
-            stored = await session.get(TournamentTable, table.id, populate_existing=True)
-        assert stored is not None and stored.game_table_id is not None
+        stored = await self.repository.claim(table.id or 0, game_table_id)
+        assert stored.game_table_id is not None
         self._claims.add(stored.game_table_id)
         if stored.game_table_id != game_table_id:
             log.info("Table %s of tournament %s was created by another writer", table.number, table.tournament_id)
         return stored.game_table_id
 
-    async def _set_table(self, table: TournamentTable, **values: Any) -> None:
-        """Write a planned table's game table id, or its start (never over a result already written)."""
-        async with self.sessions() as session:
-            await session.exec(
-                update(TournamentTable)
-                .where(col(TournamentTable.id) == table.id, col(TournamentTable.status) == TableStatus.PLANNED.value)
-                .values(**values)
-            )
-            await session.commit()
-
     async def _all_ended(self, round_: TournamentRound) -> bool:
         """Whether every table of the round has ended; asks about tables whose end was missed."""
         done = True
         for table in await self._tables(round_.id or 0):
-            if table.status in (TableStatus.FINISHED, TableStatus.VOID):
+            if table.status in (TournamentTableStatus.FINISHED, TournamentTableStatus.VOID):
                 continue
-            if table.status == TableStatus.PLAYING and table.game_table_id is not None:
+            if table.status == TournamentTableStatus.PLAYING and table.game_table_id is not None:
                 end = await self.opener.table_end(table.game_table_id)
                 if end is not None:
                     await self._record(table, end)
@@ -666,52 +537,7 @@ class TournamentService:
             done = False
         return done
 
-    # -- pairing -----------------------------------------------------------------------------------
-    async def _next_plan(self, tournament: Tournament, number: int) -> _Plan | None:
-        """Round ``number``'s pairing from what is stored, or None when the tournament is over."""
-        if number > tournament.rounds:
-            return None
-        entrants = await self.entrants(tournament.id or 0)
-        if tournament.format == DOUBLE_ELIMINATION:
-            return await self._double_plan(tournament, entrants)
-        if tournament.format == ARENA:
-            if number > 1:
-                return None  # the Arena is one long round
-            game = registry.get(tournament.game_key)
-            sizes = pairing.mixable_sizes(game.allowed_counts, tournament.table_size, bool(game.teams))
-            free = [e.id or 0 for e in _seed_order(entrants) if e.dropped_after is None]
-            seated = arena.seat_free(free, {}, {}, table_sizes=sizes, preferred=tournament.table_size)
-            return _Plan(RoundPlan(seated.tables))
-        active = [e.id or 0 for e in entrants if e.dropped_after is None]
-        game = registry.get(tournament.game_key)
-        if len(active) < min(pairing.mixable_sizes(game.allowed_counts, tournament.table_size, bool(game.teams))):
-            return None
-        history, results, byes = await self._history(tournament)
-        if tournament.format == ELIMINATION:
-            slots = await self._elimination_slots(tournament, number, entrants)
-            if sum(1 for s in slots if s is not None) < 2:
-                return None
-            return _Plan(pairing.elimination_round(slots), slots)
-        if tournament.format == ROUND_ROBIN:
-            if tournament.table_size > 2:
-                return _Plan(RoundPlan((tuple(active),)))
-            everyone = [e.id or 0 for e in entrants if e.dropped_after != 0]  # no-shows never had a place
-            plan = pairing.round_robin_round(everyone, number - 1)
-            return _Plan(_without(plan, set(active)))
-        rows = self._rows(tournament, entrants, results, byes)
-        order = [row.entrant for row in rows if row.entrant in set(active)]
-        scores = {row.entrant: row.points for row in rows}
-        sizes = pairing.mixable_sizes(game.allowed_counts, tournament.table_size, bool(game.teams))
-        plan = pairing.swiss_round(
-            order,
-            table_sizes=sizes,
-            preferred=tournament.table_size,
-            history=history,
-            scores=scores,
-            seed=tournament.seed + number,
-        )
-        return _Plan(plan)
-
+    # -- the Arena: free players seated again at once ---------------------------------------------
     async def _arena_step(self, tournament: Tournament, round_: TournamentRound) -> bool:
         """Seat the free players again at once while the Arena lasts; after its end, finish the round
         once every table that started before it has ended."""
@@ -722,13 +548,18 @@ class TournamentService:
             return await self._round_to(round_, RoundStatus.PLAYING, RoundStatus.FINISHED)
         entrants = await self.entrants(tournament.id or 0)
         tables = await self._tables(round_.id or 0)
-        busy = {e for t in tables if t.status in (TableStatus.PLANNED, TableStatus.PLAYING) for e in t.entrants}
-        free = [e.id or 0 for e in _seed_order(entrants) if e.dropped_after is None and e.id not in busy]
+        busy = {
+            e
+            for t in tables
+            if t.status in (TournamentTableStatus.PLANNED, TournamentTableStatus.PLAYING)
+            for e in t.entrants
+        }
+        free = [e.id or 0 for e in seed_order(entrants) if e.dropped_after is None and e.id not in busy]
         game = registry.get(tournament.game_key)
         sizes = pairing.mixable_sizes(game.allowed_counts, tournament.table_size, bool(game.teams))
         if len(free) < min(sizes):
             return False
-        _, results, _ = await self._history(tournament)
+        _, results, _ = await self.progress.history(tournament)
         scores = {line.entrant: line.points for line in arena.arena_lines(results, free, tournament.scoring)}
         last: dict[int, frozenset[int]] = {}
         came_free: dict[int, int] = {}
@@ -742,19 +573,7 @@ class TournamentService:
         if not plan.tables:
             return False
         number = max((t.number for t in tables), default=0)
-        try:
-            async with self.sessions() as session:
-                for index, seated in enumerate(plan.tables, start=number + 1):
-                    session.add(
-                        TournamentTable(
-                            tournament_id=tournament.id or 0,
-                            round_id=round_.id or 0,
-                            number=index,
-                            entrants_json=json.dumps(list(seated)),
-                        )
-                    )
-                await session.commit()
-        except IntegrityError:
+        if not await self.repository.add_tables(tournament.id or 0, round_.id or 0, number + 1, plan.tables):
             log.info("Arena tables after %s of tournament %s were written by another writer", number, tournament.id)
         self.checkpoint("arena seated")
         await self._open_tables(tournament, round_)
@@ -763,196 +582,22 @@ class TournamentService:
         # run the whole Arena inside this call (the organiser's start waiting on it the while).
         return False
 
-    async def _double_plan(self, tournament: Tournament, entrants: Sequence[Entrant]) -> _Plan | None:
-        """The next tables of the double elimination, with the walkovers decided now (saved with the round)."""
-        seeded, bracket, played, walkovers, in_play = await self._double_state(tournament, entrants)
-        dropped = {e.id or 0 for e in entrants if e.dropped_after is not None}
-        plan = double.plan_round(bracket, seeded, played, walkovers, dropped=dropped, in_play=in_play)
-        if not plan.tables:
-            return None
-        tables = tuple(players for _, players in plan.tables)
-        slots = {"tables": [match_id for match_id, _ in plan.tables], "walkovers": plan.walkovers}
-        return _Plan(RoundPlan(tables, tuple(plan.byes)), slots)
-
-    async def _double_state(
-        self, tournament: Tournament, entrants: Sequence[Entrant]
-    ) -> tuple[list[int], double.Bracket, dict[str, list[int]], dict[str, Sequence[int]], set[str]]:
-        """The bracket and what is stored of it: tables played (finishing order), walkovers, tables in play."""
-        seeded = [e.id or 0 for e in _seed_order(entrants) if e.dropped_after != 0]
-        bracket = double.build(len(seeded), tournament.table_size)
-        async with self.sessions() as session:
-            rounds = (
-                await session.exec(select(TournamentRound).where(TournamentRound.tournament_id == tournament.id))
-            ).all()
-            tables = (
-                await session.exec(select(TournamentTable).where(TournamentTable.tournament_id == tournament.id))
-            ).all()
-        by_round: dict[tuple[int, int], TournamentTable] = {(t.round_id, t.number): t for t in tables}
-        played: dict[str, list[int]] = {}
-        walkovers: dict[str, Sequence[int]] = {}
-        in_play: set[str] = set()
-        for round_ in sorted(rounds, key=lambda r: r.number):
-            stored = json.loads(round_.slots_json)
-            if not isinstance(stored, dict):
-                continue
-            walkovers.update(stored.get("walkovers", {}))
-            for number, match_id in enumerate(stored.get("tables", []), start=1):
-                table = by_round.get((round_.id or 0, number))
-                if table is None:
-                    continue
-                if table.status == TableStatus.FINISHED and table.places_json and table.points_json:
-                    places = json.loads(table.places_json)
-                    points = [int(p) for p in json.loads(table.points_json)]
-                    played[match_id] = double.finishing_order(table.entrants, places, points, seeded)
-                elif table.status == TableStatus.VOID:  # closed without results: the better seeds go on
-                    played[match_id] = sorted(table.entrants, key=seeded.index)
-                else:
-                    in_play.add(match_id)
-        return seeded, bracket, played, walkovers, in_play
-
-    async def double_progress(self, tournament_id: int) -> DoubleProgress:
-        """The double elimination so far (for its picture and standings), with walkovers due now decided."""
-        tournament = await self.get(tournament_id)
-        entrants = await self.entrants(tournament_id)
-        seeded, bracket, played, walkovers, in_play = await self._double_state(tournament, entrants)
-        dropped = {e.id or 0 for e in entrants if e.dropped_after is not None}
-        if tournament.status in (TournamentStatus.FINAL, TournamentStatus.FINISHED):
-            due = double.plan_round(bracket, seeded, played, walkovers, dropped=dropped, in_play=in_play)
-            walkovers = {**walkovers, **due.walkovers}
-        return DoubleProgress(bracket, seeded, double.resolve(bracket, seeded, played, walkovers), in_play)
-
-    async def single_bracket(self, tournament_id: int) -> list[list[SingleTable]]:
-        """A single elimination's rounds as stored: each pairing, its state and who went on."""
-        tournament = await self.get(tournament_id)
-        entrants = await self.entrants(tournament_id)
-        seed_rank = {e.id: i for i, e in enumerate(_seed_order(entrants))}
-        found: list[list[SingleTable]] = []
-        for number in range(1, tournament.current_round + 1):
-            round_ = await self._round(tournament_id, number)
-            if round_ is None:
-                break
-            slots: list[int | None] = json.loads(round_.slots_json)
-            tables = await self._tables(round_.id or 0)
-            pairs: list[SingleTable] = []
-            for i in range(0, len(slots) - 1, 2):
-                a, b = slots[i], slots[i + 1]
-                present = [p for p in (a, b) if p is not None]
-                if len(present) < 2:
-                    pairs.append(SingleTable((a, b), "bye", present[0] if present else None))
-                    continue
-                table = next((t for t in tables if set(t.entrants) == set(present)), None)
-                if table is None or table.status in (TableStatus.PLANNED, TableStatus.PLAYING):
-                    pairs.append(SingleTable((a, b), "playing"))
-                else:
-                    pairs.append(SingleTable((a, b), "played", _table_winner(table, seed_rank)))
-            found.append(pairs)
-        return found
-
-    async def _elimination_slots(
-        self, tournament: Tournament, number: int, entrants: Sequence[Entrant]
-    ) -> list[int | None]:
-        active = {e.id for e in entrants if e.dropped_after is None}
-        if number == 1:
-            seeded = sorted(entrants, key=lambda e: (-e.rating, e.id or 0))
-            return pairing.elimination_first_slots([e.id or 0 for e in seeded if e.id in active])
-        previous = await self._round(tournament.id or 0, number - 1)
-        assert previous is not None
-        slots: list[int | None] = json.loads(previous.slots_json)
-        tables = await self._tables(previous.id or 0)
-        seed_rank = {e.id: i for i, e in enumerate(sorted(entrants, key=lambda e: (-e.rating, e.id or 0)))}
-        winners: list[int | None] = []
-        for i in range(0, len(slots), 2):
-            pair = [s for s in slots[i : i + 2] if s is not None]
-            winner: int | None = pair[0] if len(pair) == 1 else None
-            if len(pair) == 2:
-                table = next(t for t in tables if set(t.entrants) == set(pair))
-                winner = _table_winner(table, seed_rank)
-            winners.append(winner if winner in active else None)
-        return winners
-
-    async def _history(self, tournament: Tournament) -> tuple[History, list[TableResult], list[tuple[int, int]]]:
-        history = History()
-        results: list[TableResult] = []
-        byes: list[tuple[int, int]] = []
-        async with self.sessions() as session:
-            rounds = (
-                await session.exec(select(TournamentRound).where(TournamentRound.tournament_id == tournament.id))
-            ).all()
-            tables = (  # in the order they were seated (an Arena's streaks follow it)
-                await session.exec(
-                    select(TournamentTable)
-                    .where(TournamentTable.tournament_id == tournament.id)
-                    .order_by(col(TournamentTable.round_id), col(TournamentTable.number))
-                )
-            ).all()
-        number_of = {r.id: r.number for r in rounds}
-        for round_ in rounds:
-            for entrant in round_.byes:
-                history.add_bye(entrant)
-                byes.append((round_.number, entrant))
-        for table in tables:
-            history.add_table(table.entrants)
-            if table.status == TableStatus.FINISHED and table.places_json and table.points_json:
-                results.append(
-                    TableResult(
-                        number_of[table.round_id],
-                        tuple(table.entrants),
-                        tuple(json.loads(table.places_json)),
-                        tuple(int(p) for p in json.loads(table.points_json)),
-                    )
-                )
-        return history, results, byes
-
-    def _rows(
-        self,
-        tournament: Tournament,
-        entrants: Sequence[Entrant],
-        results: list[TableResult],
-        byes: list[tuple[int, int]],
-    ) -> list[Row]:
-        entrants = [e for e in entrants if e.dropped_after != 0]  # no-shows never played
-        seeded = _seed_order(entrants)
-        return standings(
-            {e.id or 0: e.name for e in entrants},
-            results,
-            byes,
-            scoring=tournament.scoring,
-            table_size=tournament.table_size,
-            dropped={e.id or 0 for e in entrants if e.dropped_after is not None},
-            seed_order=[e.id or 0 for e in seeded],
-        )
-
     # -- reading -----------------------------------------------------------------------------------
     async def standings(self, tournament_id: int) -> tuple[list[Row], str]:
         """The standings, best first, and the scoring rule in words."""
-        tournament = await self.get(tournament_id)
-        entrants = await self.entrants(tournament_id)
-        _, results, byes = await self._history(tournament)
-        rows = self._rows(tournament, entrants, results, byes)
-        if tournament.format == ARENA:
-            active = [e for e in entrants if e.dropped_after != 0]
-            rows = arena.arena_standings(
-                {e.id or 0: e.name for e in active},
-                results,
-                scoring=tournament.scoring,
-                dropped={e.id or 0 for e in active if e.dropped_after is not None},
-                seed_order=[e.id or 0 for e in _seed_order(active)],
-            )
-            return rows, arena.arena_rule(tournament.scoring, tournament.table_size)
-        if tournament.format == DOUBLE_ELIMINATION and tournament.status != TournamentStatus.SIGNUP:
-            state = await self.double_progress(tournament_id)
-            placed = double.placements(state.bracket, state.seeded, state.progress)
-            rank = {entrant: i for i, entrant in enumerate(placed)}
-            rows.sort(key=lambda row: rank.get(row.entrant, len(rank)))
-            for place, row in enumerate(rows, start=1):
-                row.place = place
-            return rows, double.RULE
-        return rows, rule_text(tournament.scoring, tournament.table_size)
+        return await self.progress.standings(await self.get(tournament_id))
+
+    async def double_progress(self, tournament_id: int) -> DoubleProgress:
+        """The double elimination so far (for its picture and standings), with walkovers due now decided."""
+        return await self.progress.double_progress(await self.get(tournament_id))
+
+    async def single_bracket(self, tournament_id: int) -> list[list[SingleTable]]:
+        """A single elimination's rounds as stored: each pairing, its state and who went on."""
+        return await self.progress.single_bracket(await self.get(tournament_id))
 
     async def find(self, tournament_id: int, actor: Actor) -> Tournament:
         """A tournament of the actor's server: another server's does not exist for them."""
-        async with self.sessions() as session:
-            tournament = await session.get(Tournament, tournament_id)
+        tournament = await self.repository.get(tournament_id)
         if tournament is None or not actor.owns(tournament.guild_id):
             raise TournamentError(f"There is no tournament #{tournament_id} in this server.")
         return tournament
@@ -967,35 +612,17 @@ class TournamentService:
         return latest.id or 0
 
     async def get(self, tournament_id: int) -> Tournament:
-        async with self.sessions() as session:
-            tournament = await session.get(Tournament, tournament_id)
+        tournament = await self.repository.get(tournament_id)
         if tournament is None:
             raise TournamentError(f"There is no tournament #{tournament_id}.")
         return tournament
 
     async def latest(self, guild_id: int) -> Tournament | None:
         """The newest tournament of a server that is not over (for commands without a number)."""
-        async with self.sessions() as session:
-            return (
-                await session.exec(
-                    select(Tournament)
-                    .where(
-                        Tournament.guild_id == guild_id,
-                        col(Tournament.status).in_([TournamentStatus.SIGNUP, *LIVE]),
-                    )
-                    .order_by(col(Tournament.id).desc())
-                )
-            ).first()
+        return await self.repository.latest(guild_id)
 
     async def entrants(self, tournament_id: int) -> list[Entrant]:
-        async with self.sessions() as session:
-            return list(
-                (
-                    await session.exec(
-                        select(Entrant).where(Entrant.tournament_id == tournament_id).order_by(col(Entrant.id))
-                    )
-                ).all()
-            )
+        return await self.repository.entrants(tournament_id)
 
     async def count(self, tournament_id: int) -> int:
         return len(await self.entrants(tournament_id))
@@ -1009,74 +636,28 @@ class TournamentService:
     async def _round(self, tournament_id: int, number: int) -> TournamentRound | None:
         if number < 1:
             return None
-        async with self.sessions() as session:
-            return (
-                await session.exec(
-                    select(TournamentRound).where(
-                        TournamentRound.tournament_id == tournament_id, TournamentRound.number == number
-                    )
-                )
-            ).first()
+        return await self.repository.round(tournament_id, number)
 
     async def _tables(self, round_id: int) -> list[TournamentTable]:
-        async with self.sessions() as session:
-            return list(
-                (
-                    await session.exec(
-                        select(TournamentTable)
-                        .where(TournamentTable.round_id == round_id)
-                        .order_by(col(TournamentTable.number))
-                    )
-                ).all()
-            )
+        return await self.repository.tables(round_id)
 
     # -- small writes ------------------------------------------------------------------------------
     async def _update(self, tournament_id: int, **values: Any) -> None:
-        async with self.sessions() as session:
-            await session.exec(
-                update(Tournament).where(col(Tournament.id) == tournament_id).values(**values, updated_at=self.clock())
-            )
-            await session.commit()
+        await self.repository.update(tournament_id, **values)
 
     async def _move(self, tournament_id: int, before: str, after: str) -> bool:
         """Change the status only if it is still ``before`` (another writer may have moved it)."""
-        async with self.sessions() as session:
-            result = await session.exec(
-                update(Tournament)
-                .where(col(Tournament.id) == tournament_id, col(Tournament.status) == before)
-                .values(status=after, updated_at=self.clock())
-            )
-            await session.commit()
-        return bool(result.rowcount)
+        return await self.repository.move(tournament_id, before, after)
 
     async def _end(self, tournament: Tournament, last_round: int) -> bool:
         """No round follows ``last_round``: the tournament is over, unless another writer (another
         process) opened a round since it was read (the plan then found that round's tables in play,
         and nothing new). Returns True: either way there is a next step to look at."""
-        async with self.sessions() as session:
-            await session.exec(
-                update(Tournament)
-                .where(
-                    col(Tournament.id) == tournament.id,
-                    col(Tournament.status) == tournament.status,
-                    col(Tournament.current_round) == last_round,
-                )
-                .values(status=TournamentStatus.FINAL.value, updated_at=self.clock())
-            )
-            await session.commit()
+        await self.repository.end(tournament, last_round)
         return True
 
     async def _round_to(self, round_: TournamentRound, before: str, after: str) -> bool:
-        values: dict[str, Any] = {"status": after}
-        if after == RoundStatus.FINISHED:
-            values["finished_at"] = self.clock()
-        async with self.sessions() as session:
-            await session.exec(
-                update(TournamentRound)
-                .where(col(TournamentRound.id) == round_.id, col(TournamentRound.status) == before)
-                .values(**values)
-            )
-            await session.commit()
+        await self.repository.round_to(round_.id or 0, before, after)
         return True
 
     async def _open_to_join(self, tournament_id: int, actor: Actor) -> Tournament:
@@ -1104,27 +685,6 @@ def must_manage(actor: Actor) -> None:
     """Running tournaments is for members with Manage Server."""
     if not actor.manage_guild:
         raise TournamentError("Only someone with Manage Server can do that.")
-
-
-@dataclass(frozen=True)
-class DoubleProgress:
-    """A double elimination as stored: its bracket, seeds (best first), progress and tables in play."""
-
-    bracket: double.Bracket
-    seeded: list[int]
-    progress: double.Progress
-    in_play: set[str]
-
-
-@dataclass(frozen=True)
-class _Plan:
-    round: RoundPlan
-    #: Elimination: the bracket's slots; double elimination: its tables' match ids and the walkovers.
-    slots: list[int | None] | dict[str, Any] | None = None
-
-    def __post_init__(self) -> None:
-        if self.slots is None:
-            object.__setattr__(self, "slots", [])
 
 
 def _rounds_for(tournament: Tournament, players: int, game: Game) -> int:
@@ -1163,11 +723,6 @@ def late_entry_open(tournament: Tournament) -> bool:
     )
 
 
-def _seed_order(entrants: Sequence[Entrant]) -> list[Entrant]:
-    """Best seed first: the highest rating, then who signed up first."""
-    return sorted(entrants, key=lambda e: (-e.rating, e.id or 0))
-
-
 def _check_double(game: Game, size: int) -> None:
     """Double elimination seats 2, 4 or 6, the top half going on; a table short of players must still be a
     game (every count from just over half to full)."""
@@ -1176,30 +731,6 @@ def _check_double(game: Game, size: int) -> None:
     needed = range(size // 2 + 1, size + 1)
     if (game.teams and size > 2) or any(n not in game.allowed_counts for n in needed):
         raise TournamentError(f"{game.name} cannot play a double elimination at tables of {size}; try tables of 2.")
-
-
-def _without(plan: RoundPlan, active: set[int]) -> RoundPlan:
-    """A round robin round without the players who dropped: their opponents have a bye."""
-    tables: list[tuple[int, ...]] = []
-    byes = [p for p in plan.byes if p in active]
-    for table in plan.tables:
-        kept = tuple(p for p in table if p in active)
-        if len(kept) == len(table):
-            tables.append(kept)
-        else:
-            byes.extend(kept)
-    return RoundPlan(tuple(tables), tuple(byes))
-
-
-def _table_winner(table: TournamentTable, seed_rank: Mapping[int | None, int]) -> int:
-    """Who goes through: the best place, then the most game points, then the better seed."""
-    seated = table.entrants
-    if table.status != TableStatus.FINISHED or not table.places_json or not table.points_json:
-        return min(seated, key=lambda e: seed_rank.get(e, 0))
-    places = json.loads(table.places_json)
-    points = [int(p) for p in json.loads(table.points_json)]
-    best = min(range(len(seated)), key=lambda s: (places[s], -points[s], seed_rank.get(seated[s], 0)))
-    return seated[best]
 
 
 def _clean(name: str) -> str:

@@ -23,6 +23,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot.actor import Actor
+from bot.models import TableStatus
 from bot.tables import Seat, Table, TableError, TableService
 from bot.tournaments.service import STAND_IN_LEVEL, TableEnd, TableRequest
 
@@ -57,7 +58,7 @@ class TableServiceOpener:
         table = self.tables.tables.get(table_id)
         if table is None:  # it ended already (or was closed): table_end says how
             return
-        if table.status == "lobby":
+        if table.status == TableStatus.LOBBY:
             # A tournament table has no lobby for people to use: it is seated and set up at once.
             table.seats = [Seat(s.user_id, s.name, s.computer, s.level) for s in request.seats]  # computers: generated
             table.options = table.game.validate_options(dict(request.options))
@@ -67,7 +68,7 @@ class TableServiceOpener:
                 await self.post_table(table, request)
             except Exception:  # the table plays on; the presenter posts its message at the first move
                 log.exception("Could not post tournament table %s", table.id)
-        if table.status == "lobby":
+        if table.status == TableStatus.LOBBY:
             host = Actor.host_of(table.guild_id, table.host_id)
             try:
                 await self.tables.start(table.id, host)
@@ -82,13 +83,13 @@ class TableServiceOpener:
             table = await self.tables.store.load_table(table_id)
         if table is None:
             return TableEnd(void=True)
-        if table.status in ("lobby", "playing"):
+        if table.status in (TableStatus.LOBBY, TableStatus.PLAYING):
             return None
-        return TableEnd.of(table.outcome if table.status == "finished" else None)
+        return TableEnd.of(table.outcome if table.status == TableStatus.FINISHED else None)
 
     async def finish_with_computers(self, table_id: int) -> None:
         table = self.tables.tables.get(table_id)
-        if table is None or table.status != "playing":
+        if table is None or table.status != TableStatus.PLAYING:
             return
         for seat in table.waiting_people():
             person = table.seats[seat]

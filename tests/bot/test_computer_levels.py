@@ -33,8 +33,9 @@ def test_a_seat_keeps_its_level_and_an_old_seat_plays_at_normal() -> None:
     assert Seat.from_dict(json.loads(json.dumps(strong.to_dict()))) == strong
     old = {"user_id": None, "name": "Computer 1", "computer": True}  # saved before levels
     assert Seat.from_dict(old).level == DEFAULT_LEVEL == "normal"
-    assert models.Seat.from_dict(old).level == "normal"
-    assert models.Seat.from_dict(strong.to_dict()) == models.Seat(None, "Computer 1", True, "strong")
+    stored = models.GameTable(seats_json=json.dumps([old, strong.to_dict()]))  # the row reads the one Seat
+    assert [seat.level for seat in stored.seats] == ["normal", "strong"]
+    assert stored.seats[1] == Seat(None, "Computer 1", True, "strong")
 
 
 def test_a_computer_s_name_shows_its_level_and_gives_it_back() -> None:

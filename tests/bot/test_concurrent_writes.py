@@ -54,7 +54,7 @@ async def test_games_ending_amid_other_tables_moves_all_land_with_their_results(
     moving = [await playing_table(store) for _ in range(8)]
     results = [line(0, ALICE, "Alice", 1, 10), line(1, None, "Computer 1", 2, 3)]
     last_moves = [
-        store.save_action(t.id, t.version, '{"over": true}', 0, "play:1", "player", ALICE, results=results)
+        store.save_action(ActionSave(t.id, t.version, '{"over": true}', 0, "play:1", "player", ALICE), results=results)
         for t in ending
     ]
     moves = [

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.actor import Actor
-from bot.store import Store, StoreError
+from bot.store import ActionSave, Store, StoreError
 from bot.table_store import TableStoreAdapter
 from bot.tables import TableService
 from engine import registry
@@ -140,7 +140,7 @@ async def test_profiles_come_from_owned_items_and_items_move_with_the_result(sto
 
     # A second attempt at the final action (a retry, a restart mid-save) moves nothing twice.
     with pytest.raises(StoreError):
-        await store.save_action(table.id, 0, "{}", 0, "end:0", "player", 100, results=[], transfers=[])
+        await store.save_action(ActionSave(table.id, 0, "{}", 0, "end:0", "player", 100), results=[], transfers=[])
     assert await owned(store, 100) == sorted([(a.id, "a"), (b.id, "b"), (c1.id, "c")])
     assert await owned(store, 200) == [(c2.id, "c")]
 

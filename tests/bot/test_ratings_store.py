@@ -10,12 +10,12 @@ from sqlalchemy import delete
 from sqlmodel import col, select
 
 from bot import levels
-from bot import store as store_module
 from bot.db import open_database
 from bot.rating_models import PlayerRating, RatingHistory
 from bot.rating_store import leaderboard, needs_rebuild, profile, rebuild, rebuild_database
 from bot.ratings import Finish, Rating, computer_key, rate, recompute, shown
-from bot.store import ResultLine, Store
+from bot.store import ActionSave, ResultLine, Store
+from bot.store import moves as store_module
 from tests.bot.test_store import ALICE, BOB, CAROL, DAN, GUILD, new_table
 
 START = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
@@ -41,7 +41,9 @@ async def finish_and_rate(
     table = await new_table(store, game=game, guild=guild)
     await store.start_table(table.id, "{}")
     if by_last_move:
-        await store.save_action(table.id, 0, "{}", 0, "last", "player", lines[0].user_id, results=lines, now=when)
+        await store.save_action(
+            ActionSave(table.id, 0, "{}", 0, "last", "player", lines[0].user_id), results=lines, now=when
+        )
     else:
         await store.finish_table(table.id, "{}", lines, now=when)
     return table.id, await store.table_standing_changes(table.id)
@@ -143,7 +145,7 @@ async def test_a_store_keeps_the_last_game_ends_standings_only(store: Store, mon
         lines = [line(0, ALICE, 1 + step % 2, 10), line(1, BOB, 2 - step % 2, 5)]
         table = await new_table(store)
         await store.start_table(table.id, "{}")
-        await store.save_action(table.id, 0, "{}", 0, "last", "player", ALICE, results=lines, now=START)
+        await store.save_action(ActionSave(table.id, 0, "{}", 0, "last", "player", ALICE), results=lines, now=START)
         ended.append(table.id)
     assert sorted(store._game_ends) == ended[1:]
     read_back = Store(store.sessions)

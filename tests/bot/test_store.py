@@ -9,10 +9,10 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 
 from bot.db import Database
-from bot.models import Actor, Seat, TableAction, TableStatus
+from bot.models import ActorKind, TableAction, TableStatus
 from bot.store import ActionSave, ResultLine, Store, TableNotFound, VersionConflict, WrongStatus
+from bot.table import Seat
 from bot.table_store import TableStoreAdapter
-from bot.tables import Seat as TableSeat
 from bot.tables import Table
 from engine import registry
 
@@ -152,9 +152,11 @@ async def test_set_status_only_ends_open_tables(store: Store) -> None:
 async def test_save_action_round_trip(store: Store) -> None:
     table = await playing_table(store)
     at = datetime(2030, 5, 6, 7, 8, 9, tzinfo=UTC)
-    saved = await store.save_action(table.id, 0, '{"state": 1}', 0, "discard:Kh", Actor.PLAYER, ALICE, now=at)
+    saved = await store.save_action(
+        ActionSave(table.id, 0, '{"state": 1}', 0, "discard:Kh", ActorKind.PLAYER, ALICE), now=at
+    )
     assert saved == 1
-    assert await store.save_action(table.id, 1, '{"state": 2}', 1, "pick:3", "computer", None) == 2
+    assert await store.save_action(ActionSave(table.id, 1, '{"state": 2}', 1, "pick:3", "computer", None)) == 2
 
     loaded = await store.load_table(table.id)
     assert (loaded.state_json, loaded.version) == ('{"state": 2}', 2)
@@ -169,9 +171,9 @@ async def test_save_action_round_trip(store: Store) -> None:
 
 async def test_a_stale_version_is_refused_and_nothing_is_written(store: Store) -> None:
     table = await playing_table(store)
-    await store.save_action(table.id, 0, '{"state": 1}', 0, "discard:Kh", Actor.PLAYER, ALICE)
+    await store.save_action(ActionSave(table.id, 0, '{"state": 1}', 0, "discard:Kh", ActorKind.PLAYER, ALICE))
     with pytest.raises(VersionConflict) as caught:
-        await store.save_action(table.id, 0, '{"state": "stale"}', 0, "discard:Qs", Actor.PLAYER, ALICE)
+        await store.save_action(ActionSave(table.id, 0, '{"state": "stale"}', 0, "discard:Qs", ActorKind.PLAYER, ALICE))
     assert (caught.value.expected, caught.value.actual) == (0, 1)
     loaded = await store.load_table(table.id)
     assert (loaded.state_json, loaded.version) == ('{"state": 1}', 1)
@@ -181,7 +183,7 @@ async def test_a_stale_version_is_refused_and_nothing_is_written(store: Store) -
 async def test_a_double_click_saves_once(store: Store) -> None:
     table = await playing_table(store)
     outcomes = await asyncio.gather(
-        *(store.save_action(table.id, 0, f'{{"click": {i}}}', 0, f"pick:{i}", "player", 1) for i in (0, 1)),
+        *(store.save_action(ActionSave(table.id, 0, f'{{"click": {i}}}', 0, f"pick:{i}", "player", 1)) for i in (0, 1)),
         return_exceptions=True,
     )
     assert sorted(type(o).__name__ for o in outcomes) == ["VersionConflict", "int"]
@@ -192,7 +194,7 @@ async def test_a_double_click_saves_once(store: Store) -> None:
 
 async def test_the_log_refuses_two_lines_for_one_version(store: Store, database) -> None:
     table = await playing_table(store)
-    await store.save_action(table.id, 0, "{}", 0, "pick:1", "player", ALICE)
+    await store.save_action(ActionSave(table.id, 0, "{}", 0, "pick:1", "player", ALICE))
     with pytest.raises(IntegrityError):
         async with database.sessions.begin() as session:
             session.add(TableAction(table_id=table.id, version=1, seat=1, move="pick:2", actor="computer"))
@@ -201,18 +203,18 @@ async def test_the_log_refuses_two_lines_for_one_version(store: Store, database)
 async def test_actions_need_a_table_in_play(store: Store) -> None:
     lobby = await new_table(store)
     with pytest.raises(WrongStatus):
-        await store.save_action(lobby.id, 0, "{}", 0, "pick:1", "player", ALICE)
+        await store.save_action(ActionSave(lobby.id, 0, "{}", 0, "pick:1", "player", ALICE))
     with pytest.raises(TableNotFound):
-        await store.save_action(lobby.id + 1000, 0, "{}", 0, "pick:1", "player", ALICE)
+        await store.save_action(ActionSave(lobby.id + 1000, 0, "{}", 0, "pick:1", "player", ALICE))
     with pytest.raises(ValueError):
-        await store.save_action(lobby.id, 0, "{}", 0, "pick:1", "robot", None)
+        await store.save_action(ActionSave(lobby.id, 0, "{}", 0, "pick:1", "robot", None))
     assert await store.actions_for(lobby.id) == []
 
 
 async def test_many_actions_save_in_one_go_and_each_refusal_is_its_own(store: Store) -> None:
     moving, stale, finished_soon = [await playing_table(store) for _ in range(3)]
     lobby = await new_table(store)
-    await store.save_action(stale.id, 0, '{"state": 1}', 0, "pick:1", "player", ALICE)
+    await store.save_action(ActionSave(stale.id, 0, '{"state": 1}', 0, "pick:1", "player", ALICE))
     at = datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC)
     answers = await store.save_actions(
         [
@@ -242,7 +244,7 @@ async def test_a_batch_keeps_which_buttons_still_work_and_what_each_table_messag
     """A move's new valid-from versions are saved; a move without them leaves the old ones (so a
     held button keeps working after a restart); a table message's version only moves forward."""
     changed, kept, shown_only = [await playing_table(store) for _ in range(3)]
-    await store.save_action(kept.id, 0, "{}", 0, "pick:1", "player", ALICE, fresh_json="[0, 1]")
+    await store.save_action(ActionSave(kept.id, 0, "{}", 0, "pick:1", "player", ALICE, fresh_json="[0, 1]"))
     await store.save_message_versions({shown_only.id: 5})
     answers = await store.save_actions(
         [
@@ -288,7 +290,7 @@ async def test_queued_saves_are_committed_before_each_caller_hears_and_one_confl
             game=registry.get("highcard"),
             host_id=ALICE,
             options={},
-            seats=[TableSeat(ALICE, "Alice"), TableSeat(None, "Computer 1", True)],
+            seats=[Seat(ALICE, "Alice"), Seat(None, "Computer 1", True)],
             status="playing",
         )
         for row in rows
@@ -333,7 +335,7 @@ async def test_finishing_writes_results_once(store: Store) -> None:
 async def test_the_last_action_can_finish_the_table_in_the_same_transaction(store: Store) -> None:
     table = await playing_table(store)
     lines = [line(0, ALICE, "Alice", 1, 4), line(1, None, "Computer 1", 2, 0)]
-    await store.save_action(table.id, 0, '{"over": true}', 0, "pick:9", "player", ALICE, results=lines)
+    await store.save_action(ActionSave(table.id, 0, '{"over": true}', 0, "pick:9", "player", ALICE), results=lines)
     loaded = await store.load_table(table.id)
     assert (loaded.status, loaded.version, loaded.state_json) == (TableStatus.FINISHED, 1, '{"over": true}')
     assert len(await store.results_for(table.id)) == 2

@@ -21,8 +21,7 @@ import pytest
 from bot import collections as gjt
 from bot.actor import Actor
 from bot.db import Database
-from bot.models import Seat as StoredSeat
-from bot.store import ItemsStaked, Stake, Store, TransferLine
+from bot.store import ActionSave, ItemsStaked, Stake, Store, TransferLine
 from bot.table import Seat, cards_in_play
 from bot.table_store import TableStoreAdapter
 from bot.tables import Table, TableError, TableService
@@ -455,7 +454,7 @@ async def test_the_house_never_gives_for_a_persons_seat(store: Store, guild: int
         TransferLine(1, "77", None, ALICE, "SsV33", from_generated=True),  # an owned item's id: never made
         TransferLine(2, "gen:1:4", None, ALICE, "SsV33", from_generated=True),  # a computer's own card
     ]
-    await store.save_action(row.id, 0, "{}", 0, "m:1", "player", ALICE, results=[], transfers=lines)
+    await store.save_action(ActionSave(row.id, 0, "{}", 0, "m:1", "player", ALICE), results=[], transfers=lines)
     logged = await store.transfers_for(row.id)
     assert [line.moved for line in logged] == [False, False, True]
     after = await holdings(store, guild)
@@ -472,5 +471,5 @@ def test_seats_saved_before_owners_were_kept_load_as_before() -> None:
     assert (taken.user_id, taken.computer, taken.owner_id, taken.generated) == (None, True, 5, False)
     assert (taken.replaced, taken.replaced_at) == (5, 3)
     assert Seat.from_dict(taken.to_dict()) == taken
-    assert StoredSeat.from_dict(taken.to_dict()).owner_id == 5 and StoredSeat.from_dict(person).owner_id == 5
-    assert StoredSeat.from_dict(taken.to_dict()).replaced == 5 and StoredSeat.from_dict(person).replaced is None
+    assert Seat.from_dict(taken.to_dict()).owner_id == 5 and Seat.from_dict(person).owner_id == 5
+    assert Seat.from_dict(taken.to_dict()).replaced == 5 and Seat.from_dict(person).replaced is None
