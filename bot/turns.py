@@ -578,7 +578,7 @@ def clock_strip(table: Table, now: datetime | None = None) -> ClockStrip | None:
     """What the table picture's clock band shows (:mod:`render.clocks`): each person's clock at
     ``now`` (by default the table's clock), while a turn-based game is played; None otherwise."""
     clocks = table.clocks
-    if clocks is None or not clocks.turn_based or not clocks.seats or table.status != "playing":
+    if clocks is None or not clocks.turn_based or not clocks.seats or table.status != TableStatus.PLAYING:
         return None
     now = now or clocks.now()
     seats = []
