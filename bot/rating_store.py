@@ -28,7 +28,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import levels
-from bot.models import Actor, Result, TableAction, utcnow
+from bot.models import ActorKind, Result, TableAction, utcnow
 from bot.pace_models import TableClock
 from bot.prepared import Prepared
 from bot.rating_models import PlayerRating, RatingHistory
@@ -247,7 +247,7 @@ def _played_by(line: ResultLike, play: SeatPlay | None) -> ResultLike:
 _ACTIONS = TableAction.__table__  # type: ignore[attr-defined]
 _CLOCKS = TableClock.__table__  # type: ignore[attr-defined]
 #: The decisions a person made, the computer made for them after a time-out, and a computer made.
-_PARTIAL_ACTORS = (Actor.PLAYER.value, Actor.TIMEOUT.value, Actor.COMPUTER.value)
+_PARTIAL_ACTORS = (ActorKind.PLAYER.value, ActorKind.TIMEOUT.value, ActorKind.COMPUTER.value)
 #: Per seat of one table, how many decisions each kind of actor made (and the person's id).
 _SEAT_MOVES = Prepared(
     core_select(_ACTIONS.c.seat, _ACTIONS.c.actor, func.max(_ACTIONS.c.user_id), func.count())
@@ -278,12 +278,12 @@ def partial_play(counts: Iterable[tuple[int, str, int | None, int]], turn_based:
     computer: dict[int, int] = defaultdict(int)
     person: dict[int, int | None] = {}
     for seat, actor, user_id, count in counts:
-        if actor == Actor.TIMEOUT.value:
+        if actor == ActorKind.TIMEOUT.value:
             missed[seat] += count
-        elif actor == Actor.PLAYER.value:
+        elif actor == ActorKind.PLAYER.value:
             own[seat] += count
             person[seat] = user_id
-        elif actor == Actor.COMPUTER.value:
+        elif actor == ActorKind.COMPUTER.value:
             computer[seat] += count
     found = {}
     for seat in sorted({*missed, *computer}):
@@ -299,7 +299,7 @@ def _table_plays(connection: Connection, table_id: int) -> dict[int, SeatPlay]:
     kinds: dict[int, set[str]] = defaultdict(set)
     for seat, actor, _, _ in counts:
         kinds[seat].add(actor)
-    taken_over = any({Actor.PLAYER.value, Actor.COMPUTER.value} <= actors for actors in kinds.values())
+    taken_over = any({ActorKind.PLAYER.value, ActorKind.COMPUTER.value} <= actors for actors in kinds.values())
     turn_based = taken_over and bool(_TURN_BASED.rows(connection, {"b_table": table_id}))
     return partial_play(counts, turn_based)
 
@@ -476,7 +476,7 @@ async def _partial_tables(session: AsyncSession) -> tuple[dict[int, list[tuple[i
     """The seats' decision counts (as :func:`partial_play` takes them) of every table that was
     turn-based or where the computer moved after a time-out, and which tables were turn-based."""
     turn_based = core_select(_CLOCKS.c.table_id).where(_CLOCKS.c.pace != "live")
-    timed_out = core_select(_ACTIONS.c.table_id).where(_ACTIONS.c.actor == Actor.TIMEOUT.value)
+    timed_out = core_select(_ACTIONS.c.table_id).where(_ACTIONS.c.actor == ActorKind.TIMEOUT.value)
     statement = (
         core_select(_ACTIONS.c.table_id, _ACTIONS.c.seat, _ACTIONS.c.actor, func.max(_ACTIONS.c.user_id), func.count())
         .where(

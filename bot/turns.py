@@ -52,7 +52,7 @@ log = logging.getLogger(__name__)
 WAIT, PLAY_MOVE, HAND_SEAT = "w", "m", "s"
 #: How often the tick makes sure a waiting table's channel still exists.
 LOOK_FOR_CHANNEL_EVERY = timedelta(hours=1)
-#: The log's actor for a move the computer played after a time-out (bot.models.Actor.TIMEOUT).
+#: The log's actor for a move the computer played after a time-out (bot.models.ActorKind.TIMEOUT).
 TIMEOUT_ACTOR = "timeout"
 TIMEOUT_NOTE = "played by the computer after a time-out"
 
