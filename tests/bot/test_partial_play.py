@@ -15,7 +15,7 @@ from bot.pace import PACES, TableClocks
 from bot.rating_models import PlayerRating
 from bot.rating_store import SeatPlay, partial_play, rebuild
 from bot.ratings import Finish, Rating, computer_key, rate
-from bot.store import Store
+from bot.store import ActionSave, Store
 from tests.bot.test_ratings_store import line, snapshot
 from tests.bot.test_store import ALICE, BOB, new_table
 
@@ -81,13 +81,13 @@ async def rated_game(
     version = 0
     for seat, actor in moves[:-1]:
         who = users[seat] if actor == "player" else None
-        version = await store.save_action(table.id, version, "{}", seat, "m", actor, who, now=when)
+        version = await store.save_action(ActionSave(table.id, version, "{}", seat, "m", actor, who), now=when)
     seat, actor = moves[-1]
     results = [line(0, ALICE, 1, 30), line(1, None if bob_left else BOB, 2, 10)]
     if bob_left:
         results[1] = replace(results[1], name="Бори́с (computer, normal)")
     who = users[seat] if actor == "player" else None
-    await store.save_action(table.id, version, "{}", seat, "m", actor, who, results=results, now=when)
+    await store.save_action(ActionSave(table.id, version, "{}", seat, "m", actor, who), results=results, now=when)
     return table.id
 
 
