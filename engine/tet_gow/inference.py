@@ -148,6 +148,8 @@ def deals(rec: Record, rng: random.Random, count: int, tries: int, budget: int, 
     """
     found: list[list[int]] = []
     pool = list(rec.pool)
+    everything, size, last = sum(pool), len(pool), len(rec.seats) - 1
+    random = rng.random
     hands = [0] * len(rec.hand_sizes)
     hands[rec.me] = rec.hand
     drawn = 0
@@ -156,16 +158,23 @@ def deals(rec: Record, rng: random.Random, count: int, tries: int, budget: int, 
         fewest = 999
         for _ in range(tries):
             drawn += 1
-            rng.shuffle(pool)
-            misses, at = 0, 0
-            for seat, hidden, face_up, moves in rec.seats:
-                hands[seat], miss = replay(
-                    sum(pool[at : at + hidden]) + face_up, moves, rec.classic, fewest - 1 - misses
-                )
+            misses, at, dealt = 0, 0, 0
+            for number, (seat, hidden, face_up, moves) in enumerate(rec.seats):
+                if number < last:
+                    # Deal this seat a random part of the cards left, swapping them to the front
+                    # (Fisher-Yates, only as far as needed; the last seat takes the rest).
+                    for i in range(at, at + hidden):
+                        j = i + int(random() * (size - i))
+                        pool[i], pool[j] = pool[j], pool[i]
+                    cards = sum(pool[at : at + hidden])
+                    dealt += cards
+                    at += hidden
+                else:
+                    cards = everything - dealt
+                hands[seat], miss = replay(cards + face_up, moves, rec.classic, fewest - 1 - misses)
                 misses += miss
                 if misses >= fewest:
                     break
-                at += hidden
             else:
                 best, fewest = list(hands), misses
                 if not misses:

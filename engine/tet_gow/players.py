@@ -206,10 +206,11 @@ class TetGowPlayer(ComputerPlayer):
     It lists candidate moves with thought — whole Tier groups and their parts to
     lead, the follows, and passes that keep its strongest group (for the last
     lead) or its strong singles (to follow later) — then guesses several deals of
-    the unseen cards that fit each seat's moves (:mod:`inference`) and, on each, plays the rest of the game out greedily (with
-    the 2-trick rule). Candidates are weighed by successive halving: all of them
-    on the first few deals, the better half on twice as many, and so on, until
-    the last few are weighed on every deal; it keeps the one that wins most often.
+    the unseen cards that fit each seat's moves (:mod:`inference`) and, on each,
+    plays the rest of the game out greedily (with the 2-trick rule). Candidates
+    are weighed by successive halving: all of them on the first few deals, the
+    better half on twice as many, and so on, until the last few are weighed on
+    every deal; it keeps the one that wins most often.
     """
 
     name = "default"

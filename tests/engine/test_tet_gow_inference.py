@@ -76,13 +76,13 @@ def test_guessed_deals_hold_the_unseen_cards_in_hands_of_the_right_sizes() -> No
 
 
 def test_a_seat_that_passed_where_it_could_not_follow_is_guessed_without_that_follow() -> None:
-    """After a greedy seat passed on a lead, guessed hands seldom give it a follow of that lead above the Tier it
-    had to beat (only when no random deal of the many tried fits everything), while guesses that ignore the
-    record often do."""
+    """After a greedy seat passed on a lead, no guessed hand gives it a follow of that lead above the Tier it
+    had to beat, while guesses that ignore the record sometimes do. (Checked in round 2; later, deals that fit
+    every move can be too rare to find among the random ones tried, and a guess then keeps a few misses.)"""
     checked = breaks = uniform_breaks = 0
     for _, view in greedy_states(4, 30):
         passes = [(p.seat, plays) for plays in view.rounds for i, p in enumerate(plays) if i and not p.face_up]
-        if not passes or view.seat is None:
+        if not passes or view.seat is None or view.round_no > 2:
             continue
         rec = inference.record(view)
         for hands in inference.deals(rec, random.Random(2), 4, 200, 10_000, 4):
@@ -98,4 +98,4 @@ def test_a_seat_that_passed_where_it_could_not_follow_is_guessed_without_that_fo
                 pool = list(rec.pool)
                 random.Random(checked).shuffle(pool)
                 uniform_breaks += holds_follow(sum(pool[: view.hand_sizes[seat]]), mix, stronger)
-    assert checked > 100 and breaks < checked // 50 and uniform_breaks > 5 * breaks
+    assert checked > 100 and breaks == 0 and uniform_breaks > 0
