@@ -1,9 +1,10 @@
 """Tet-Gow computer players: the default thinking player and two baselines.
 
 All three read only a :class:`TetGowView`. The default player remembers nothing
-between calls: the cards still unseen are the deck minus its hand minus the
-public record of face-up plays (``view.seen``); passed cards stay unknown, as
-for a person.
+between calls: the cards still unseen are the deck minus its hand, its own
+passes and the public record of face-up plays (``view.seen``); the others'
+passed cards stay unknown, as for a person, and its guesses of who holds what
+fit what each seat did this game (``view.rounds``, see :mod:`inference`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import NamedTuple
 
 from engine.core import Decision, Move, View
 from engine.players import ComputerPlayer
-from engine.tet_gow import rollout
+from engine.tet_gow import inference, rollout
 from engine.tet_gow.deck import CARDS, SETS, deck, set_mix, tier_of
 from engine.tet_gow.rules import TetGowView
 
@@ -106,7 +107,7 @@ class _Knowledge:
     def __init__(self, view: TetGowView) -> None:
         self.view = view
         self.seat = view.seat
-        known = set(view.hand) | set(view.seen)
+        known = set(view.hand) | set(view.seen) | set(view.own_passes)
         self.unknown = [c for c in deck(view.num_players) if c not in known]
         #: unknown cards by (tier, set index)
         self.pool: dict[tuple[int, int], int] = {}
@@ -205,10 +206,11 @@ class TetGowPlayer(ComputerPlayer):
     It lists candidate moves with thought — whole Tier groups and their parts to
     lead, the follows, and passes that keep its strongest group (for the last
     lead) or its strong singles (to follow later) — then guesses several deals of
-    the unseen cards and, on each, plays the rest of the game out greedily (with
-    the 2-trick rule). Candidates are weighed by successive halving: all of them
-    on the first few deals, the better half on twice as many, and so on, until
-    the last few are weighed on every deal; it keeps the one that wins most often.
+    the unseen cards that fit each seat's moves (:mod:`inference`) and, on each,
+    plays the rest of the game out greedily (with the 2-trick rule). Candidates
+    are weighed by successive halving: all of them on the first few deals, the
+    better half on twice as many, and so on, until the last few are weighed on
+    every deal; it keeps the one that wins most often.
     """
 
     name = "default"
@@ -219,6 +221,12 @@ class TetGowPlayer(ComputerPlayer):
     #: candidates always reach the last round (``first_look = samples`` weighs all on all).
     first_look = 4
     finalists = 3
+    #: Guessed deals fit what each seat did (see :mod:`inference`): random deals tried for one,
+    #: random deals drawn in all at most (then it makes do with the deals found, at least ``least``).
+    infer = True
+    tries = 20
+    budget = 1000
+    least = 16
 
     def choose(self, view: View) -> Move:
         assert isinstance(view, TetGowView)
@@ -226,7 +234,10 @@ class TetGowPlayer(ComputerPlayer):
         candidates = self._candidates(view, know)
         if len(candidates) == 1:
             return candidates[0]
-        deals = [self._guess(view, know) for _ in range(self.samples)]
+        if self.infer:
+            deals = inference.deals(inference.record(view), self.rng, self.samples, self.tries, self.budget, self.least)
+        else:
+            deals = [self._guess(view, know) for _ in range(self.samples)]
         return self._weigh(view, candidates, deals)
 
     def _weigh(self, view: TetGowView, candidates: list[Move], deals: list[list[int]]) -> Move:
@@ -386,12 +397,14 @@ class TetGowPlayer(ComputerPlayer):
 
 
 class QuickTetGowPlayer(TetGowPlayer):
-    """The normal level: the default player's thinking on a quarter of the guessed deals."""
+    """The normal level: the default player's thinking on a quarter of the guessed deals, dealt
+    at random without reading the other seats' moves (reading them made it too close to strong)."""
 
     name = "quick"
     samples = 8
     first_look = 2
     finalists = 2
+    infer = False
 
 
 class DeepTetGowPlayer(TetGowPlayer):

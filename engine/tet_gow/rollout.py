@@ -33,10 +33,10 @@ _TIER_BITS = 3 * _FIELD
 #: Each card id's packed value: a count of 1 in its (Tier, Set) field.
 UNIT: dict[str, int] = {c.id: 1 << (_TIER_BITS * (c.tier - 1) + _FIELD * SETS.index(c.set)) for c in CARDS.values()}
 #: The guard bit of every field, and of the first field of every Tier.
-_GUARDS = sum(4 << (_FIELD * f) for f in range(3 * TIERS))
+GUARDS = sum(4 << (_FIELD * f) for f in range(3 * TIERS))
 _TIER_GUARDS = sum(4 << (_TIER_BITS * t) for t in range(TIERS))
-#: A Tier's 9 bits copied into every Tier: ``mix * _EVERY_TIER``.
-_EVERY_TIER = sum(1 << (_TIER_BITS * t) for t in range(TIERS))
+#: A Tier's 9 bits copied into every Tier: ``mix * EVERY_TIER``.
+EVERY_TIER = sum(1 << (_TIER_BITS * t) for t in range(TIERS))
 
 
 def _size(mix: int) -> int:
@@ -69,9 +69,39 @@ def tier_mix(packed: int, tier: int) -> int:
     return packed >> (_TIER_BITS * (tier - 1)) & 511
 
 
-def _stronger_than(tier: int) -> int:
+def stronger_than(tier: int) -> int:
     """The Tier guards of every Tier stronger than ``tier``."""
     return _TIER_GUARDS & ((4 << (_TIER_BITS * (tier - 1))) - 1)
+
+
+def tier_guard(tier: int) -> int:
+    """The guard of ``tier`` (of its first field), as :func:`stronger_than` sets them."""
+    return 4 << (_TIER_BITS * (tier - 1))
+
+
+def greedy_lead(hand: int, classic: bool) -> int:
+    """The plain lead from ``hand``, packed: its biggest Tier group (the strongest of equals), whole
+    or as the classic limit cuts it."""
+    most, shift = 0, 0
+    for at in range(0, _TIER_BITS * TIERS, _TIER_BITS):
+        count = _SIZE[hand >> at & 511]
+        if count > most:
+            most, shift = count, at
+    lead = hand >> shift & 511
+    if classic:
+        lead = _CLASSIC[lead]
+    return lead << shift
+
+
+def drop_weakest(hand: int, count: int) -> int:
+    """``hand`` (packed) without its ``count`` weakest cards: the highest fields first."""
+    while True:
+        shift = (hand.bit_length() - 1) // _FIELD * _FIELD
+        held = hand >> shift & 7
+        if held >= count:
+            return hand - (count << shift)
+        hand -= held << shift
+        count -= held
 
 
 def finish(
@@ -92,7 +122,7 @@ def finish(
     place.
     """
     after = _NEXT_SEAT[len(hands)]
-    stronger = _stronger_than(best)
+    stronger = stronger_than(best)
     while True:
         if not lead:
             hand = hands[leader]
@@ -109,11 +139,11 @@ def finish(
             winner, turn = leader, after[leader]
         size = _SIZE[lead]
         final = not hands[leader]
-        wanted = lead * _EVERY_TIER
+        wanted = lead * EVERY_TIER
         while turn != leader:
             hand = hands[turn]
             if stronger and (not final or tricks[turn] + size >= 2):
-                held = ((hand | _GUARDS) - wanted) & _GUARDS
+                held = ((hand | GUARDS) - wanted) & GUARDS
                 tiers = held & held >> 3 & held >> 6 & stronger
                 if tiers:
                     lowest = tiers & -tiers

@@ -96,6 +96,11 @@ class TetGowView(View):
     #: Points of each finished game, one tuple per game.
     game_results: tuple[tuple[int, ...], ...]
     classic_limit: bool
+    #: This game's finished rounds, oldest first, as anyone saw them (passes as counts): who
+    #: passed where they might have followed is public, and a computer player reads it here.
+    rounds: tuple[tuple[Play, ...], ...] = ()
+    #: The cards this seat passed face down this game: it saw them go (empty for spectators).
+    own_passes: tuple[str, ...] = ()
 
 
 class TetGowState(GameState):
@@ -125,6 +130,7 @@ class TetGowState(GameState):
         self.passed: list[str] = []  # secret: out of play, in no view, ever
         self.seen: list[str] = []
         self.plays: list[list[Any]] = []  # [seat, cards, face_up]
+        self.rounds: list[list[list[Any]]] = []  # this game's finished rounds' plays
         self.leader = self.rng.randrange(self.num_players)
         self.turn: int | None = self.leader
         self.log(f"Game {self.game_no}: {size} cards each; Seat {self.leader + 1} leads.")
@@ -289,6 +295,7 @@ class TetGowState(GameState):
         noun = "trick" if size == 1 else "tricks"
         self.log(f"Seat {winner + 1} wins round {self.round_no} and {size} {noun}.")
         self.last_plays, self.last_winner = self.plays, winner
+        self.rounds.append(self.plays)
         self.plays = []
         if self.hands[winner]:
             self.leader = self.turn = winner
@@ -368,16 +375,31 @@ class TetGowState(GameState):
             seen=tuple(self.seen),
             game_results=tuple(tuple(r) for r in self.game_results),
             classic_limit=self.classic_limit,
+            rounds=tuple(_public(plays) for plays in self.rounds),
+            own_passes=self._own_passes(seat),
+        )
+
+    def _own_passes(self, seat: int | None) -> tuple[str, ...]:
+        """The cards ``seat`` passed face down this game, in the order it passed them."""
+        if seat is None:
+            return ()
+        return tuple(
+            card
+            for plays in [*self.rounds, self.plays]
+            for who, cards, up in plays
+            if who == seat and not up
+            for card in cards
         )
 
     # -- persistence --------------------------------------------------------
     saved_fields = (
         "game_no", "round_no", "scores", "game_results", "hands", "tricks", "passed", "seen",
-        "plays", "last_plays", "last_winner", "leader", "turn", "finished", "game_winners",
+        "plays", "last_plays", "last_winner", "leader", "turn", "finished", "game_winners", "rounds",
     )  # fmt: skip
 
     def _load(self, data: dict[str, Any]) -> None:
-        super()._load({"game_winners": [], **data})  # a state saved before the winners were kept
+        # a state saved before the winners, or this game's rounds, were kept
+        super()._load({"game_winners": [], "rounds": [], **data})
 
 
 def _public(plays: list[list[Any]]) -> tuple[Play, ...]:
