@@ -11,7 +11,7 @@ after a restart does nothing to an event already in that state.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 
 import discord
@@ -38,15 +38,20 @@ def event_times(tournament: Tournament, now: datetime) -> tuple[datetime, dateti
 class TournamentEvents:
     """Creates and moves the scheduled event of each tournament."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self.client = client
+        #: The bot's clock (the tournament service's, on which a start time is set).
+        self.clock = clock
 
     async def create(self, tournament: Tournament, title: str, channel_name: str, description: str) -> int | str:
         """The new event's id, or the sentence for the organiser when it cannot be made."""
         guild = self.client.get_guild(tournament.guild_id)
         if guild is None:
             return "The tournament is open, but I could not create its Discord event here."
-        start, end = event_times(tournament, datetime.now(UTC))
+        now = self.clock()
+        start, end = event_times(tournament, now)
+        shift = datetime.now(UTC) - now  # Discord's clock against the bot's: none, unless a test moves the bot's
+        start, end = start + shift, end + shift
         try:
             event = await guild.create_scheduled_event(
                 name=title[:100],

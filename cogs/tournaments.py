@@ -190,7 +190,7 @@ class Tournaments(commands.Cog):
         )  # the bot's clock (a test's, moved by hand): round timers and turn-based rounds on one time
         self.checkins = CheckIns(self.service, self)
         self.templates = Templates(bot.database.sessions)
-        self.events = TournamentEvents(bot)
+        self.events = TournamentEvents(bot, bot.clock)
         self._ticker: asyncio.Task[None] | None = None
         #: Seconds between two table posts of a round change (tests set 0).
         self.post_spacing = POST_SPACING
