@@ -16,10 +16,8 @@ A finished game needs no last words here: the hand's last refresh shows the end.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from cogs.table_ui import MessageParts
+from cogs.message_parts import MessageParts
 
 #: Interaction tokens live 15 minutes: an open hand says it stops following the game this long
 #: after the click that showed it (the sweep below runs often enough to say it in time).
@@ -43,8 +41,6 @@ def header(game_name: str, table_id: int) -> str:
 
 def last_words(title: str, sentence: str) -> MessageParts:
     """A hand message reduced to its title and one sentence: no picture, no controls."""
-    from cogs.table_ui import MessageParts  # table_ui imports the clicks, which import the presenter's modules
-
     return MessageParts(content=f"{title}\n{sentence}", files=[], view=None)
 
 

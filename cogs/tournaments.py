@@ -34,6 +34,7 @@ from cogs.acting import actor_of
 from cogs.let_go import lets_go
 from cogs.mentions import NOBODY, only, plain
 from cogs.picture_file import picture_file
+from cogs.presenter import delivery_of
 from cogs.tournament_events import TournamentEvents
 from engine import registry
 from engine.core import Outcome
@@ -184,7 +185,7 @@ class Tournaments(commands.Cog):
 
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
-        opener = TableServiceOpener(bot.tables, self._make_channel, self._post_table, bot.presenter.table_changed)
+        opener = TableServiceOpener(bot.tables, self._make_channel, self._post_table, delivery_of(bot).table_changed)
         self.service = TournamentService(bot.database.sessions, opener, presenter=self, serves=bot.settings.serves)
         self.checkins = CheckIns(self.service, self)
         self.templates = Templates(bot.database.sessions)
