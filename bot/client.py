@@ -24,10 +24,13 @@ from bot.db import Database
 from bot.discord_address import point_discord_at
 from bot.i18n.commands import CatalogTranslator
 from bot.ports import Presenter
+from bot.replays import Replays
 from bot.settings import Settings
 from bot.store import Store
 from bot.table_store import TableStoreAdapter
 from bot.tables import Table, TableService
+from bot.tournaments.checkin import CheckIns
+from bot.tournaments.service import TournamentService
 from bot.turns import TurnService
 from bot.workers import scheduler
 
@@ -105,11 +108,16 @@ class ParlourBot(commands.Bot):
         self.database = database
         self.store = Store(database.sessions, default_computer_pause_ms=settings.computer_pause_ms)
         self.store_adapter = ServedTables(self.store, settings.serves)
+        #: Finished tables to replay (``/replay`` and its steps), the latest kept in memory.
+        self.replays = Replays(self.store)
         #: Seconds between two edits of one table message (the delivery's pace; 0 in tests).
         self.edit_interval = edit_interval
         #: The Discord side's delivery, once the ``cogs.tables`` extension gave it (:meth:`deliver_with`).
         self.presenter: Delivery | None = None
         self.tables = TableService(self.store_adapter, clock=clock, think=scheduler.compute)
+        #: Community tournaments and their check-ins, once the ``cogs.tournaments`` extension made them.
+        self.tournaments: TournamentService | None = None
+        self.checkins: CheckIns | None = None
         #: Turn-based tables' clocks and notices (issue 45; ``cogs.turns`` gives it its notifier).
         self.turns = TurnService(self.tables, ClockStore(database.sessions))
         self.clock = clock

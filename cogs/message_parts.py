@@ -26,7 +26,11 @@ class Controls(discord.ui.View):
 
     discord.py keeps a listener for every unfinished view it sends; these never need one (their
     clicks reach the bot through the registered dynamic items, after a restart too), so they
-    count as finished from the start and discord.py keeps nothing of them once sent."""
+    count as finished from the start and discord.py keeps nothing of them once sent.
+
+    A plain component must only be sent in Controls: in an ordinary view discord.py would keep
+    it listening (a second, empty answer to each click), and stopping a kept view that also holds
+    dynamic items unregisters those items' templates for the whole bot (discord.py 2.7)."""
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
