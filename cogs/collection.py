@@ -30,6 +30,8 @@ from cogs.answers import tell
 from cogs.let_go import lets_go
 from cogs.mentions import plain
 from cogs.picture_file import picture_file
+from engine.gin_jon_tan.cards import Card
+from engine.gin_jon_tan.rules import DECK_SIZE
 from render.collection import PER_PAGE, CollectionView, ShownCard, collection_picture
 
 if TYPE_CHECKING:
@@ -216,7 +218,7 @@ async def show_history(interaction: discord.Interaction, user_id: int, page: int
     if not lines:
         words.append("None yet: play Gin-jon-tan with personal decks and prizes on.")
     for line in lines:
-        card = gjt.Card.parse(line.kind) if line.kind else None
+        card = Card.parse(line.kind) if line.kind else None
         what = f"**{card.label}** ({card.value:,})" if card else f"item {line.item}"
         when = f"<t:{int(line.at.timestamp())}:d>"
         if line.to_user_id == user_id:
@@ -233,7 +235,7 @@ async def show_history(interaction: discord.Interaction, user_id: int, page: int
 
 
 # -- /deck ---------------------------------------------------------------------------------------
-class DeckClick(discord.ui.DynamicItem[discord.ui.Item], template=DECK_TEMPLATE):
+class DeckClick(discord.ui.DynamicItem[discord.ui.Item[Any]], template=DECK_TEMPLATE):
     """A control of the deck screen: a page, a sort, a mode, pick on a page, clear, confirm, cancel."""
 
     def __init__(self, user_id: int, mode: str, sort: str, page: int, action: str, item: discord.ui.Item[Any]) -> None:
@@ -352,9 +354,9 @@ async def show_deck(
         title = f"{possessive(name)} new deck: " + ("the picks" if mode == "p" else "the collection")
         mark_word = "picked"
         words = [
-            f"**Building a deck**: {len(picks)} of {gjt.DECK_SIZE} picked.",
+            f"**Building a deck**: {len(picks)} of {DECK_SIZE} picked.",
             "Pick the cards of this page in the menu (unpick by leaving them out); other pages keep their picks. "
-            f"Confirm when you have exactly {gjt.DECK_SIZE}.",
+            f"Confirm when you have exactly {DECK_SIZE}.",
         ]
     if note:
         words.append(f"**{note}**")
@@ -402,7 +404,7 @@ async def show_deck(
         controls.add_item(deck_button(user_id, other, sort, 0, "go", label, row=2))
         controls.add_item(deck_button(user_id, mode, sort, page, "clr", "Clear", row=2))
         controls.add_item(
-            deck_button(user_id, mode, sort, page, "ok", "Confirm", disabled=len(picks) != gjt.DECK_SIZE, row=2)
+            deck_button(user_id, mode, sort, page, "ok", "Confirm", disabled=len(picks) != DECK_SIZE, row=2)
         )
         controls.add_item(deck_button(user_id, mode, sort, page, "no", "Cancel", row=2))
     await answer(interaction, edit=edit, ephemeral=True, content="\n".join(words), file=await draw(view), view=controls)

@@ -203,7 +203,7 @@ async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key
     await interaction.followup.send(f"Your {game.name} table #{table.id} is open {where}.", ephemeral=True)
 
 
-def _form_values(components: list) -> dict[str, str]:
+def _form_values(components: list[Any]) -> dict[str, str]:
     """The text fields of a submitted form, by custom_id (rows and labels nest them)."""
     values: dict[str, str] = {}
     for component in components:

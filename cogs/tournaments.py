@@ -60,7 +60,8 @@ SCORING_NAMES = {"placement": "Placement points", "wdl": "Win/draw/loss"}
 
 
 class SignupButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"pt:(?P<action>[jlc]):(?P<tournament>\d{1,18})"
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"pt:(?P<action>[jlc]):(?P<tournament>\d{1,18})",
 ):
     """Join, Leave or Check in on a sign-up message; the tournament id lives in the custom_id."""
 

@@ -43,7 +43,7 @@ def table_link(table: Table) -> str:
     return f"{where}/{table.message_id}" if table.message_id else where
 
 
-class GamesHand(discord.ui.DynamicItem[discord.ui.Button], template=r"pg:(?P<table>\d{1,18})"):
+class GamesHand(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"pg:(?P<table>\d{1,18})"):
     """/games's "My hand at #N": the person's own hand at that table, privately, from the /games
     answer (private, or in their DMs); on any other message it is refused with nothing done."""
 
@@ -71,7 +71,7 @@ class GamesHand(discord.ui.DynamicItem[discord.ui.Button], template=r"pg:(?P<tab
 
 
 class TimeoutChoice(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"pz:(?P<table>\d{1,18}):(?P<seat>\d{1,2}):(?P<since>\d{1,12}):(?P<choice>[wms])",
 ):
     """One of the others' three choices after a time-out; the custom_id names the turn it is for."""
