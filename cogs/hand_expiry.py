@@ -35,7 +35,7 @@ CLOSED = "This table is closed, so this hand no longer follows it."
 
 
 def header(game_name: str, table_id: int) -> str:
-    """The first line of a hand message (the same words as :func:`cogs.hand_ui.hand_parts`)."""
+    """The first line of a hand message (:func:`cogs.hand_ui.hand_parts` and its last words)."""
     return f"**{game_name}** · table #{table_id} · your hand"
 
 

@@ -19,6 +19,7 @@ import discord
 
 from bot.tables import Draft, Table, TableError
 from cogs.custom_ids import draft_id, move_id, page_id, select_id
+from cogs.hand_expiry import header
 from cogs.mentions import plain_all
 from cogs.message_parts import (
     MAX_BUTTONS_PER_ROW,
@@ -44,7 +45,7 @@ def hand_parts(table: Table, seat: int, picture: Picture, pages: dict[str, int] 
     took the drawing), whose version the controls carry."""
     version, view = picture.version, picture.view
     draft = _draft(table, seat, view.decisions)
-    lines, names = [f"**{table.game.name}** · table #{table.id} · your hand"], plain_all(table.names)
+    lines, names = [header(table.game.name, table.id)], plain_all(table.names)
     if view.outcome is not None:
         lines.append("The game is over.")
     elif view.decisions:

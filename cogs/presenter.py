@@ -188,10 +188,16 @@ class DiscordPresenter:
 
     # -- a person's move ---------------------------------------------------------
     async def moved(self, change: Change, interaction: discord.Interaction, show: Show) -> None:
-        """A person's move is saved: the table message follows (coalesced), and the mover's hand is
-        answered with ``show`` (the clicked hand message, edited)."""
-        await self.table_changed(change.table)
-        await self.show_hand(change.table, change.seat, interaction, show)
+        """A person's move is saved: the mover's hand is answered with ``show`` (the clicked hand
+        message, edited), the table message follows (coalesced), and the open hands of the others
+        whose choices the move changed (``change.changed_seats``: their old controls no longer work)
+        are brought up to date at once, not after the table message's next edit."""
+        table = change.table
+        await self.table_changed(table)
+        for seat in change.changed_seats:
+            if seat != change.seat and not table.seats[seat].computer and self._open_hand((table.id, seat)):
+                self._refresh_hand_soon(table, seat)
+        await self.show_hand(table, change.seat, interaction, show)
 
     # -- hands ---------------------------------------------------------------
     async def show_hand(
@@ -289,9 +295,13 @@ class DiscordPresenter:
                 self._close_hand((table.id, seat))
                 self._farewell((table.id, seat), hand, hand_expiry.REPLACED)
                 continue
-            task = asyncio.get_running_loop().create_task(self._refresh_hand(table, seat))
-            self._refreshing.add(task)
-            task.add_done_callback(self._refreshing.discard)
+            self._refresh_hand_soon(table, seat)
+
+    def _refresh_hand_soon(self, table: Table, seat: int) -> None:
+        """Bring one open hand up to date in a task of its own (a slow hand holds up nothing else)."""
+        task = asyncio.get_running_loop().create_task(self._refresh_hand(table, seat))
+        self._refreshing.add(task)
+        task.add_done_callback(self._refreshing.discard)
 
     async def _refresh_hand(self, table: Table, seat: int) -> None:
         """Bring one open hand up to the table's version (until it shows the latest one).
