@@ -61,8 +61,9 @@ __all__ = ["EXTENSIONS", "Delivery", "ParlourBot", "make_bot", "point_discord_at
 
 class Delivery(Presenter, Protocol):
     """What the bot holds of the Discord side's delivery (``cogs.presenter.DiscordPresenter``):
-    what the table service tells it, and a graceful stop."""
+    what the table service tells it, its work at start, and a graceful stop."""
 
+    async def started(self) -> None: ...
     async def close(self) -> None: ...
 
 
@@ -163,6 +164,8 @@ class ParlourBot(commands.Bot):
         restored = await self.tables.restore()
         log.info("Restored %d open tables", len(restored))
         await self.turns.restore()
+        if self.presenter is not None:
+            await self.presenter.started()  # people told about clicks the last run left unanswered
         self._sweeper = asyncio.create_task(self._sweep_idle())
         self._rester = asyncio.create_task(self._rest_idle())
 

@@ -31,7 +31,7 @@ from bot.tables import Table
 from bot.workers import scheduler
 from bot.workers.scheduler import Priority
 from cogs import hand_expiry
-from cogs.answers import pace_of
+from cogs.answers import pace_of, tell_pending
 from cogs.hand_ui import hand_parts
 from cogs.let_go import let_go_view
 from cogs.mentions import only, plain_all
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from discord.abc import PartialMessageableChannel
 
     from bot.client import ParlourBot
+    from bot.store import Store
     from bot.tables import Change
 
 log = logging.getLogger(__name__)
@@ -129,6 +130,7 @@ class DiscordPresenter:
         *,
         save_shown: Callable[[Table, int], Awaitable[object]] | None = None,
         standings: Standings | None = None,
+        clicks: Store | None = None,
         edit_interval: float = 1.0,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
@@ -137,6 +139,8 @@ class DiscordPresenter:
         self.save_shown = save_shown
         #: A finished table's message says what it did to ratings and levels (none without it).
         self.standings = standings
+        #: Where the clicks the last run could not answer are written down (told at start).
+        self.clicks = clicks
         self.edit_interval = edit_interval
         self.clock = clock
         #: The tables' pictures, each drawn once per moment and shared by its messages.
@@ -163,6 +167,14 @@ class DiscordPresenter:
         #: One lock per table message: the presenter's edits and a click's answer that shows the
         #: table (Start, Rematch) land one after the other, in the order they were drawn.
         self._message_locks: dict[int, asyncio.Lock] = {}
+
+    async def started(self) -> None:
+        """At start, once the tables are restored: tell each person whose click the last run could
+        not answer what became of it."""
+        if self.clicks is not None:
+            told = await tell_pending(self.client, self.clicks)
+            if told:
+                log.info("Told %d people about clicks the last run could not answer", told)
 
     # -- drawing ---------------------------------------------------------------
     async def hand(

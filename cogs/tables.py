@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.tables import Table, TableError
 from cogs.acting import actor_of
-from cogs.answers import saved, tell, tell_pending, update
+from cogs.answers import saved, tell, update
 from cogs.clicks import CLICKS, answer_unlisted, lobby, on_table_message
 from cogs.let_go import let_go_view
 from cogs.mentions import plain
@@ -47,12 +47,6 @@ class Tables(commands.Cog):
         self.bot = bot
         self.service = bot.tables
         self.presenter = presenter
-
-    async def cog_load(self) -> None:
-        """At start: tell each person whose click the last run could not answer what became of it."""
-        told = await tell_pending(self.bot, self.bot.store)
-        if told:
-            log.info("Told %d people about clicks the last run could not answer", told)
 
     table_group = app_commands.Group(
         name="table", description="Manage the game tables in this server.", guild_only=True
@@ -234,6 +228,7 @@ async def setup(bot: ParlourBot) -> None:
         bot.store_adapter.save_message,
         save_shown=bot.store_adapter.save_message_version,
         standings=bot.store,
+        clicks=bot.store,
         edit_interval=bot.edit_interval,
         clock=bot.clock,
     )
