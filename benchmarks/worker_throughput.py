@@ -4,7 +4,7 @@ picture workers finish a second while the bot's event loop is busy, this tree be
 Under load the workers' line never empties, yet in ``benchmarks.load`` they drew only part of the
 time: between two drawings a worker waited for the bot's process to read its answer and write the
 next drawing. Here each tree, in a process of its own, starts two workers through
-:mod:`cogs.pictures` (its queue, its places, and however that tree feeds its workers), keeps
+:mod:`bot.workers.scheduler` (its queue, its places, and however that tree feeds its workers), keeps
 its event loop busy in 2 ms slices (a share of :data:`LOOP_BUSY`, about what the bot's loop is
 under load), and asks for :data:`DRAWINGS` stand-in drawings of :data:`DRAWING_MS` of CPU at once.
 Printed (the median of the runs): drawings a second, and the workers' share of the time they drew.
@@ -45,7 +45,7 @@ async def _keep_busy(stop: asyncio.Event) -> None:
 async def measure() -> dict[str, float]:
     """Drawings a second, and the share of the time the workers drew, with the code importable here."""
     from benchmarks.worker_round_trip import drawing  # a stand-in picture: CPU, then 20 KB
-    from cogs import pictures
+    from bot.workers import scheduler as pictures
 
     pictures.start_picture_workers(WORKERS)
     try:

@@ -1,4 +1,9 @@
-"""The Discord client: a typed Bot subclass that owns the services, loads the cogs and syncs commands."""
+"""The Discord client: a typed Bot subclass that owns the services, loads the cogs and syncs commands.
+
+The bot owns the process: its settings, database, services and worker processes. The Discord
+side (cogs/) is loaded as extensions and imported by nobody here: the ``cogs.tables`` extension
+gives the bot its delivery (:meth:`ParlourBot.deliver_with`), ``cogs.turns`` the turn notices.
+"""
 
 from __future__ import annotations
 
@@ -7,26 +12,27 @@ import contextlib
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 import discord
-import yarl
 from discord import app_commands
 from discord.ext import commands
 
 from bot.clock_store import ClockStore
 from bot.commands import invite_link, servers, sync_commands
 from bot.db import Database
+from bot.discord_address import point_discord_at
 from bot.i18n.commands import CatalogTranslator
+from bot.ports import Presenter
+from bot.replays import Replays
 from bot.settings import Settings
 from bot.store import Store
 from bot.table_store import TableStoreAdapter
 from bot.tables import Table, TableService
+from bot.tournaments.checkin import CheckIns
+from bot.tournaments.service import TournamentService
 from bot.turns import TurnService
-from cogs import pictures
-from cogs.answers import tell_pending
-from cogs.presenter import DiscordPresenter
-from cogs.turns import DiscordTurnNotifier
+from bot.workers import scheduler
 
 log = logging.getLogger(__name__)
 
@@ -50,16 +56,15 @@ EXTENSIONS = (
 )
 
 
-def point_discord_at(api_url: str, gateway_url: str) -> None:
-    """Send discord.py's REST calls and gateway connection to these addresses.
+__all__ = ["EXTENSIONS", "Delivery", "ParlourBot", "make_bot", "point_discord_at"]
 
-    Discord's own by default; a Discord-compatible server or the loopback Discord
-    of the tests otherwise. discord.py keeps both as class attributes (a plain
-    Client connects straight to DEFAULT_GATEWAY), and interaction webhooks go
-    through the same REST base.
-    """
-    discord.http.Route.BASE = api_url.rstrip("/")
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+class Delivery(Presenter, Protocol):
+    """What the bot holds of the Discord side's delivery (``cogs.presenter.DiscordPresenter``):
+    what the table service tells it, its work at start, and a graceful stop."""
+
+    async def started(self) -> None: ...
+    async def close(self) -> None: ...
 
 
 class ServedTables(TableStoreAdapter):
@@ -104,19 +109,26 @@ class ParlourBot(commands.Bot):
         self.database = database
         self.store = Store(database.sessions, default_computer_pause_ms=settings.computer_pause_ms)
         self.store_adapter = ServedTables(self.store, settings.serves)
-        self.presenter = DiscordPresenter(
-            self,
-            self.store_adapter.save_message,
-            save_shown=self.store_adapter.save_message_version,
-            edit_interval=edit_interval,
-            clock=clock,
-        )
-        self.tables = TableService(self.store_adapter, presenter=self.presenter, clock=clock, think=pictures.compute)
-        #: Turn-based tables' clocks and notices (issue 45).
-        self.turns = TurnService(self.tables, ClockStore(database.sessions), notifier=DiscordTurnNotifier(self))
+        #: Finished tables to replay (``/replay`` and its steps), the latest kept in memory.
+        self.replays = Replays(self.store)
+        #: Seconds between two edits of one table message (the delivery's pace; 0 in tests).
+        self.edit_interval = edit_interval
+        #: The Discord side's delivery, once the ``cogs.tables`` extension gave it (:meth:`deliver_with`).
+        self.presenter: Delivery | None = None
+        self.tables = TableService(self.store_adapter, clock=clock, think=scheduler.compute)
+        #: Community tournaments and their check-ins, once the ``cogs.tournaments`` extension made them.
+        self.tournaments: TournamentService | None = None
+        self.checkins: CheckIns | None = None
+        #: Turn-based tables' clocks and notices (issue 45; ``cogs.turns`` gives it its notifier).
+        self.turns = TurnService(self.tables, ClockStore(database.sessions))
         self.clock = clock
         self._sweeper: asyncio.Task[None] | None = None
         self._rester: asyncio.Task[None] | None = None
+
+    def deliver_with(self, presenter: Delivery) -> None:
+        """The Discord side's delivery: the table service tells it what changed by itself."""
+        self.presenter = presenter
+        self.tables.presenter = presenter
 
     async def _command_failed(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """A slash command that could not run: one private sentence, never "The application did not
@@ -146,15 +158,14 @@ class ParlourBot(commands.Bot):
         # The commands are the bot's, not a process's: the process with shard 0 registers them.
         if self.settings.shard_ids is None or 0 in self.settings.shard_ids:
             await sync_commands(self, self.settings.dev_guild_id, self.database.engine)
-        pictures.start_picture_workers(self.settings.picture_workers)
+        scheduler.start_picture_workers(self.settings.picture_workers)
         if await self.store.ensure_ratings():
             log.info("Derived ratings and levels from the results saved before they existed")
         restored = await self.tables.restore()
         log.info("Restored %d open tables", len(restored))
         await self.turns.restore()
-        told = await tell_pending(self, self.store)
-        if told:
-            log.info("Told %d people about clicks the last run could not answer", told)
+        if self.presenter is not None:
+            await self.presenter.started()  # people told about clicks the last run left unanswered
         self._sweeper = asyncio.create_task(self._sweep_idle())
         self._rester = asyncio.create_task(self._rest_idle())
 
@@ -198,8 +209,9 @@ class ParlourBot(commands.Bot):
                     await task
         await self.tables.shutdown()
         await self.turns.settle()
-        await self.presenter.close()
-        pictures.stop_picture_workers()
+        if self.presenter is not None:
+            await self.presenter.close()
+        scheduler.stop_picture_workers()
         await super().close()
 
 

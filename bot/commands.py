@@ -22,6 +22,7 @@ import discord
 from discord.ext import commands
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.discord_address import point_discord_at
 from bot.leases import get_state, set_state
 from bot.settings import Settings
 
@@ -142,8 +143,6 @@ async def list_commands(client: discord.Client, guild_ids: Sequence[int]) -> str
 
 async def with_discord(settings: Settings, action: Callable[[discord.Client], Awaitable[T]]) -> T:
     """Log in over REST only (no gateway), run ``action``, log out; Discord's refusals become one sentence."""
-    from bot.client import point_discord_at
-
     point_discord_at(settings.discord_api_url, settings.discord_gateway_url)
     client = discord.Client(intents=discord.Intents.none())
     try:

@@ -202,9 +202,6 @@ class Table:
     four_colour: bool = False
     #: A turn-based table's pace and clocks (None: live), kept by bot.turns (issue 45).
     clocks: TableClocks | None = field(default=None, repr=False, compare=False)
-    #: Pictures of this table drawn for Discord, so each is drawn once per state version
-    #: (kept and pruned by cogs.table_ui; memory only).
-    pictures: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False, compare=False)
     #: The version at which a person's only move was refused by the rules (not tried again there).
     no_forced_move: int | None = field(default=None, repr=False, compare=False)
     #: What is worked out once per moment (views, the saved JSON, the pending decisions), and the

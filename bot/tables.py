@@ -71,7 +71,7 @@ KEEP_FINISHED = 500
 REST_AFTER = timedelta(seconds=3)
 
 #: Works out a computer's move: runs a picklable call that returns the move as text. The bot runs
-#: it in its worker processes (:func:`cogs.pictures.compute`), off the event loop; by default it
+#: it in its worker processes (:func:`bot.workers.scheduler.compute`), off the event loop; by default it
 #: runs here and now.
 Thinker = Callable[[Callable[[], str]], Awaitable[str]]
 
@@ -133,6 +133,21 @@ class TableService:
     def get(self, table_id: int, actor: Actor) -> Table:
         """An open table of the actor's server (another server's table does not exist for them)."""
         return self._open_table(table_id, actor, self.tables.get(table_id))
+
+    def open_tables(self, actor: Actor) -> list[Table]:
+        """The open tables of the actor's server (lobbies and games under way)."""
+        return [table for table in self.tables.values() if actor.owns(table.guild_id)]
+
+    def in_play(self, table_id: int, actor: Actor) -> Table | None:
+        """The open table of the actor's server with this id, or None (closed, or another server's)."""
+        table = self.tables.get(table_id)
+        return table if table is not None and actor.owns(table.guild_id) else None
+
+    def version_of(self, table_id: int, actor: Actor) -> int:
+        """The state version of the actor's server's open table now (0: no such table), which a
+        click arriving now acts on."""
+        table = self.in_play(table_id, actor)
+        return table.version if table is not None else 0
 
     def seat_view(self, table_id: int, actor: Actor) -> tuple[Table, int]:
         """A started table (open or just finished) and the actor's seat at it, to show their hand."""

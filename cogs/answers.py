@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 import discord
 
 from bot.store import ClickNote
-from cogs import pictures
+from bot.workers import scheduler
 from cogs.let_go import let_go_view
+from cogs.message_parts import MessageParts
 
 if TYPE_CHECKING:
     from bot.store import Store
-    from cogs.table_ui import MessageParts
 
 log = logging.getLogger(__name__)
 
@@ -162,7 +162,7 @@ async def _defer_later(interaction: discord.Interaction, watch: _Watch, pending:
     try:
         # Discord's clock started when the click was made: under load it waited in queues before it got here.
         waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-        behind = waited >= LATE_ARRIVAL or pace_of(interaction.client).behind() or pictures.waiting() > 0
+        behind = waited >= LATE_ARRIVAL or pace_of(interaction.client).behind() or scheduler.waiting() > 0
         await asyncio.sleep(0.0 if behind else DEFER_AFTER - waited)
         async with watch.lock:
             if interaction.response.is_done():

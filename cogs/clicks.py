@@ -1,18 +1,10 @@
-"""Every kind of click, typed: one persistent DynamicItem per kind, its grammar in its template.
+"""Every kind of click, typed: one persistent DynamicItem per kind, and what each click does.
 
-A custom_id carries all a click needs, so buttons keep working after a restart. Each
-template's named groups are the grammar; ``from_custom_id`` decodes them into the item's
-fields; ``callback`` calls the table service and the presenter. The grammar is the one
-Parlour has always posted, so buttons already on Discord keep working after an upgrade:
-
-- ``pl:<code>:<table>`` a lobby or table action (join, start, Show my hand, rematch…);
-- ``pl:m:<table>:<version>:<move text>`` a move (``pl:m:12:7:discard:Kh``);
-- ``pl:p:<table>:<version>:<kind>:<page>`` turn the page of a decision's choices;
-- ``pv:<table>:<version>:<kind>:<page>`` a select menu whose values are the move's picks;
-- ``pd:<table>:<version>:<action>:<kind>:<page>`` the choice screen: pick on a page (``s``),
-  confirm (``c``), clear (``x``), show a decision (``d``, a select of decision kinds);
-- ``pt:<table>`` a team game's lobby: the host's choice of partner;
-- ``pc:<table>`` the lobby's menu to add a computer of a level (the value: easy, normal, strong).
+A click flows one way: ``from_custom_id`` decodes its custom_id (the grammar of
+:mod:`cogs.custom_ids`, and nothing else) into the item's fields, once; ``callback`` calls
+the table service with who acts, and hands what changed to delivery (:mod:`cogs.presenter`),
+which has the screens build the messages. The screens write the custom_ids; nothing here
+builds a screen's components.
 
 Anything that does not parse is answered with one sentence (:func:`answer_unlisted`).
 """
@@ -21,55 +13,49 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
 from bot.i18n.choose import reader_language
-from bot.tables import BROKEN_BUTTON, Table, TableError
-from cogs import hand_ui, table_ui
+from bot.tables import BROKEN_BUTTON, Change, Table, TableError
 from cogs.acting import actor_of
 from cogs.answers import PendingMove, reply_privately, saved, tell, update, watch
-from cogs.clicked import label_of, style_of
+from cogs.custom_ids import (
+    ACTION_TEMPLATE,
+    ACTIONS,
+    DRAFT_TEMPLATE,
+    LEVEL_TEMPLATE,
+    MOVE_TEMPLATE,
+    PACE_TEMPLATE,
+    PAGE_TEMPLATE,
+    PARTNER_TEMPLATE,
+    SELECT_TEMPLATE,
+)
+from cogs.hand_ui import toggle_page
 from cogs.let_go import let_go_view, lets_go
+from cogs.message_parts import MessageParts
+from cogs.pace_ui import pace_text
+from cogs.presenter import DiscordPresenter, delivery_of
+from cogs.table_ui import closed_lobby_parts, lobby_parts, options_form
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
 
 log = logging.getLogger(__name__)
 
-#: Discord's limit on a custom_id.
-MAX_CUSTOM_ID = 100
-_TABLE = r"(?P<table>\d{1,18})"
-_VERSION = r"(?P<version>\d{1,9})"
-_KIND = r"(?P<kind>[a-z_0-9]+)"
-_PAGE = r"(?P<page>\d{1,3})"
-
-#: Lobby and table actions that need only the table id, by their one-letter code.
-ACTIONS = {
-    "j": "join",
-    "l": "leave",
-    "a": "add_computer",
-    "r": "remove_computer",
-    "o": "options",
-    "s": "start",
-    "c": "cancel",
-    "h": "hand",
-    "x": "rematch",
-}
-CODES = {name: code for code, name in ACTIONS.items()}
-
-
-def checked(custom_id: str) -> str:
-    if len(custom_id) > MAX_CUSTOM_ID:
-        raise ValueError(f"custom_id too long for Discord: {custom_id!r}")
-    return custom_id
+#: Any component a click comes from (discord.py hands the clicked one to ``from_custom_id``).
+Item = discord.ui.Item[Any]
 
 
 def _bot(interaction: discord.Interaction) -> ParlourBot:
     return interaction.client  # type: ignore[return-value]
+
+
+def _delivery(interaction: discord.Interaction) -> DiscordPresenter:
+    return delivery_of(_bot(interaction))
 
 
 def _values(interaction: discord.Interaction) -> list[str]:
@@ -77,22 +63,28 @@ def _values(interaction: discord.Interaction) -> list[str]:
     return [str(v) for v in data.get("values", [])]
 
 
-class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<code>[jlaroschx]):{_TABLE}"):
+class LevelSource(Protocol):
+    """Where the lobby reads each person's level in a game (bot.store.Store)."""
+
+    async def levels(self, guild_id: int, game_key: str, user_ids: Sequence[int]) -> dict[int, int]: ...
+
+
+async def lobby(store: LevelSource, table: Table, note: str = "") -> MessageParts:
+    """The lobby with each person's level in the game, read from the database."""
+    people = [s.user_id for s in table.seats if not s.computer and s.user_id is not None]
+    return lobby_parts(table, note, await store.levels(table.guild_id, table.game.key, people))
+
+
+class TableAction(discord.ui.DynamicItem[Item], template=ACTION_TEMPLATE):
     """A lobby or table button: join, leave, computers, options, start, cancel, Show my hand, rematch."""
 
-    def __init__(
-        self, action: str, table_id: int, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary
-    ) -> None:
+    def __init__(self, action: str, table_id: int, item: Item) -> None:
         self.action, self.table_id = action, table_id
-        super().__init__(
-            discord.ui.Button(label=label[:80] or "-", style=style, custom_id=f"pl:{CODES[action]}:{table_id}")
-        )
+        super().__init__(item)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TableAction:
-        return cls(ACTIONS[match["code"]], int(match["table"]), label_of(item), style_of(item))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Item, match: re.Match[str]) -> TableAction:
+        return cls(ACTIONS[match["code"]], int(match["table"]), item)
 
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -103,120 +95,97 @@ class TableAction(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:(?P<
             match self.action:
                 case "join":
                     table = await saved(interaction, service.join(table_id, actor, user.display_name))
-                    await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
+                    await update(interaction, await lobby(bot.store, table))
                 case "leave":
                     table = await saved(interaction, service.leave(table_id, actor))
-                    await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
+                    await update(interaction, await lobby(bot.store, table))
                 case "add_computer":
                     table = await saved(interaction, service.add_computer(table_id, actor))
-                    await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
+                    await update(interaction, await lobby(bot.store, table))
                 case "remove_computer":
                     table = await saved(interaction, service.remove_computer(table_id, actor))
-                    await update(interaction, await table_ui.lobby_with_levels(bot.store, table))
+                    await update(interaction, await lobby(bot.store, table))
                 case "options":
-                    table = service.options_form_table(table_id, actor)
-                    form = table_ui.options_form(table, reader_language(interaction))
+                    form = options_form(service.options_form_table(table_id, actor), reader_language(interaction))
                     await interaction.response.send_modal(form)
                     form.stop()  # answered from its custom_id (cogs.tables), not by this object
                 case "cancel":
                     table = await saved(interaction, service.cancel(table_id, actor))
-                    await update(interaction, table_ui.closed_lobby_parts(table, "Cancelled by the host."))
+                    await update(interaction, closed_lobby_parts(table, "Cancelled by the host."))
                 case "start":
                     table = await saved(interaction, service.start(table_id, actor))
-                    async with bot.presenter.answering(table):
-                        parts = await table_ui.table_parts(
-                            table, " ".join(["The cards are dealt.", *table.dealt_notes])
-                        )
+                    delivery = _delivery(interaction)
+                    async with delivery.answering(table):
+                        note = " ".join(["The cards are dealt.", *table.dealt_notes])
+                        parts = await delivery.table_message(table, note)
                         await update(interaction, parts)
                         assert interaction.message is not None and parts.version is not None
-                        await bot.presenter.message_posted(table, interaction.message.id)
-                        await bot.presenter.shown(table, parts.version)
+                        await delivery.message_posted(table, interaction.message.id)
+                        await delivery.shown(table, parts.version)
                 case "hand":
                     await show_my_hand(interaction, table_id)
                 case "rematch":
                     # A new lobby: the asker is its host, everyone else joins by their own click.
                     table = await saved(interaction, service.rematch(table_id, actor))
                     await bot.turns.rematched(table_id, table)  # the finished table's pace (issue 45)
-                    await update(interaction, table_ui.MessageParts(view=None), keep_content=True)
+                    await update(interaction, MessageParts(view=None), keep_content=True)
                     note = f"Rematch of table #{table_id}: press Join to play again."
-                    parts = await table_ui.lobby_with_levels(bot.store, table, note)
+                    parts = await lobby(bot.store, table, note)
                     message = await interaction.channel.send(**parts.send_kwargs())  # type: ignore[union-attr]
                     let_go_view(parts.view)
-                    await bot.presenter.message_posted(table, message.id)
+                    await _delivery(interaction).message_posted(table, message.id)
         except TableError as error:
             await tell(interaction, str(error))
 
 
-class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:m:{_TABLE}:{_VERSION}:(?P<move>[a-z_0-9]+:[^:]*)"
-):
+class MoveButton(discord.ui.DynamicItem[Item], template=MOVE_TEMPLATE):
     """One move, whole: a single pick, or "none" for a decision that allows no picks."""
 
-    def __init__(self, table_id: int, version: int, move: str, label: str = "") -> None:
+    def __init__(self, table_id: int, version: int, move: str, item: Item) -> None:
         self.table_id, self.version, self.move = table_id, version, move
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80] or "-",
-                style=discord.ButtonStyle.primary,
-                custom_id=checked(f"pl:m:{table_id}:{version}:{move}"),
-            )
-        )
+        super().__init__(item)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> MoveButton:
-        return cls(int(match["table"]), int(match["version"]), match["move"], label_of(item))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Item, match: re.Match[str]) -> MoveButton:
+        return cls(int(match["table"]), int(match["version"]), match["move"], item)
 
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         await make_move(interaction, self.table_id, self.version, self.move)
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"pl:p:{_TABLE}:{_VERSION}:{_KIND}:{_PAGE}"):
+class PageButton(discord.ui.DynamicItem[Item], template=PAGE_TEMPLATE):
     """Turn to another page of a decision's choices (a private hand; nothing is saved)."""
 
-    def __init__(self, table_id: int, version: int, kind: str, page: int, label: str = "", disabled: bool = False):
+    def __init__(self, table_id: int, version: int, kind: str, page: int, item: Item) -> None:
         self.table_id, self.version, self.kind, self.page = table_id, version, kind, page
-        super().__init__(
-            discord.ui.Button(
-                label=label or "-",
-                disabled=disabled,
-                custom_id=checked(f"pl:p:{table_id}:{version}:{kind}:{page}"),
-            )
-        )
+        super().__init__(item)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PageButton:
-        return cls(int(match["table"]), int(match["version"]), match["kind"], int(match["page"]), label_of(item))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Item, match: re.Match[str]) -> PageButton:
+        return cls(int(match["table"]), int(match["version"]), match["kind"], int(match["page"]), item)
 
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
         try:
             on_private_hand(interaction)
-            table, seat = bot.tables.seat_view(self.table_id, actor_of(interaction))
+            table, seat = _bot(interaction).tables.seat_view(self.table_id, actor_of(interaction))
             show = partial(update, interaction)
-            await bot.presenter.show_hand(table, seat, interaction, show, {self.kind: self.page})
+            await _delivery(interaction).show_hand(table, seat, interaction, show, {self.kind: self.page})
         except TableError as error:
             await tell(interaction, str(error))
 
 
-class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pv:{_TABLE}:{_VERSION}:{_KIND}:{_PAGE}"):
+class DecisionSelect(discord.ui.DynamicItem[Item], template=SELECT_TEMPLATE):
     """A select menu whose picked values are one move's picks (a small decision, in one go)."""
 
-    def __init__(self, table_id: int, version: int, kind: str, page: int, **select: Any) -> None:
+    def __init__(self, table_id: int, version: int, kind: str, page: int, item: Item) -> None:
         self.table_id, self.version, self.kind, self.page = table_id, version, kind, page
-        select.setdefault("options", [discord.SelectOption(label="-")])
-        super().__init__(discord.ui.Select(custom_id=checked(f"pv:{table_id}:{version}:{kind}:{page}"), **select))
+        super().__init__(item)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> DecisionSelect:
-        return cls(int(match["table"]), int(match["version"]), match["kind"], int(match["page"]))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Item, match: re.Match[str]) -> DecisionSelect:
+        return cls(int(match["table"]), int(match["version"]), match["kind"], int(match["page"]), item)
 
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -227,31 +196,21 @@ class DecisionSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pv:{
         await make_move(interaction, self.table_id, self.version, f"{self.kind}:{','.join(values)}")
 
 
-class DraftClick(
-    discord.ui.DynamicItem[discord.ui.Item],
-    template=rf"pd:{_TABLE}:{_VERSION}:(?P<action>[scxd]):{_KIND}:{_PAGE}",
-):
+class DraftClick(discord.ui.DynamicItem[Item], template=DRAFT_TEMPLATE):
     """The choice screen: pick and unpick on a page (``s``), confirm (``c``), clear (``x``),
     or show another of the seat's decisions (``d``: a select whose value is a decision kind)."""
 
-    def __init__(self, table_id: int, version: int, action: str, kind: str, page: int, item: discord.ui.Item) -> None:
+    def __init__(self, table_id: int, version: int, action: str, kind: str, page: int, item: Item) -> None:
         self.table_id, self.version, self.action, self.kind, self.page = table_id, version, action, kind, page
         super().__init__(item)
 
-    @staticmethod
-    def make_id(table_id: int, version: int, action: str, kind: str, page: int = 0) -> str:
-        return checked(f"pd:{table_id}:{version}:{action}:{kind}:{page}")
-
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]
-    ) -> DraftClick:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Item, match: re.Match[str]) -> DraftClick:
         return cls(int(match["table"]), int(match["version"]), match["action"], match["kind"], int(match["page"]), item)
 
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot, actor = _bot(interaction), actor_of(interaction)
-        service = bot.tables
+        service, actor, delivery = _bot(interaction).tables, actor_of(interaction), _delivery(interaction)
         try:
             on_private_hand(interaction)
             table, seat = service.seat_view(self.table_id, actor)
@@ -268,33 +227,26 @@ class DraftClick(
                     chosen = _values(interaction)
                     kind = chosen[0] if chosen else self.kind
                     table = await saved(interaction, service.draft(self.table_id, actor, self.version, kind, []))
-                    await bot.presenter.show_hand(table, seat, interaction, partial(update, interaction), {kind: 0})
+                    await delivery.show_hand(table, seat, interaction, partial(update, interaction), {kind: 0})
                     return
                 case "s":
-                    picks = hand_ui.toggle_page(table, seat, self.kind, page, picks, _values(interaction))
+                    picks = toggle_page(table, seat, self.kind, page, picks, _values(interaction))
             table = await saved(interaction, service.draft(self.table_id, actor, self.version, self.kind, picks))
-            await bot.presenter.show_hand(table, seat, interaction, partial(update, interaction), {self.kind: page})
+            await delivery.show_hand(table, seat, interaction, partial(update, interaction), {self.kind: page})
         except TableError as error:
             await tell(interaction, str(error))
 
 
-class PartnerSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pt:{_TABLE}"):
+class PartnerSelect(discord.ui.DynamicItem[Item], template=PARTNER_TEMPLATE):
     """A team game's lobby: the host picks a partner (the value names a seat: bot.tables.seat_key)."""
 
-    def __init__(self, table_id: int, options: list[discord.SelectOption] | None = None) -> None:
+    def __init__(self, table_id: int, item: Item) -> None:
         self.table_id = table_id
-        menu: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-            custom_id=checked(f"pt:{table_id}"),
-            placeholder="Host: choose your partner",
-            options=options or [discord.SelectOption(label="-")],
-        )
-        super().__init__(menu, row=2)
+        super().__init__(item)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PartnerSelect:
-        return cls(int(match["table"]))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Item, match: re.Match[str]) -> PartnerSelect:
+        return cls(int(match["table"]), item)
 
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -307,34 +259,18 @@ class PartnerSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pt:{_
         )
 
 
-#: What the lobby's level menu offers: (level, label, description), weakest first.
-COMPUTER_LEVELS = (
-    ("easy", "Easy computer", "Plays sensible moves but slips: for learning the game"),
-    ("normal", "Normal computer", "The everyday opponent (the Add computer button's)"),
-    ("strong", "Strong computer", "The best player Parlour has for this game"),
-)
-
-
-class ComputerLevelSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"pc:{_TABLE}"):
+class ComputerLevelSelect(discord.ui.DynamicItem[Item], template=LEVEL_TEMPLATE):
     """The lobby's menu to seat a computer of a chosen level (the value is the level's name)."""
 
-    def __init__(self, table_id: int) -> None:
+    def __init__(self, table_id: int, item: Item) -> None:
         self.table_id = table_id
-        menu: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-            custom_id=checked(f"pc:{table_id}"),
-            placeholder="Add a computer at a level: easy, normal or strong",
-            options=[
-                discord.SelectOption(label=label, value=level, description=about)
-                for level, label, about in COMPUTER_LEVELS
-            ],
-        )
-        super().__init__(menu, row=3)
+        super().__init__(item)
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: Item, match: re.Match[str]
     ) -> ComputerLevelSelect:
-        return cls(int(match["table"]))
+        return cls(int(match["table"]), item)
 
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -344,6 +280,29 @@ class ComputerLevelSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf
             self.table_id,
             "Pick a level for the computer.",
             lambda picked: tables.add_computer(self.table_id, actor_of(interaction), picked),
+        )
+
+
+class PaceSelect(discord.ui.DynamicItem[Item], template=PACE_TEMPLATE):
+    """The lobby's pace menu: live, or a time per move with a time bank (the host's choice)."""
+
+    def __init__(self, table_id: int, item: Item) -> None:
+        self.table_id = table_id
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Item, match: re.Match[str]) -> PaceSelect:
+        return cls(int(match["table"]), item)
+
+    @lets_go
+    async def callback(self, interaction: discord.Interaction) -> None:
+        turns = _bot(interaction).turns
+        await lobby_menu_pick(
+            interaction,
+            self.table_id,
+            "Pick a pace from the menu.",
+            lambda picked: turns.choose_pace(self.table_id, actor_of(interaction), picked),
+            lambda table: f"Pace: {pace_text(table)}.",
         )
 
 
@@ -365,10 +324,11 @@ async def lobby_menu_pick(
     except TableError as error:
         await tell(interaction, str(error))
         return
-    await update(interaction, await table_ui.lobby_with_levels(bot.store, table, note(table)))
+    await update(interaction, await lobby(bot.store, table, note(table)))
 
 
-#: Every kind of click, in the order their templates are tried.
+#: Every kind of click on a lobby, a table or a hand, in the order their templates are tried
+#: (the pace menu's clicks are registered with the turn-based play: cogs.turns).
 CLICKS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TableAction,
     PartnerSelect,
@@ -420,27 +380,22 @@ async def show_my_hand(interaction: discord.Interaction, table_id: int, *, from_
     pending = PendingMove(bot.store_adapter, table_id, user_id, table.version, "")
     watch(interaction, pending, private_reply=True)
     try:
-        await bot.presenter.show_hand(table, seat, interaction, partial(reply_privately, interaction))
+        await _delivery(interaction).show_hand(table, seat, interaction, partial(reply_privately, interaction))
     finally:
         await pending.answered()
 
 
 async def make_move(interaction: discord.Interaction, table_id: int, version: int, move_text: str) -> None:
     """Save the move, then answer once with the new hand in place (see :func:`cogs.answers.saved`)."""
-    bot, user_id = _bot(interaction), interaction.user.id
+    bot, user_id, actor = _bot(interaction), interaction.user.id, actor_of(interaction)
     try:
         on_private_hand(interaction)  # a move copied onto a public message is refused: nothing is edited
-        arrived = bot.tables.tables.get(table_id)
-        pending = PendingMove(bot.store_adapter, table_id, user_id, arrived.version if arrived else 0, move_text)
-        work = bot.tables.act(table_id, actor_of(interaction), version, move_text)
-        change = await saved(interaction, work, pending)
+        pending = PendingMove(bot.store_adapter, table_id, user_id, bot.tables.version_of(table_id, actor), move_text)
+        change: Change = await saved(interaction, bot.tables.act(table_id, actor, version, move_text), pending)
     except TableError as error:
         await tell(interaction, str(error))
         return
-    table, seat = change.table, change.seat
-    await bot.presenter.table_changed(table)
-    show = partial(update, interaction)
-    await bot.presenter.show_hand(table, seat, interaction, show)
+    await _delivery(interaction).moved(change, interaction, partial(update, interaction))
     await pending.answered()
 
 
@@ -457,7 +412,7 @@ async def answer_unlisted(interaction: discord.Interaction) -> None:
         match = kind.__discord_ui_compiled_template__.fullmatch(custom_id)
         if match is None:
             continue
-        base: discord.ui.Item = (
+        base: Item = (
             discord.ui.Select(custom_id=custom_id)
             if data.get("component_type") == 3
             else discord.ui.Button(custom_id=custom_id)

@@ -26,10 +26,12 @@ from discord.ext import commands
 from bot import collections as gjt
 from bot.models import OwnedItem
 from bot.table import cards_in_play
-from cogs.clicked import custom_id_of, label_of
+from cogs.answers import tell
 from cogs.let_go import lets_go
 from cogs.mentions import plain
 from cogs.picture_file import picture_file
+from engine.gin_jon_tan.cards import Card
+from engine.gin_jon_tan.rules import DECK_SIZE
 from render.collection import PER_PAGE, CollectionView, ShownCard, collection_picture
 
 if TYPE_CHECKING:
@@ -98,60 +100,65 @@ async def answer(interaction: discord.Interaction, *, edit: bool, ephemeral: boo
         view.stop()  # its clicks come through the dynamic items: no view kept listening for 15 minutes
 
 
-async def tell(interaction: discord.Interaction, sentence: str) -> None:
-    await interaction.response.send_message(sentence, ephemeral=True)
-
-
 def bot_of(interaction: discord.Interaction) -> ParlourBot:
     return interaction.client  # type: ignore[return-value]
 
 
 # -- /collection ---------------------------------------------------------------------------------
-class CollectionButton(discord.ui.DynamicItem[discord.ui.Button], template=COLLECTION_TEMPLATE):
+class CollectionButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=COLLECTION_TEMPLATE):
     """A page or a sort of someone's collection."""
 
-    def __init__(self, custom_id: str, label: str = "", disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label or "Page", custom_id=custom_id, disabled=disabled))
+    def __init__(self, user_id: int, sort: str, page: int, item: discord.ui.Item[Any]) -> None:
+        self.user_id, self.sort, self.page = user_id, sort, page
+        super().__init__(item)
+
+    @classmethod
+    def button(cls, user_id: int, sort: str, page: int, slot: str, label: str, disabled: bool) -> CollectionButton:
+        custom_id = collection_id(user_id, sort, page, slot)
+        return cls(user_id, sort, page, discord.ui.Button(label=label, custom_id=custom_id, disabled=disabled))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> CollectionButton:
-        return cls(custom_id_of(item), label_of(item))
+        return cls(int(match["user"]), match["sort"], int(match["page"]), item)
 
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
-        match = COLLECTION_TEMPLATE.fullmatch(self.custom_id)
-        if match is None or int(match["user"]) > MAX_USER_ID:
+        if self.user_id > MAX_USER_ID:
             await tell(interaction, BROKEN)
             return
         # On the public message: a private copy for the clicker; on their private copy: it moves on.
         private = interaction.message is not None and interaction.message.flags.ephemeral
-        user, sort, page = int(match["user"]), match["sort"], int(match["page"])
-        await show_collection(interaction, user, sort, page, edit=private, ephemeral=True)
+        await show_collection(interaction, self.user_id, self.sort, self.page, edit=private, ephemeral=True)
 
 
-class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=HISTORY_TEMPLATE):
+class HistoryButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=HISTORY_TEMPLATE):
     """A page of the prizes someone won and lost (opened privately from the collection)."""
 
-    def __init__(self, custom_id: str, label: str = "", disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label or "History", custom_id=custom_id, disabled=disabled))
+    def __init__(self, user_id: int, page: int, item: discord.ui.Item[Any]) -> None:
+        self.user_id, self.page = user_id, page
+        super().__init__(item)
+
+    @classmethod
+    def button(cls, user_id: int, page: int, slot: str, label: str, disabled: bool = False) -> HistoryButton:
+        custom_id = f"colh:{user_id}:{page}:{slot}"
+        return cls(user_id, page, discord.ui.Button(label=label, custom_id=custom_id, disabled=disabled))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HistoryButton:
-        return cls(custom_id_of(item), label_of(item))
+        return cls(int(match["user"]), int(match["page"]), item)
 
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
-        match = HISTORY_TEMPLATE.fullmatch(self.custom_id)
-        if match is None or int(match["user"]) > MAX_USER_ID:
+        if self.user_id > MAX_USER_ID:
             await tell(interaction, BROKEN)
             return
         message = interaction.message
         edit = message is not None and message.flags.ephemeral
-        await show_history(interaction, int(match["user"]), int(match["page"]), edit=edit)
+        await show_history(interaction, self.user_id, self.page, edit=edit)
 
 
 def collection_id(user_id: int, sort: str, page: int, slot: str) -> str:
@@ -185,11 +192,11 @@ async def show_collection(
     )
     controls = discord.ui.View(timeout=None)
     last = view.pages - 1
-    controls.add_item(CollectionButton(collection_id(user_id, sort, max(0, page - 1), "p"), "◀ Previous", page <= 0))
-    controls.add_item(CollectionButton(collection_id(user_id, sort, min(last, page + 1), "n"), "Next ▶", page >= last))
+    controls.add_item(CollectionButton.button(user_id, sort, max(0, page - 1), "p", "◀ Previous", page <= 0))
+    controls.add_item(CollectionButton.button(user_id, sort, min(last, page + 1), "n", "Next ▶", page >= last))
     for code, label in SORT_LABELS.items():
-        controls.add_item(CollectionButton(collection_id(user_id, code, 0, "s"), label, code == sort))
-    controls.add_item(HistoryButton(f"colh:{user_id}:0:h", "Prizes won and lost"))
+        controls.add_item(CollectionButton.button(user_id, code, 0, "s", label, code == sort))
+    controls.add_item(HistoryButton.button(user_id, 0, "h", "Prizes won and lost"))
     content = (
         f"**{possessive(plain(name))} Gin-jon-tan collection**: {len(items)} cards, {len(deck)} in the active deck."
     )
@@ -211,7 +218,7 @@ async def show_history(interaction: discord.Interaction, user_id: int, page: int
     if not lines:
         words.append("None yet: play Gin-jon-tan with personal decks and prizes on.")
     for line in lines:
-        card = gjt.Card.parse(line.kind) if line.kind else None
+        card = Card.parse(line.kind) if line.kind else None
         what = f"**{card.label}** ({card.value:,})" if card else f"item {line.item}"
         when = f"<t:{int(line.at.timestamp())}:d>"
         if line.to_user_id == user_id:
@@ -222,36 +229,37 @@ async def show_history(interaction: discord.Interaction, user_id: int, page: int
             words.append(f"Lost {what} to {taker} · table #{line.table_id} · {when}")
     pages = max(1, -(-total // HISTORY_PAGE))
     controls = discord.ui.View(timeout=None)
-    controls.add_item(HistoryButton(f"colh:{user_id}:{max(0, page - 1)}:p", "◀ Newer", page <= 0))
-    controls.add_item(HistoryButton(f"colh:{user_id}:{min(pages - 1, page + 1)}:n", "Older ▶", page >= pages - 1))
+    controls.add_item(HistoryButton.button(user_id, max(0, page - 1), "p", "◀ Newer", page <= 0))
+    controls.add_item(HistoryButton.button(user_id, min(pages - 1, page + 1), "n", "Older ▶", page >= pages - 1))
     await answer(interaction, edit=edit, ephemeral=True, content="\n".join(words)[:2000], view=controls)
 
 
 # -- /deck ---------------------------------------------------------------------------------------
-class DeckClick(discord.ui.DynamicItem[discord.ui.Item], template=DECK_TEMPLATE):
+class DeckClick(discord.ui.DynamicItem[discord.ui.Item[Any]], template=DECK_TEMPLATE):
     """A control of the deck screen: a page, a sort, a mode, pick on a page, clear, confirm, cancel."""
 
-    def __init__(self, custom_id: str, item: discord.ui.Item) -> None:
-        self.custom = custom_id
+    def __init__(self, user_id: int, mode: str, sort: str, page: int, action: str, item: discord.ui.Item[Any]) -> None:
+        self.user_id, self.mode, self.sort, self.page, self.action = user_id, mode, sort, page, action
         super().__init__(item)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]):
-        return cls(match.string, item)
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DeckClick:
+        return cls(int(match["user"]), match["mode"], match["sort"], int(match["page"]), match["action"], item)
 
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
-        match = DECK_TEMPLATE.fullmatch(self.custom)
-        if match is None or interaction.guild is None:
+        if interaction.guild is None:
             await tell(interaction, BROKEN)
             return
-        user_id = int(match["user"])
+        user_id = self.user_id
         if user_id != interaction.user.id:
             await tell(interaction, "This deck screen is someone else's: use /deck for yours.")
             return
         store = bot_of(interaction).store
         guild_id = interaction.guild.id
-        mode, sort, page, action = match["mode"], match["sort"], int(match["page"]), match["action"]
+        mode, sort, page, action = self.mode, self.sort, self.page, self.action
         owner = await store.item_owner(guild_id, user_id, gjt.GAME_KEY)
         draft = gjt.chosen_of(owner.draft_json if owner else None)
         note = ""
@@ -311,7 +319,7 @@ def deck_button(
     button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
         label=label, custom_id=custom_id, disabled=disabled, style=style, row=row
     )
-    return DeckClick(custom_id, button)
+    return DeckClick(user_id, mode, sort, page, action, button)
 
 
 async def show_deck(
@@ -346,9 +354,9 @@ async def show_deck(
         title = f"{possessive(name)} new deck: " + ("the picks" if mode == "p" else "the collection")
         mark_word = "picked"
         words = [
-            f"**Building a deck**: {len(picks)} of {gjt.DECK_SIZE} picked.",
+            f"**Building a deck**: {len(picks)} of {DECK_SIZE} picked.",
             "Pick the cards of this page in the menu (unpick by leaving them out); other pages keep their picks. "
-            f"Confirm when you have exactly {gjt.DECK_SIZE}.",
+            f"Confirm when you have exactly {DECK_SIZE}.",
         ]
     if note:
         words.append(f"**{note}**")
@@ -383,7 +391,7 @@ async def show_deck(
                 placeholder="Pick the cards of this page",
                 row=0,
             )
-            controls.add_item(DeckClick(custom_id, select))
+            controls.add_item(DeckClick(user_id, mode, sort, page, "sel", select))
     last = pages - 1
     controls.add_item(deck_button(user_id, mode, sort, max(0, page - 1), "pv", "◀", disabled=page <= 0, row=1))
     controls.add_item(deck_button(user_id, mode, sort, min(last, page + 1), "nx", "▶", disabled=page >= last, row=1))
@@ -396,7 +404,7 @@ async def show_deck(
         controls.add_item(deck_button(user_id, other, sort, 0, "go", label, row=2))
         controls.add_item(deck_button(user_id, mode, sort, page, "clr", "Clear", row=2))
         controls.add_item(
-            deck_button(user_id, mode, sort, page, "ok", "Confirm", disabled=len(picks) != gjt.DECK_SIZE, row=2)
+            deck_button(user_id, mode, sort, page, "ok", "Confirm", disabled=len(picks) != DECK_SIZE, row=2)
         )
         controls.add_item(deck_button(user_id, mode, sort, page, "no", "Cancel", row=2))
     await answer(interaction, edit=edit, ephemeral=True, content="\n".join(words), file=await draw(view), view=controls)

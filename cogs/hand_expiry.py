@@ -16,10 +16,8 @@ A finished game needs no last words here: the hand's last refresh shows the end.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from cogs.table_ui import MessageParts
+from cogs.message_parts import MessageParts
 
 #: Interaction tokens live 15 minutes: an open hand says it stops following the game this long
 #: after the click that showed it (the sweep below runs often enough to say it in time).
@@ -37,14 +35,12 @@ CLOSED = "This table is closed, so this hand no longer follows it."
 
 
 def header(game_name: str, table_id: int) -> str:
-    """The first line of a hand message (the same words as :func:`cogs.hand_ui.hand_parts`)."""
+    """The first line of a hand message (:func:`cogs.hand_ui.hand_parts` and its last words)."""
     return f"**{game_name}** · table #{table_id} · your hand"
 
 
 def last_words(title: str, sentence: str) -> MessageParts:
     """A hand message reduced to its title and one sentence: no picture, no controls."""
-    from cogs.table_ui import MessageParts  # table_ui imports the clicks, which import the presenter's modules
-
     return MessageParts(content=f"{title}\n{sentence}", files=[], view=None)
 
 

@@ -4,45 +4,48 @@ Small decisions are buttons and select menus that make the move in one click. Wh
 decisions do not all fit Discord's five rows, or a selection cannot be made with one select
 menu (many picks over pages, picks in order), the hand becomes a choice screen: a select of
 the seat's decisions, and the selection built across pages, kept with the table as a draft.
+
+A pure builder: from the table, the seat and the picture delivery drew (its moment's view), to
+message parts. Every control's custom_id is written by :mod:`cogs.custom_ids`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import discord
 
 from bot.tables import Draft, Table, TableError
-from cogs import clicks, pictures
+from cogs.custom_ids import draft_id, move_id, page_id, select_id
+from cogs.hand_expiry import header
 from cogs.mentions import plain_all
-from cogs.picture_file import picture_file
-from cogs.table_ui import (
+from cogs.message_parts import (
     MAX_BUTTONS_PER_ROW,
     MAX_OPTION_LABEL,
     MAX_ROWS,
     MAX_SELECT_OPTIONS,
+    Controls,
     MessageParts,
-    latest_picture,
 )
+from cogs.picture_file import picture_file
+from cogs.table_pictures import Picture
 from engine.core import Decision, Option, name_seats
+
+#: One component of a hand's controls.
+Item = discord.ui.Item[Any]
 
 
 # -- a private hand -----------------------------------------------------------
-async def hand_parts(
-    table: Table,
-    seat: int,
-    pages: dict[str, int] | None = None,
-    priority: pictures.Priority = pictures.Priority.ANSWER,
-) -> MessageParts:
+def hand_parts(table: Table, seat: int, picture: Picture, pages: dict[str, int] | None = None) -> MessageParts:
     """One player's private picture and the controls of their pending decisions.
 
     Both show one moment: the one the picture was drawn at (the table as it was when a worker
     took the drawing), whose version the controls carry."""
-    picture = await latest_picture(table, seat=seat, kind="hand", priority=priority)
     version, view = picture.version, picture.view
     draft = _draft(table, seat, view.decisions)
-    lines, names = [f"**{table.game.name}** · table #{table.id} · your hand"], plain_all(table.names)
+    lines, names = [header(table.game.name, table.id)], plain_all(table.names)
     if view.outcome is not None:
         lines.append("The game is over.")
     elif view.decisions:
@@ -53,7 +56,7 @@ async def hand_parts(
         lines.append("Waiting for " + ", ".join(names[s] for s in view.waiting_on) + ".")
     screen = Screen(table.id, version, [_named(d, table.names) for d in view.decisions], pages or {}, draft)
     lines += screen.summary(names)
-    controls = discord.ui.View(timeout=None)
+    controls = Controls()
     for item in screen.items():
         controls.add_item(item)
     return MessageParts(
@@ -96,8 +99,8 @@ class Screen:
     pages: dict[str, int]
     draft: Draft | None
 
-    def items(self) -> list[discord.ui.Item]:
-        rows: list[list[discord.ui.Item]] = []
+    def items(self) -> list[Item]:
+        rows: list[list[Item]] = []
         small = sum(len(_rows_for(d)) for d in self.decisions) <= MAX_ROWS
         if small and self.draft is None and not any(needs_screen(d) for d in self.decisions):
             several = len(self.decisions) > 1  # each row of buttons then says which decision it answers
@@ -116,7 +119,7 @@ class Screen:
                 rows.extend(
                     _build_row(self.table_id, self.version, active, kind, self.pages) for kind in _rows_for(active)
                 )
-        items: list[discord.ui.Item] = []
+        items: list[Item] = []
         for index, row in enumerate(rows[:MAX_ROWS]):
             for item in row:
                 item.row = index
@@ -146,21 +149,20 @@ class Screen:
         shown = ", ".join(f"{i + 1}. {label}" if decision.ordered else label for i, label in enumerate(labels))
         return [f"**Picked so far** ({len(labels)} of {wanted}): {shown or 'nothing yet'}"[:1000]]
 
-    def _decision_menu(self, active: Decision) -> discord.ui.Item:
+    def _decision_menu(self, active: Decision) -> Item:
         options = [
             discord.SelectOption(
                 label=d.prompt[:MAX_OPTION_LABEL] or d.kind, value=d.kind, default=d.kind == active.kind
             )
             for d in self.decisions[:MAX_SELECT_OPTIONS]
         ]
-        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-            custom_id=clicks.DraftClick.make_id(self.table_id, self.version, "d", active.kind),
+        return discord.ui.Select(
+            custom_id=draft_id(self.table_id, self.version, "d", active.kind),
             options=options,
             placeholder="Choose what to do",
         )
-        return clicks.DraftClick(self.table_id, self.version, "d", active.kind, 0, select)
 
-    def _selection_rows(self, decision: Decision) -> list[list[discord.ui.Item]]:
+    def _selection_rows(self, decision: Decision) -> list[list[Item]]:
         page_count = max(1, -(-len(decision.options) // MAX_SELECT_OPTIONS))
         page = min(max(self.pages.get(decision.kind, 0), 0), page_count - 1)
         shown = decision.options[page * MAX_SELECT_OPTIONS : (page + 1) * MAX_SELECT_OPTIONS]
@@ -186,37 +188,30 @@ class Screen:
                 for o in shown
             ]
             low, high, hint = 0, len(shown), f"Pick or unpick on this page ({page + 1}/{page_count})"
-        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-            custom_id=clicks.DraftClick.make_id(self.table_id, self.version, "s", decision.kind, page),
+        select: discord.ui.Select[Controls] = discord.ui.Select(
+            custom_id=draft_id(self.table_id, self.version, "s", decision.kind, page),
             options=options,
             placeholder=hint[:150],
             min_values=low,
             max_values=high,
         )
-        rows: list[list[discord.ui.Item]] = [
-            [clicks.DraftClick(self.table_id, self.version, "s", decision.kind, page, select)]
-        ]
+        rows: list[list[Item]] = [[select]]
         if page_count > 1:
             rows.append(_pager(self.table_id, self.version, decision.kind, page, page_count))
         ready = decision.min_picks <= len(picks) <= decision.max_picks
-        confirm: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+        confirm: discord.ui.Button[Controls] = discord.ui.Button(
             label=f"Confirm ({len(picks)} picked)",
             style=discord.ButtonStyle.success,
             disabled=not ready,
-            custom_id=clicks.DraftClick.make_id(self.table_id, self.version, "c", decision.kind, page),
+            custom_id=draft_id(self.table_id, self.version, "c", decision.kind, page),
         )
-        clear: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+        clear: discord.ui.Button[Controls] = discord.ui.Button(
             label="Clear",
             style=discord.ButtonStyle.secondary,
             disabled=not picks,
-            custom_id=clicks.DraftClick.make_id(self.table_id, self.version, "x", decision.kind, page),
+            custom_id=draft_id(self.table_id, self.version, "x", decision.kind, page),
         )
-        rows.append(
-            [
-                clicks.DraftClick(self.table_id, self.version, "c", decision.kind, page, confirm),
-                clicks.DraftClick(self.table_id, self.version, "x", decision.kind, page, clear),
-            ]
-        )
+        rows.append([confirm, clear])
         return rows
 
 
@@ -240,10 +235,11 @@ def toggle_page(table: Table, seat: int, kind: str, page: int, picks: list[str],
     return kept + [v for v in values if v not in picks and v in on_page]
 
 
-def _pager(table_id: int, version: int, kind: str, page: int, page_count: int) -> list[discord.ui.Item]:
+def _pager(table_id: int, version: int, kind: str, page: int, page_count: int) -> list[Item]:
+    """Previous and Next: turn the page of a decision's choices (nothing is saved)."""
     return [
-        clicks.PageButton(table_id, version, kind, max(page - 1, 0), "◀ Previous", disabled=page == 0),
-        clicks.PageButton(
+        _page_button(table_id, version, kind, max(page - 1, 0), "◀ Previous", disabled=page == 0),
+        _page_button(
             table_id,
             version,
             kind,
@@ -252,6 +248,17 @@ def _pager(table_id: int, version: int, kind: str, page: int, page_count: int) -
             disabled=page == page_count - 1,
         ),
     ]
+
+
+def _page_button(table_id: int, version: int, kind: str, page: int, label: str, disabled: bool) -> Item:
+    return discord.ui.Button(label=label or "-", disabled=disabled, custom_id=page_id(table_id, version, kind, page))
+
+
+def _move_button(table_id: int, version: int, move: str, label: str) -> Item:
+    """One move, whole: a single pick, or "none" for a decision that allows no picks."""
+    return discord.ui.Button(
+        label=label[:80] or "-", style=discord.ButtonStyle.primary, custom_id=move_id(table_id, version, move)
+    )
 
 
 def _rows_for(decision: Decision) -> list[str]:
@@ -292,14 +299,14 @@ def _action_label(title: str, label: str) -> str:
 
 def _build_row(
     table_id: int, version: int, decision: Decision, kind: str, pages: dict[str, int], several: bool = False
-) -> list:
+) -> list[Item]:
     """One row of a decision's controls. ``several``: other decisions are on screen too, so each
     button names its action ("Discard 4♦", not a bare "4♦" under the Meld and Hit menus)."""
     title = decision.kind.replace("_", " ").capitalize()
     if kind in ("buttons", "loose"):
         buttons = decision.options if kind == "buttons" else _loose(decision)
         return [
-            clicks.MoveButton(
+            _move_button(
                 table_id,
                 version,
                 f"{decision.kind}:{o.id}",
@@ -317,7 +324,7 @@ def _build_row(
     if kind == "pages":
         return _pager(table_id, version, decision.kind, page, page_count)
     if kind == "none":
-        return [clicks.MoveButton(table_id, version, f"{decision.kind}:", f"{title}: none")]
+        return [_move_button(table_id, version, f"{decision.kind}:", f"{title}: none")]
     shown = paged[page * MAX_SELECT_OPTIONS : (page + 1) * MAX_SELECT_OPTIONS]
     options = [
         discord.SelectOption(label=o.label[:MAX_OPTION_LABEL], value=o.id, description=o.group[:100] or None)
@@ -327,11 +334,8 @@ def _build_row(
     high = max(low, min(decision.max_picks, len(shown)))
     picks = "" if high == 1 else f" (pick {low})" if low == high else f" (pick {low} to {high})"
     return [
-        clicks.DecisionSelect(
-            table_id,
-            version,
-            decision.kind,
-            page,
+        discord.ui.Select(
+            custom_id=select_id(table_id, version, decision.kind, page),
             options=options,
             placeholder=f"{decision.prompt}{picks}"[:150],
             min_values=low,

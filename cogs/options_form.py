@@ -36,7 +36,7 @@ def options_form(game: Game, table_id: int, current: Mapping[str, Any], language
         value = current.get(option.name, option.default)
         custom_id = f"{OPTION_FIELD}{option.name}"[:100]
         values = option_values(option)
-        field: discord.ui.Select | discord.ui.TextInput
+        field: discord.ui.Select[discord.ui.Modal] | discord.ui.TextInput[discord.ui.Modal]
         if values is not None:
             field = discord.ui.Select(
                 custom_id=custom_id,

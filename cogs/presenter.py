@@ -8,6 +8,10 @@ click whose answer draws the table message (Start, Rematch) takes its turn among
 edits (:meth:`DiscordPresenter.answering`). A table message over an hour old is replaced
 by a fresh one at the bottom of the channel. Each player's private hand message
 (ephemeral) is refreshed in place while its interaction token is young enough to edit it.
+
+This is delivery: it draws the pictures (each once per moment, :class:`cogs.table_pictures.TablePictures`),
+has the screens (:mod:`cogs.table_ui`, :mod:`cogs.hand_ui`) build the message parts from them, and
+sends or edits the messages.
 """
 
 from __future__ import annotations
@@ -18,23 +22,30 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
 from bot.futures import start_keyed
 from bot.tables import Table
-from cogs import hand_expiry, pictures
-from cogs.answers import pace_of
+from bot.workers import scheduler
+from bot.workers.scheduler import Priority
+from cogs import hand_expiry
+from cogs.answers import pace_of, tell_pending
 from cogs.hand_ui import hand_parts
 from cogs.let_go import let_go_view
 from cogs.mentions import only, plain_all
-from cogs.pictures import Priority
-from cogs.table_ui import MessageParts, closed_lobby_parts, table_parts
-from cogs.words import standings_after
+from cogs.message_parts import MessageParts
+from cogs.table_pictures import TablePictures
+from cogs.table_ui import closed_lobby_parts, table_parts
+from cogs.words import StandingChange, standings_after
 
 if TYPE_CHECKING:
     from discord.abc import PartialMessageableChannel
+
+    from bot.client import ParlourBot
+    from bot.store import Store
+    from bot.tables import Change
 
 log = logging.getLogger(__name__)
 
@@ -103,8 +114,14 @@ def hand_editor(client: discord.Client, interaction: discord.Interaction) -> Sho
     return edit
 
 
+class Standings(Protocol):
+    """Where a finished table's rating changes are read (bot.store.Store)."""
+
+    async def table_standing_changes(self, table_id: int) -> Sequence[StandingChange]: ...
+
+
 class DiscordPresenter:
-    """The table service's window on Discord (implements bot.tables.Presenter)."""
+    """The table service's window on Discord (implements bot.ports.Presenter)."""
 
     def __init__(
         self,
@@ -112,14 +129,22 @@ class DiscordPresenter:
         save_message: Callable[[Table], Awaitable[object]],
         *,
         save_shown: Callable[[Table, int], Awaitable[object]] | None = None,
+        standings: Standings | None = None,
+        clicks: Store | None = None,
         edit_interval: float = 1.0,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self.client = client
         self.save_message = save_message
         self.save_shown = save_shown
+        #: A finished table's message says what it did to ratings and levels (none without it).
+        self.standings = standings
+        #: Where the clicks the last run could not answer are written down (told at start).
+        self.clicks = clicks
         self.edit_interval = edit_interval
         self.clock = clock
+        #: The tables' pictures, each drawn once per moment and shared by its messages.
+        self.pictures = TablePictures()
         #: The open hand messages, by table and seat (a table's hands are found without looking
         #: through every other table's: each edit of a table message refreshes them).
         self.hands: dict[int, dict[int, OpenHand]] = {}
@@ -143,6 +168,49 @@ class DiscordPresenter:
         #: table (Start, Rematch) land one after the other, in the order they were drawn.
         self._message_locks: dict[int, asyncio.Lock] = {}
 
+    async def started(self) -> None:
+        """At start, once the tables are restored: tell each person whose click the last run could
+        not answer what became of it."""
+        if self.clicks is not None:
+            told = await tell_pending(self.client, self.clicks)
+            if told:
+                log.info("Told %d people about clicks the last run could not answer", told)
+
+    # -- drawing ---------------------------------------------------------------
+    async def hand(
+        self, table: Table, seat: int, pages: dict[str, int] | None = None, priority: Priority = Priority.ANSWER
+    ) -> MessageParts:
+        """``seat``'s private hand as the table is now: its picture drawn (or shared), then its parts."""
+        picture = await self.pictures.latest(table, "hand", seat, priority)
+        return hand_parts(table, seat, picture, pages)
+
+    async def table_message(
+        self, table: Table, note: str | None = None, priority: Priority = Priority.ANSWER
+    ) -> MessageParts:
+        """The public table message as the table is now (with the results picture at the end).
+
+        The hands of the people it waits on are drawn ahead meanwhile: Show my hand is what they
+        press next."""
+        self.pictures.draw_hands_ahead(table)
+        picture = await self.pictures.latest(table, "table", None, priority)
+        results = None
+        if picture.view.outcome is not None:
+            results = await self.pictures.latest(table, "results", None, priority)
+        return table_parts(table, picture, results, note)
+
+    # -- a person's move ---------------------------------------------------------
+    async def moved(self, change: Change, interaction: discord.Interaction, show: Show) -> None:
+        """A person's move is saved: the mover's hand is answered with ``show`` (the clicked hand
+        message, edited), the table message follows (coalesced), and the open hands of the others
+        whose choices the move changed (``change.changed_seats``: their old controls no longer work)
+        are brought up to date at once, not after the table message's next edit."""
+        table = change.table
+        await self.table_changed(table)
+        for seat in change.changed_seats:
+            if seat != change.seat and not table.seats[seat].computer and self._open_hand((table.id, seat)):
+                self._refresh_hand_soon(table, seat)
+        await self.show_hand(table, change.seat, interaction, show)
+
     # -- hands ---------------------------------------------------------------
     async def show_hand(
         self,
@@ -159,7 +227,7 @@ class DiscordPresenter:
         the hand is refreshed again at once (latest wins, nothing is left behind).
         """
         key = (table.id, seat)
-        parts = await hand_parts(table, seat, pages or {})
+        parts = await self.hand(table, seat, pages or {})
         assert parts.version is not None
         async with self._hand_lock(key):
             shown = await show(parts)
@@ -239,9 +307,13 @@ class DiscordPresenter:
                 self._close_hand((table.id, seat))
                 self._farewell((table.id, seat), hand, hand_expiry.REPLACED)
                 continue
-            task = asyncio.get_running_loop().create_task(self._refresh_hand(table, seat))
-            self._refreshing.add(task)
-            task.add_done_callback(self._refreshing.discard)
+            self._refresh_hand_soon(table, seat)
+
+    def _refresh_hand_soon(self, table: Table, seat: int) -> None:
+        """Bring one open hand up to date in a task of its own (a slow hand holds up nothing else)."""
+        task = asyncio.get_running_loop().create_task(self._refresh_hand(table, seat))
+        self._refreshing.add(task)
+        task.add_done_callback(self._refreshing.discard)
 
     async def _refresh_hand(self, table: Table, seat: int) -> None:
         """Bring one open hand up to the table's version (until it shows the latest one).
@@ -262,7 +334,7 @@ class DiscordPresenter:
                     self._close_hand(key)
                     self._farewell(key, hand, hand_expiry.EXPIRED)
                     return
-                parts = await hand_parts(table, seat, hand.pages, Priority.UPDATE)
+                parts = await self.hand(table, seat, hand.pages, Priority.UPDATE)
                 assert parts.version is not None
                 async with self._hand_lock(key):
                     hand = self._open_hand(key)
@@ -298,7 +370,7 @@ class DiscordPresenter:
         """How many edit intervals a table message waits before its next edit."""
         if pace_of(self.client).behind():
             return BEHIND_SPACING
-        return BUSY_SPACING if pictures.waiting() else 1
+        return BUSY_SPACING if scheduler.waiting() else 1
 
     @contextlib.asynccontextmanager
     async def answering(self, table: Table) -> AsyncIterator[None]:
@@ -340,9 +412,11 @@ class DiscordPresenter:
                         self._notes.setdefault(table_id, note)
             if self.edit_interval:
                 await asyncio.sleep(self.edit_interval * self._spacing())
-        lock = self._message_locks.get(table_id)
-        if table is not None and table.status != "playing" and lock is not None and not lock.locked():
-            del self._message_locks[table_id]  # ended: a Rematch click makes a new one
+        if table is not None and table.status != "playing":
+            self.pictures.forget(table_id)  # out of play: a finished hand asked for again is drawn again
+            lock = self._message_locks.get(table_id)
+            if lock is not None and not lock.locked():
+                del self._message_locks[table_id]  # ended: a Rematch click makes a new one
 
     async def shown(self, table: Table, version: int) -> None:
         """The table message shows state ``version`` now: remember it (a restart redraws a message left behind).
@@ -378,7 +452,7 @@ class DiscordPresenter:
             return None
         if table.outcome is not None:
             note = "\n".join(filter(None, [note, await self._standings_note(table)]))
-        parts = await table_parts(table, note, Priority.TABLE)
+        parts = await self.table_message(table, note, Priority.TABLE)
         try:
             return await self._post_table_message(channel, table, parts)
         finally:
@@ -412,11 +486,10 @@ class DiscordPresenter:
 
     async def _standings_note(self, table: Table) -> str:
         """Ratings changed and levels reached by a finished game (read from the database)."""
-        store = getattr(self.client, "store", None)
-        if store is None:
+        if self.standings is None:
             return ""
         try:
-            changes = await store.table_standing_changes(table.id)
+            changes = await self.standings.table_standing_changes(table.id)
         except Exception:  # the results stand without the announcement
             log.exception("Could not read the standings of table %s", table.id)
             return ""
@@ -456,7 +529,15 @@ class DiscordPresenter:
             await asyncio.wait(list(self._saving), timeout=5)
 
 
-def _edit_kwargs(parts) -> dict:
+def _edit_kwargs(parts: MessageParts) -> dict[str, Any]:
     kwargs = parts.edit_kwargs()
     kwargs.pop("embed", None)
     return kwargs
+
+
+def delivery_of(bot: ParlourBot) -> DiscordPresenter:
+    """The bot's delivery: the presenter the ``cogs.tables`` extension gave it when loaded."""
+    presenter = bot.presenter
+    if not isinstance(presenter, DiscordPresenter):
+        raise RuntimeError("The cogs.tables extension is not loaded: the bot has no Discord delivery.")
+    return presenter

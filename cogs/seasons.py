@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import seasons
+from bot.season_models import SeasonEnd
 from cogs.picture_file import picture_file
 from engine import registry
 from render.season import SeasonLine, SeasonView, season_picture
@@ -51,7 +52,7 @@ def season_view(game_key: str, season: seasons.Season, rows: list[seasons.Season
     return SeasonView(f"{game_name(game_key)} · season {season.label}", status, lines)
 
 
-def podium_text(end: seasons.SeasonEnd) -> str:
+def podium_text(end: SeasonEnd) -> str:
     """The podium in one line: "🥇 Ann (+120) · 🥈 Bob (+80) · 🥉 Cy (+10)"."""
     return " · ".join(f"{MEDAL_WORDS.get(p['place'], p['place'])} {p['name']} ({p['gain']:+,})" for p in end.podium)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
@@ -25,11 +26,12 @@ from discord.ext import commands
 from bot import rating_store, seasons
 from bot.replays import ReplayError, Replays
 from cogs.acting import actor_of
-from cogs.clicked import custom_id_of, label_of
+from cogs.answers import tell
 from cogs.let_go import lets_go
 from cogs.mentions import plain
+from cogs.message_parts import Controls
 from cogs.picture_file import picture_file
-from cogs.replay_steps import JumpMenu, jump_menu
+from cogs.replay_steps import JUMP_TEMPLATE, jump_menu
 from engine import registry
 from render.leaderboard import LeaderboardView, LeaderRow, leaderboard_picture
 from render.profile import GameCard, ProfileView, RecentLine, SeasonTrophy, profile_picture
@@ -62,51 +64,80 @@ def replay_id(table_id: int, step: int, hands: bool, slot: str = "a") -> str:
     return f"rp:{table_id}:{step}:{int(hands)}:{slot}"
 
 
-class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button], template=LEADERBOARD_TEMPLATE):
+def _bot(interaction: discord.Interaction) -> ParlourBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=LEADERBOARD_TEMPLATE):
     """A page of a leaderboard."""
 
-    def __init__(self, custom_id: str, label: str = "", disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label or "Page", custom_id=custom_id, disabled=disabled))
+    def __init__(self, game: str, by: str, period: str, page: int, item: discord.ui.Item[Any]) -> None:
+        self.game, self.by, self.period, self.page = game, by, period, page
+        super().__init__(item)
+
+    @classmethod
+    def button(cls, game: str, by: str, period: str, page: int, label: str, disabled: bool) -> LeaderboardButton:
+        custom_id = leaderboard_id(game, by, period, page)
+        return cls(game, by, period, page, discord.ui.Button(label=label, custom_id=custom_id, disabled=disabled))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LeaderboardButton:
-        return cls(custom_id_of(item), label_of(item))
+        by, period = BY_CODES[match["by"]], PERIOD_CODES[match["period"]]
+        return cls(match["game"], by, period, int(match["page"]), item)
 
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
-        match = LEADERBOARD_TEMPLATE.fullmatch(self.custom_id)
-        if match is None:
-            await interaction.response.send_message(
-                "That button is broken; ask for /leaderboard again.", ephemeral=True
-            )
-            return
-        by, period = BY_CODES[match["by"]], PERIOD_CODES[match["period"]]
-        bot: ParlourBot = interaction.client  # type: ignore[assignment]
-        await show_leaderboard(bot, interaction, match["game"], by, period, int(match["page"]), edit=True)
+        await show_leaderboard(_bot(interaction), interaction, self.game, self.by, self.period, self.page, edit=True)
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=REPLAY_TEMPLATE):
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=REPLAY_TEMPLATE):
     """One step of a replay."""
 
-    def __init__(self, custom_id: str, label: str = "", disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label or "Step", custom_id=custom_id, disabled=disabled))
+    def __init__(self, table_id: int, step: int, hands: bool, item: discord.ui.Item[Any]) -> None:
+        self.table_id, self.step, self.hands = table_id, step, hands
+        super().__init__(item)
+
+    @classmethod
+    def button(
+        cls, table_id: int, step: int, hands: bool, label: str, *, slot: str = "a", disabled: bool = False
+    ) -> ReplayButton:
+        custom_id = replay_id(table_id, step, hands, slot)
+        return cls(table_id, step, hands, discord.ui.Button(label=label, custom_id=custom_id, disabled=disabled))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ReplayButton:
-        return cls(custom_id_of(item), label_of(item))
+        return cls(int(match["table"]), int(match["step"]), match["hands"] == "1", item)
 
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
-        match = REPLAY_TEMPLATE.fullmatch(self.custom_id)
-        cog = interaction.client.get_cog("Standings")  # type: ignore[attr-defined]
-        if match is None or cog is None:
-            await interaction.response.send_message("That button is broken; ask for /replay again.", ephemeral=True)
+        await show_step(_bot(interaction), interaction, self.table_id, self.step, self.hands)
+
+
+class JumpMenu(discord.ui.DynamicItem[discord.ui.Item[Any]], template=JUMP_TEMPLATE):
+    """Jump to the start of a hand or round of a replay (its value: the step; cogs.replay_steps)."""
+
+    def __init__(self, table_id: int, hands: bool, item: discord.ui.Item[Any]) -> None:
+        self.table_id, self.hands = table_id, hands
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> JumpMenu:
+        return cls(int(match["table"]), match["hands"] == "1", item)
+
+    @lets_go
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: Mapping[str, Any] = interaction.data or {}
+        values = [str(v) for v in data.get("values", [])]
+        if not values or not values[0].isdigit():
+            await interaction.response.send_message("That menu is broken; ask for /replay again.", ephemeral=True)
             return
-        await cog.show_step(interaction, int(match["table"]), int(match["step"]), match["hands"] == "1")
+        await show_step(_bot(interaction), interaction, self.table_id, int(values[0]), self.hands)
 
 
 async def show_leaderboard(
@@ -134,8 +165,8 @@ async def show_leaderboard(
     view = leaderboard_view(board, game_name(game), interaction.user.id)
     picture = await asyncio.to_thread(leaderboard_picture, view)
     buttons = discord.ui.View(timeout=None)
-    back = LeaderboardButton(leaderboard_id(game, by, period, max(0, page - 1)), "◀ Previous", disabled=page <= 0)
-    ahead = LeaderboardButton(leaderboard_id(game, by, period, page + 1), "Next ▶", disabled=page + 1 >= board.pages)
+    back = LeaderboardButton.button(game, by, period, max(0, page - 1), "◀ Previous", disabled=page <= 0)
+    ahead = LeaderboardButton.button(game, by, period, page + 1, "Next ▶", disabled=page + 1 >= board.pages)
     buttons.add_item(back)
     buttons.add_item(ahead)
     file = picture_file(picture, "leaderboard.png")
@@ -151,7 +182,6 @@ class Standings(commands.Cog):
 
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
-        self.replays = Replays(bot.store)
 
     # -- /leaderboard ----------------------------------------------------------------------
     @app_commands.command(name="leaderboard")
@@ -202,16 +232,16 @@ class Standings(commands.Cog):
     @app_commands.describe(table="The number of a finished table")
     async def replay(self, interaction: discord.Interaction, table: app_commands.Range[int, 1]) -> None:
         """Watch a finished table again, as an animation, then step through it move by move."""
-        loaded = await self._replay_source(interaction, table)
+        loaded = await replay_source(self.bot.replays, interaction, table)
         if loaded is None:
             return
         source, names = loaded
         await interaction.response.defer(thinking=True)
         animation = await asyncio.to_thread(replay_gif, source, names)
         buttons = discord.ui.View(timeout=None)
-        buttons.add_item(ReplayButton(replay_id(table, 0, False), "Step through ▶"))
+        buttons.add_item(ReplayButton.button(table, 0, False, "Step through ▶"))
         if shows_hands(source):
-            buttons.add_item(ReplayButton(replay_id(table, 0, True, "h"), "Step through every hand"))
+            buttons.add_item(ReplayButton.button(table, 0, True, "Step through every hand", slot="h"))
         await interaction.followup.send(
             f"Table {table}: {game_name(source.game_key)}, {source.steps} moves.",
             file=picture_file(animation, f"table-{table}.gif"),
@@ -219,43 +249,47 @@ class Standings(commands.Cog):
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    async def show_step(self, interaction: discord.Interaction, table_id: int, step: int, hands: bool) -> None:
-        loaded = await self._replay_source(interaction, table_id)
-        if loaded is None:
-            return
-        source, names = loaded
-        step = max(0, min(step, source.steps))
-        hands = hands and shows_hands(source)
-        picture = await asyncio.to_thread(step_picture, source, names, step, hands=hands)
-        content = step_words(source, names, step, hands)
-        file = picture_file(picture, f"table-{table_id}-{step}.png")
-        buttons = step_buttons(table_id, step, source.steps, hands, shows_hands(source))
-        if table_id not in self.replays.chapters:
-            self.replays.chapters[table_id] = await asyncio.to_thread(chapters, source)
-        menu = jump_menu(table_id, hands, self.replays.chapters[table_id], step)
-        if menu is not None:
-            buttons.add_item(menu)
-        mentions = discord.AllowedMentions.none()
-        message = interaction.message
-        if message is not None and message.flags.ephemeral:  # stepping: the private replay moves on
-            await interaction.response.edit_message(
-                content=content, attachments=[file], view=buttons, allowed_mentions=mentions
-            )
-        else:  # from the public replay: the steps open privately, so each person steps on their own
-            await interaction.response.send_message(
-                content, file=file, view=buttons, ephemeral=True, allowed_mentions=mentions
-            )
-        buttons.stop()  # its clicks come through the dynamic items: no view kept listening for 15 minutes
 
-    async def _replay_source(
-        self, interaction: discord.Interaction, table_id: int
-    ) -> tuple[ReplaySource, Names] | None:
-        """The replay of a finished table of this server, or None after saying why not."""
-        try:
-            return await self.replays.get(table_id, actor_of(interaction))
-        except ReplayError as error:
-            await _tell(interaction, str(error))
-            return None
+async def show_step(bot: ParlourBot, interaction: discord.Interaction, table_id: int, step: int, hands: bool) -> None:
+    """One step of a replay: privately, as a new message from the public replay, in place when stepping."""
+    replays = bot.replays
+    loaded = await replay_source(replays, interaction, table_id)
+    if loaded is None:
+        return
+    source, names = loaded
+    step = max(0, min(step, source.steps))
+    hands = hands and shows_hands(source)
+    picture = await asyncio.to_thread(step_picture, source, names, step, hands=hands)
+    content = step_words(source, names, step, hands)
+    file = picture_file(picture, f"table-{table_id}-{step}.png")
+    buttons = step_buttons(table_id, step, source.steps, hands, shows_hands(source))
+    if table_id not in replays.chapters:
+        replays.chapters[table_id] = await asyncio.to_thread(chapters, source)
+    menu = jump_menu(table_id, hands, replays.chapters[table_id], step)
+    if menu is not None:
+        buttons.add_item(menu)
+    mentions = discord.AllowedMentions.none()
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:  # stepping: the private replay moves on
+        await interaction.response.edit_message(
+            content=content, attachments=[file], view=buttons, allowed_mentions=mentions
+        )
+    else:  # from the public replay: the steps open privately, so each person steps on their own
+        await interaction.response.send_message(
+            content, file=file, view=buttons, ephemeral=True, allowed_mentions=mentions
+        )
+    buttons.stop()  # its clicks come through the dynamic items: no view kept listening for 15 minutes
+
+
+async def replay_source(
+    replays: Replays, interaction: discord.Interaction, table_id: int
+) -> tuple[ReplaySource, Names] | None:
+    """The replay of a finished table of this server, or None after saying why not."""
+    try:
+        return await replays.get(table_id, actor_of(interaction))
+    except ReplayError as error:
+        await tell(interaction, str(error))
+        return None
 
 
 # -- pure builders ------------------------------------------------------------------------------
@@ -324,23 +358,16 @@ def step_words(source: ReplaySource, seating: Names, step: int, hands: bool) -> 
     return f"Move {step} of {source.steps}: {who} ({move.split(':')[0].replace('_', ' ')}). Showing {what}."
 
 
-def step_buttons(table_id: int, step: int, steps: int, hands: bool, may_show_hands: bool) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+def step_buttons(table_id: int, step: int, steps: int, hands: bool, may_show_hands: bool) -> Controls:
+    view = Controls()  # with the jump menu (a plain select) in it: see cogs.message_parts.Controls
     moves = (("⏮ Start", 0, "s"), ("◀ Back", step - 1, "b"), ("Next ▶", step + 1, "n"), ("End ⏭", steps, "e"))
     for label, target, slot in moves:
         target = max(0, min(steps, target))
-        view.add_item(ReplayButton(replay_id(table_id, target, hands, slot), label, disabled=target == step))
+        view.add_item(ReplayButton.button(table_id, target, hands, label, slot=slot, disabled=target == step))
     if may_show_hands:
         toggle = "Show the table" if hands else "Show every hand"
-        view.add_item(ReplayButton(replay_id(table_id, step, not hands, "h"), toggle))
+        view.add_item(ReplayButton.button(table_id, step, not hands, toggle, slot="h"))
     return view
-
-
-async def _tell(interaction: discord.Interaction, sentence: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(sentence, ephemeral=True)
-    else:
-        await interaction.response.send_message(sentence, ephemeral=True)
 
 
 async def setup(bot: ParlourBot) -> None:

@@ -18,11 +18,11 @@ from discord.ext import commands
 from bot.tables import Table, TableError
 from cogs.acting import actor_of
 from cogs.answers import saved, tell, update
-from cogs.clicks import CLICKS, answer_unlisted, on_table_message
+from cogs.clicks import CLICKS, answer_unlisted, lobby, on_table_message
 from cogs.let_go import let_go_view
 from cogs.mentions import plain
 from cogs.options_form import OPTION_FIELD, OPTIONS_FORM
-from cogs.table_ui import lobby_with_levels
+from cogs.presenter import DiscordPresenter, delivery_of
 from engine import registry
 
 if TYPE_CHECKING:
@@ -43,10 +43,10 @@ def game_choices() -> list[app_commands.Choice[str]]:
 class Tables(commands.Cog):
     """Game tables: open, join, play, finish."""
 
-    def __init__(self, bot: ParlourBot) -> None:
+    def __init__(self, bot: ParlourBot, presenter: DiscordPresenter) -> None:
         self.bot = bot
         self.service = bot.tables
-        self.presenter = bot.presenter
+        self.presenter = presenter
 
     table_group = app_commands.Group(
         name="table", description="Manage the game tables in this server.", guild_only=True
@@ -92,7 +92,7 @@ class Tables(commands.Cog):
     async def table_numbers(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         """This server's open tables, this channel's first (with its threads'), matching what has been typed."""
         here = interaction.channel_id
-        tables = [t for t in self.service.tables.values() if t.guild_id == interaction.guild_id]
+        tables = self.service.open_tables(actor_of(interaction))
 
         def is_here(table: Table) -> bool:
             if here in (table.channel_id, table.parent_channel_id):
@@ -142,7 +142,7 @@ class Tables(commands.Cog):
         except TableError as error:
             await tell(interaction, str(error))
             return
-        await update(interaction, await lobby_with_levels(self.bot.store, table, "Options saved."))
+        await update(interaction, await lobby(self.bot.store, table, "Options saved."))
 
 
 async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key: str) -> None:
@@ -189,15 +189,15 @@ async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key
         await interaction.followup.send(str(error), ephemeral=True)
         return
     await bot.turns.opened(table)  # the server's default pace (issue 45)
-    lobby = await lobby_with_levels(bot.store, table)
-    message = await channel.send(**lobby.send_kwargs())
-    let_go_view(lobby.view)
-    await bot.presenter.message_posted(table, message.id)
+    parts = await lobby(bot.store, table)
+    message = await channel.send(**parts.send_kwargs())
+    let_go_view(parts.view)
+    await delivery_of(bot).message_posted(table, message.id)
     where = f"in {channel.mention}" if channel is not interaction.channel else "below"  # type: ignore[union-attr]
     await interaction.followup.send(f"Your {game.name} table #{table.id} is open {where}.", ephemeral=True)
 
 
-def _form_values(components: list) -> dict[str, str]:
+def _form_values(components: list[Any]) -> dict[str, str]:
     """The text fields of a submitted form, by custom_id (rows and labels nest them)."""
     values: dict[str, str] = {}
     for component in components:
@@ -222,5 +222,16 @@ def _has_component(message: discord.Message | None, custom_id: str) -> bool:
 
 
 async def setup(bot: ParlourBot) -> None:
+    """The tables' clicks, commands, and the delivery that keeps their messages in step."""
+    presenter = DiscordPresenter(
+        bot,
+        bot.store_adapter.save_message,
+        save_shown=bot.store_adapter.save_message_version,
+        standings=bot.store,
+        clicks=bot.store,
+        edit_interval=bot.edit_interval,
+        clock=bot.clock,
+    )
+    bot.deliver_with(presenter)
     bot.add_dynamic_items(*CLICKS)
-    await bot.add_cog(Tables(bot))
+    await bot.add_cog(Tables(bot, presenter))

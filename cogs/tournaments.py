@@ -31,9 +31,11 @@ from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, show_points
 from bot.tournaments.tables_adapter import TableServiceOpener
 from bot.tournaments.templates import Templates
 from cogs.acting import actor_of
+from cogs.answers import tell
 from cogs.let_go import lets_go
 from cogs.mentions import NOBODY, only, plain
 from cogs.picture_file import picture_file
+from cogs.presenter import delivery_of
 from cogs.tournament_events import TournamentEvents
 from engine import registry
 from engine.core import Outcome
@@ -58,7 +60,8 @@ SCORING_NAMES = {"placement": "Placement points", "wdl": "Win/draw/loss"}
 
 
 class SignupButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"pt:(?P<action>[jlc]):(?P<tournament>\d{1,18})"
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"pt:(?P<action>[jlc]):(?P<tournament>\d{1,18})",
 ):
     """Join, Leave or Check in on a sign-up message; the tournament id lives in the custom_id."""
 
@@ -79,9 +82,33 @@ class SignupButton(
 
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Tournaments")  # type: ignore[attr-defined]
-        assert isinstance(cog, Tournaments)
-        await cog.on_signup(interaction, self.action, self.tournament_id)
+        bot: ParlourBot = interaction.client  # type: ignore[assignment]
+        if bot.tournaments is None or bot.checkins is None:
+            raise RuntimeError("The cogs.tournaments extension is not loaded.")
+        await sign_up(bot.tournaments, bot.checkins, interaction, self.action, self.tournament_id)
+
+
+async def sign_up(
+    service: TournamentService, checkins: CheckIns, interaction: discord.Interaction, action: str, tournament_id: int
+) -> None:
+    """A sign-up button: join, leave or check in, then the sign-up message says how many are in."""
+    user, actor = interaction.user, actor_of(interaction)
+    try:
+        if action == "j":
+            count = await service.join(tournament_id, actor, user.display_name)
+        elif action == "c":
+            await checkins.check_in(tournament_id, actor)
+            count = await service.count(tournament_id)
+        else:
+            count = await service.leave(tournament_id, actor)
+        tournament = await service.get(tournament_id)
+        checked_in = await checkins.checked_in(tournament_id)
+    except TournamentError as error:
+        await tell(interaction, str(error))
+        return
+    await interaction.response.edit_message(
+        content=signup_text(tournament, count) + schedule_text(tournament, checked_in)
+    )
 
 
 def signup_view(tournament_id: int, checkin: bool = False, late: bool = False) -> discord.ui.View:
@@ -184,11 +211,13 @@ class Tournaments(commands.Cog):
 
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
-        opener = TableServiceOpener(bot.tables, self._make_channel, self._post_table, bot.presenter.table_changed)
+        opener = TableServiceOpener(bot.tables, self._make_channel, self._post_table, delivery_of(bot).table_changed)
         self.service = TournamentService(
             bot.database.sessions, opener, presenter=self, serves=bot.settings.serves, clock=bot.clock
         )  # the bot's clock (a test's, moved by hand): round timers and turn-based rounds on one time
         self.checkins = CheckIns(self.service, self)
+        # The sign-up buttons reach them through the bot (a button's click knows only the bot).
+        bot.tournaments, bot.checkins = self.service, self.checkins
         self.templates = Templates(bot.database.sessions)
         self.events = TournamentEvents(bot, bot.clock)
         self._ticker: asyncio.Task[None] | None = None
@@ -299,7 +328,7 @@ class Tournaments(commands.Cog):
             if starts_in is not None or checkin is not None or late_entry is not None:
                 tournament = await self._schedule(tournament, actor, starts_in, checkin, late_entry)
         except TournamentError as error:
-            await _tell(interaction, str(error))
+            await tell(interaction, str(error))
             return
         await interaction.response.send_message(
             signup_text(tournament, 0) + schedule_text(tournament, 0), view=signup_view(tournament.id or 0)
@@ -348,19 +377,19 @@ class Tournaments(commands.Cog):
             source = await self.service.find(await self.service.pick(actor, tournament), actor)
             saved = await self.templates.save(actor.guild_id, name, source, actor.user_id)
         except TournamentError as error:
-            await _tell(interaction, str(error))
+            await tell(interaction, str(error))
             return
-        await _tell(interaction, f"Saved tournament #{source.id}'s settings as {saved!r}.")
+        await tell(interaction, f"Saved tournament #{source.id}'s settings as {saved!r}.")
 
     @template_group.command(name="list")
     async def template_list(self, interaction: discord.Interaction) -> None:
         """This server's saved tournament templates."""
         found = await self.templates.saved(interaction.guild_id or 0)
         if not found:
-            await _tell(interaction, "This server has no templates yet; save one with /tournament template save.")
+            await tell(interaction, "This server has no templates yet; save one with /tournament template save.")
             return
         lines = [f"**{name}**: {settings.summary(registry.get(settings.game_key).name)}" for name, settings in found]
-        await _tell(interaction, "\n".join(lines)[:2000])
+        await tell(interaction, "\n".join(lines)[:2000])
 
     @template_group.command(name="delete")
     async def template_delete(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40]) -> None:
@@ -370,9 +399,9 @@ class Tournaments(commands.Cog):
             must_manage(actor)
             await self.templates.delete(actor.guild_id, name)
         except TournamentError as error:
-            await _tell(interaction, str(error))
+            await tell(interaction, str(error))
             return
-        await _tell(interaction, f"Deleted the template {name.strip().lower()!r}.")
+        await tell(interaction, f"Deleted the template {name.strip().lower()!r}.")
 
     @group.command(name="checkin")
     async def checkin(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -387,7 +416,7 @@ class Tournaments(commands.Cog):
             must_manage(actor)
             chosen = await self.service.pick(actor, tournament)
         except TournamentError as error:
-            await _tell(interaction, str(error))
+            await tell(interaction, str(error))
             return
         # Only the moderator sees the answer (a refusal, or the start: the round's own message tells everyone).
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -406,7 +435,7 @@ class Tournaments(commands.Cog):
         try:
             current = await self.service.find(await self.service.pick(actor, tournament), actor)
         except TournamentError as error:
-            await _tell(interaction, str(error))
+            await tell(interaction, str(error))
             return
         await interaction.response.defer(thinking=True)
         rows, rule = await self.service.standings(current.id or 0)
@@ -504,26 +533,6 @@ class Tournaments(commands.Cog):
     async def _add_computer(self, tournament_id: int, actor: Actor) -> None:
         count = await self.service.add_computer(tournament_id, actor)
         await self._show_signup(await self.service.get(tournament_id), count)
-
-    # -- sign-up buttons ---------------------------------------------------------------------------
-    async def on_signup(self, interaction: discord.Interaction, action: str, tournament_id: int) -> None:
-        user, actor = interaction.user, actor_of(interaction)
-        try:
-            if action == "j":
-                count = await self.service.join(tournament_id, actor, user.display_name)
-            elif action == "c":
-                await self.checkins.check_in(tournament_id, actor)
-                count = await self.service.count(tournament_id)
-            else:
-                count = await self.service.leave(tournament_id, actor)
-            tournament = await self.service.get(tournament_id)
-            checked_in = await self.checkins.checked_in(tournament_id)
-        except TournamentError as error:
-            await _tell(interaction, str(error))
-            return
-        await interaction.response.edit_message(
-            content=signup_text(tournament, count) + schedule_text(tournament, checked_in)
-        )
 
     async def _show_signup(self, tournament: Tournament, count: int) -> None:
         """Bring the sign-up message up to date (a computer signed up; sign-up closed)."""
@@ -702,9 +711,9 @@ class Tournaments(commands.Cog):
         try:
             await action(await self.service.pick(actor, given), actor)
         except TournamentError as error:
-            await _tell(interaction, str(error))
+            await tell(interaction, str(error))
             return
-        await _tell(interaction, done)
+        await tell(interaction, done)
 
 
 def _who(entrant: Any) -> str:
@@ -721,13 +730,6 @@ async def _send_long(channel: Any, content: str) -> None:
         chunk += line + "\n"
     if chunk:
         await channel.send(chunk, allowed_mentions=NOBODY)
-
-
-async def _tell(interaction: discord.Interaction, sentence: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(sentence, ephemeral=True)
-    else:
-        await interaction.response.send_message(sentence, ephemeral=True)
 
 
 async def setup(bot: ParlourBot) -> None:

@@ -19,11 +19,11 @@ from discord.ext import commands
 from bot.pace import ASK, COMPUTER_MOVE, COMPUTER_SEAT, PACES, duration_text, pace_named
 from bot.tables import Table, TableError
 from bot.turns import HAND_SEAT, PLAY_MOVE, WAIT
-from cogs import clicks
 from cogs.acting import actor_of
 from cogs.answers import tell
+from cogs.clicks import PaceSelect, show_my_hand
 from cogs.mentions import only
-from cogs.pace_ui import PaceSelect
+from cogs.presenter import delivery_of
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -43,7 +43,7 @@ def table_link(table: Table) -> str:
     return f"{where}/{table.message_id}" if table.message_id else where
 
 
-class GamesHand(discord.ui.DynamicItem[discord.ui.Button], template=r"pg:(?P<table>\d{1,18})"):
+class GamesHand(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"pg:(?P<table>\d{1,18})"):
     """/games's "My hand at #N": the person's own hand at that table, privately, from the /games
     answer (private, or in their DMs); on any other message it is refused with nothing done."""
 
@@ -67,11 +67,11 @@ class GamesHand(discord.ui.DynamicItem[discord.ui.Button], template=r"pg:(?P<tab
         if not private:
             await tell(interaction, "That button belongs on your /games answer; run /games again.")
             return
-        await clicks.show_my_hand(interaction, self.table_id, from_anywhere=True)
+        await show_my_hand(interaction, self.table_id, from_anywhere=True)
 
 
 class TimeoutChoice(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"pz:(?P<table>\d{1,18}):(?P<seat>\d{1,2}):(?P<since>\d{1,12}):(?P<choice>[wms])",
 ):
     """One of the others' three choices after a time-out; the custom_id names the turn it is for."""
@@ -102,9 +102,9 @@ class TimeoutChoice(
             view=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        table = bot.tables.tables.get(self.table_id)
+        table = bot.tables.in_play(self.table_id, actor_of(interaction))
         if table is not None:
-            await bot.presenter.table_changed(table)
+            await delivery_of(bot).table_changed(table)
 
 
 class DiscordTurnNotifier:
@@ -194,7 +194,7 @@ class DiscordTurnNotifier:
             f"{pings}: the thread of {table.game.name} table #{table.id} was deleted, so the game goes on here.",
             allowed_mentions=only(people),
         )
-        await self.bot.presenter.table_changed(table)
+        await delivery_of(self.bot).table_changed(table)
         return True
 
 
@@ -334,5 +334,6 @@ class Turns(commands.Cog):
 
 
 async def setup(bot: ParlourBot) -> None:
+    bot.turns.notifier = DiscordTurnNotifier(bot)
     bot.add_dynamic_items(TimeoutChoice, PaceSelect, GamesHand)
     await bot.add_cog(Turns(bot))

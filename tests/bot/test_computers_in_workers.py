@@ -10,7 +10,7 @@ from functools import partial
 
 from bot.actor import Actor
 from bot.tables import TableService, Thinker, think_here
-from cogs import pictures
+from bot.workers import scheduler as pictures
 from tests.bot.test_picture_workers import _named, fill_the_worker, note_when_done
 from tests.bot.test_table_service import FakeStore
 

@@ -8,7 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from cogs import answers, pictures
+from bot.workers import scheduler as pictures
+from cogs import answers
 
 
 class SlowStore:

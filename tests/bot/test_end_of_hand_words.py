@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
-import cogs.clicks  # noqa: F401  (cogs.table_ui is imported through it: the modules import each other)
 from bot.table import Seat
 from cogs.table_ui import table_text
 from engine import registry

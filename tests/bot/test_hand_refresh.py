@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 import cogs.presenter
-from cogs.pictures import Priority
+from bot.workers.scheduler import Priority
+from cogs.message_parts import MessageParts
 from cogs.presenter import DiscordPresenter
-from cogs.table_ui import MessageParts
 
 
 class HandMessage:
@@ -38,9 +38,9 @@ async def test_a_moves_answer_does_not_wait_for_a_refresh_and_the_newest_hand_st
             await refresh_may_draw.wait()
         return MessageParts(content=f"hand at version {version}", version=version)
 
-    monkeypatch.setattr(cogs.presenter, "hand_parts", hand_parts)
     monkeypatch.setattr(cogs.presenter, "hand_editor", lambda client, hand: hand.edit)
     presenter = DiscordPresenter(None, save_message=lambda table: asyncio.sleep(0))  # type: ignore[arg-type]
+    monkeypatch.setattr(presenter, "hand", hand_parts)
     seats = [SimpleNamespace(computer=False)]
     table = SimpleNamespace(id=7, version=1, status="playing", game=SimpleNamespace(name="High Card"), seats=seats)
     hand = HandMessage()

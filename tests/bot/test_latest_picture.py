@@ -15,10 +15,11 @@ import pytest
 
 import cogs.presenter
 from bot.table import Seat, Table
-from cogs import pictures
-from cogs.pictures import Priority
+from bot.workers import scheduler as pictures
+from bot.workers.scheduler import Priority
+from cogs.message_parts import MessageParts
 from cogs.presenter import DiscordPresenter
-from cogs.table_ui import MessageParts, latest_picture, pictures_for
+from cogs.table_pictures import TablePictures, pictures_for
 from engine import registry
 
 GAME = registry.get("gin_rummy")
@@ -75,11 +76,11 @@ def one_worker() -> Any:
 
 
 async def test_a_picture_that_waits_for_a_worker_shows_the_moves_made_meanwhile(one_worker: None) -> None:
-    table = playing_table()
+    table, kept = playing_table(), TablePictures()
     busy = keep_the_worker_busy()
     await asyncio.sleep(0)
     asked_at = table.version
-    answer = asyncio.create_task(latest_picture(table, "hand", PERSON))
+    answer = asyncio.create_task(kept.latest(table, "hand", PERSON))
     await asyncio.sleep(0.05)  # queued behind the busy worker
     person_moves(table)
     computer_replies(table)  # before a worker is free
@@ -88,29 +89,29 @@ async def test_a_picture_that_waits_for_a_worker_shows_the_moves_made_meanwhile(
     assert picture.version == table.version > asked_at
     assert picture.png == hand_drawn(table, PERSON)
     assert picture.view.decisions == table.view(PERSON).decisions  # the controls show the same moment
-    again = await latest_picture(table, "hand", PERSON, Priority.UPDATE)  # the refresh after the reply
+    again = await kept.latest(table, "hand", PERSON, Priority.UPDATE)  # the refresh after the reply
     assert again.png is picture.png  # shared, not drawn again
     await asyncio.gather(*(d.task for d in busy))
 
 
 async def test_a_picture_asked_for_after_a_move_is_never_an_older_one(one_worker: None) -> None:
-    table = playing_table()
-    first = await latest_picture(table, "table", None)
+    table, kept = playing_table(), TablePictures()
+    first = await kept.latest(table, "table", None)
     play(table, PERSON)
-    second = await latest_picture(table, "table", None)
+    second = await kept.latest(table, "table", None)
     assert (first.version, second.version) == (table.version - 1, table.version)
     assert second.png != first.png
 
 
 async def test_a_resting_tables_picture_is_not_drawn_again_and_its_controls_show_its_moment(one_worker: None) -> None:
-    table = playing_table()
-    first = await latest_picture(table, "hand", PERSON)
+    table, kept = playing_table(), TablePictures()
+    first = await kept.latest(table, "hand", PERSON)
     table.rest()  # nothing happened for a while: the moment's views are let go
-    again = await latest_picture(table, "hand", PERSON)
+    again = await kept.latest(table, "hand", PERSON)
     assert again.png is first.png and again.version == first.version  # not drawn again
     assert again.view == first.view  # its controls show the moment the picture shows
     person_moves(table)
-    after = await latest_picture(table, "hand", PERSON)
+    after = await kept.latest(table, "hand", PERSON)
     assert after.version == table.version and after.png == hand_drawn(table, PERSON) != first.png
 
 

@@ -11,8 +11,8 @@ from functools import partial
 import pytest
 from PIL import Image
 
-from cogs import pictures
-from cogs.picture_workers import WORKER_NICENESS
+from bot.workers import scheduler as pictures
+from bot.workers.pool import WORKER_NICENESS
 from engine.core import Outcome
 from render.results import results_picture
 

@@ -7,7 +7,8 @@ import asyncio
 
 import pytest
 
-from cogs import answers, pictures, presenter
+from bot.workers import scheduler as pictures
+from cogs import answers, presenter
 from cogs.presenter import DiscordPresenter
 
 

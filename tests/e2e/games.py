@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from cogs import table_ui
+from cogs import table_pictures
 from engine import registry
 from render import pictures_for
 from tests.e2e.harness import Parlour
@@ -124,7 +124,7 @@ async def whole_game_through_discord(
             drawn.append(picture)
             return picture
 
-    monkeypatch.setattr(table_ui, "pictures_for", lambda game_key: Spy)
+    monkeypatch.setattr(table_pictures, "pictures_for", lambda game_key: Spy)
     # One deal per game, so a run replays: a random deal can end before a person moves (a computer
     # that knocks at once in a game to 10), and then this test would have nothing to check.
     assert parlour.bot is not None

@@ -18,6 +18,7 @@ from bot.client import ParlourBot
 from bot.db import Database, open_database
 from bot.settings import Settings
 from bot.tables import Table
+from cogs.presenter import delivery_of
 from engine.core import Move
 from tests.loopback.injection import (
     APPLICATION_COMMAND,
@@ -339,10 +340,11 @@ class Parlour:
         """Let computer moves and message updates finish."""
         assert self.bot is not None
         for _ in range(200):
+            presenter = delivery_of(self.bot)
             busy = [t for t in self.bot.tables._computer_tasks.values() if not t.done()]
-            busy += [t for t in self.bot.presenter._updaters.values() if not t.done()]
-            busy += [t for t in self.bot.presenter._refreshing if not t.done()]
-            busy += [t for t in self.bot.presenter._farewells if not t.done()]
+            busy += [t for t in presenter._updaters.values() if not t.done()]
+            busy += [t for t in presenter._refreshing if not t.done()]
+            busy += [t for t in presenter._farewells if not t.done()]
             if not busy:
                 return
             await asyncio.gather(*busy, return_exceptions=True)

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from cogs import table_ui
+from bot.workers.scheduler import Priority
+from cogs.presenter import DiscordPresenter
 from tests.e2e.games import play_whole_game
 from tests.e2e.harness import Parlour
 from tests.testgame import GAME
@@ -52,19 +53,26 @@ async def test_a_single_possible_move_is_made_for_the_person(parlour: Parlour) -
         assert len(table.view(seat).decisions[0].options) > 1 or table.view(seat).decisions[0].max_picks > 1
 
 
+def slow_start_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Start click's answer (the table message drawn for a click) takes 0.3 s more; the
+    presenter's own updates of the table message do not."""
+    drawn = DiscordPresenter.table_message
+
+    async def slow_answer(self, table, note=None, priority=Priority.ANSWER):
+        if priority == Priority.ANSWER:
+            await asyncio.sleep(0.3)
+        return await drawn(self, table, note, priority)
+
+    monkeypatch.setattr(DiscordPresenter, "table_message", slow_answer)
+
+
 async def test_a_slow_start_answer_does_not_hide_the_sentence(
     parlour: Parlour, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The Start click's answer is drawn slowly (a busy machine): the forced moves are made
     meanwhile, and their sentence must still be what the table message says in the end."""
-    drawn = table_ui.table_parts
-
-    async def slow_answer(*args, **kwargs):  # the clicks' module calls it through table_ui; the presenter does not
-        await asyncio.sleep(0.3)
-        return await drawn(*args, **kwargs)
-
     alice, bob = parlour.server.user("alice"), parlour.server.user("bob")
-    monkeypatch.setattr(table_ui, "table_parts", slow_answer)
+    slow_start_answer(monkeypatch)
     table_id = await parlour.start_game(alice, [bob], options={"hand_size": "1"})
     await parlour.settle()
     assert SAID in last_said(parlour, table_id)
@@ -78,13 +86,7 @@ async def test_a_slow_rematch_answer_does_not_hide_the_sentence(
     table_id = await parlour.start_game(alice, [bob], options={"hand_size": "1"})
     await play_whole_game(parlour, table_id, [alice, bob])
     await parlour.settle()
-    drawn = table_ui.table_parts
-
-    async def slow_answer(*args, **kwargs):
-        await asyncio.sleep(0.3)
-        return await drawn(*args, **kwargs)
-
-    monkeypatch.setattr(table_ui, "table_parts", slow_answer)
+    slow_start_answer(monkeypatch)
     posted = len(parlour.server.recorder.events)
     recorder = parlour.server.recorder
     rematch, lobby = await parlour.rematch(bob, table_id)

@@ -19,9 +19,9 @@ from contextlib import contextmanager
 
 import discord
 
+from bot.workers.scheduler import Drawing
 from cogs.answers import _Watch
-from cogs.pictures import Drawing
-from cogs.table_ui import _Asked
+from cogs.table_pictures import _Asked
 from tests.e2e.harness import Parlour
 from tests.e2e.test_highcard_game import play_out
 

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from cogs import answers, table_ui
+from cogs import answers, table_pictures
 from engine.core import Move
 from render import pictures_for
 from tests.e2e.harness import Parlour
@@ -115,7 +115,7 @@ async def test_an_open_hand_is_never_left_behind(parlour: Parlour, monkeypatch: 
             time.sleep(0.03)  # drawing takes a while: the computer replies meanwhile
             return pictures.hand_picture(view, names=names)
 
-    monkeypatch.setattr(table_ui, "pictures_for", lambda key: Slow)
+    monkeypatch.setattr(table_pictures, "pictures_for", lambda key: Slow)
     table_id = await parlour.start_game(alice, computers=1)
     hand = await parlour.show_hand(alice, table_id)
     for _ in range(60):
@@ -163,7 +163,7 @@ async def test_a_slow_drawing_after_the_save_is_deferred_in_time(
             time.sleep(0.3)
             return pictures.hand_picture(view, names=names)
 
-    monkeypatch.setattr(table_ui, "pictures_for", lambda key: Slow)
+    monkeypatch.setattr(table_pictures, "pictures_for", lambda key: Slow)
     monkeypatch.setattr(answers, "DEFER_AFTER", 0.05)
     handle = await server.click(alice, hand, custom_id=hand.buttons[0]["custom_id"])
     assert (await handle.answer()).callback_type == 6

@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from cogs import answers, table_ui
+from cogs import answers, table_pictures
 from render import pictures_for
 from tests.e2e.harness import Parlour
 from tests.e2e.test_restart_buttons import _pending
@@ -27,7 +27,7 @@ def slow_hands(monkeypatch: pytest.MonkeyPatch, gate: threading.Event) -> None:
             gate.wait(10)
             return pictures.hand_picture(view, names=names)
 
-    monkeypatch.setattr(table_ui, "pictures_for", lambda key: Slow)
+    monkeypatch.setattr(table_pictures, "pictures_for", lambda key: Slow)
 
 
 async def test_show_my_hand_is_acknowledged_before_its_picture_is_drawn(

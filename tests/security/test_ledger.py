@@ -27,7 +27,6 @@ from bot.table_store import TableStoreAdapter
 from bot.tables import Table, TableError, TableService
 from bot.tournaments.service import SeatSpec, TableEnd, TableRequest
 from bot.tournaments.tables_adapter import TableServiceOpener
-from cogs import clicks  # noqa: F401  (cogs.table_ui is imported through the clicks, as the bot does)
 from cogs.table_ui import table_text
 from tests.bot.conftest import database, empty_database  # noqa: F401  (SQLite and PostgreSQL)
 

@@ -27,7 +27,7 @@ from enum import IntEnum
 from functools import partial
 from typing import TypeVar
 
-from cogs.picture_workers import FedWorkers, WorkersStopped
+from bot.workers.pool import FedWorkers, WorkersStopped
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +52,7 @@ class Priority(IntEnum):
 HEAD_START = {Priority.ANSWER: 0.0, Priority.UPDATE: 1.0, Priority.TABLE: 3.0, Priority.AHEAD: 3.0}
 
 #: Drawings let out of the queue per worker at once: the one it draws, the next one waiting in its
-#: pipe (cogs.picture_workers.IN_PIPE), and one prepared (pickled) to be written down the pipe in the
+#: pipe (bot.workers.pool.IN_PIPE), and one prepared (pickled) to be written down the pipe in the
 #: very turn the worker's answer is read. More would put answers behind drawings already let out.
 DRAWINGS_PER_WORKER = 3
 
