@@ -11,14 +11,13 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import BigInteger, DateTime, Dialect, Index, Integer, Text, UniqueConstraint
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
-if TYPE_CHECKING:
-    from bot.table import Seat
+from bot.seat import Seat
 
 # SQLite only autoincrements an "INTEGER PRIMARY KEY" (which is 64-bit there anyway).
 BigId = BigInteger().with_variant(Integer(), "sqlite")
@@ -147,8 +146,6 @@ class GameTable(SQLModel, table=True):
     @property
     def seats(self) -> list[Seat]:
         """The seats as stored (``seats_json``), as the table service holds them."""
-        from bot.table import Seat  # bot.table imports this module's TableStatus
-
         return [Seat.from_dict(seat) for seat in json.loads(self.seats_json)]
 
     @property
