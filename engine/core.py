@@ -60,6 +60,7 @@ __all__ = [
     "Outcome",
     "Transfer",
     "View",
+    "listed",
     "loaded_text",
     "name_seats",
     "places_from_points",
@@ -273,6 +274,24 @@ def saved_text(line: str) -> str | dict[str, Any]:
 def loaded_text(data: str | Mapping[str, Any]) -> str:
     """The sentence :func:`saved_text` wrote (a string saved before Text existed stays a string)."""
     return data if isinstance(data, str) else Text.from_data(data)
+
+
+def listed(items: Sequence[str], separator: str = ", ") -> str:
+    """Items one after another ("7 Rock, 3 Paper"), each still a :class:`~engine.words.Text` to say
+    in a reader's language (a list joined into one string would keep only its English).
+
+    >>> listed(["A", "B", "C"]), listed(["A", "B"], "; ").template
+    ('A, B, C', '{item}; {more}')
+    """
+    if not items:
+        return ""
+    text = items[-1]
+    for item in reversed(items[:-1]):
+        if separator == "; ":
+            text = Text("{item}; {more}", item=item, more=text)
+        else:
+            text = Text("{item}, {more}", item=item, more=text)
+    return text
 
 
 def places_from_points(points: Sequence[int]) -> tuple[int, ...]:
