@@ -289,6 +289,8 @@ def listed(items: Sequence[str], separator: str = ", ") -> str:
     for item in reversed(items[:-1]):
         if separator == "; ":
             text = Text("{item}; {more}", item=item, more=text)
+        elif separator == " ":
+            text = Text("{item} {more}", item=item, more=text)
         else:
             text = Text("{item}, {more}", item=item, more=text)
     return text
