@@ -296,6 +296,30 @@ def listed(items: Sequence[str], separator: str = ", ") -> str:
     return text
 
 
+#: Starts a saved event line that is a :class:`~engine.words.Text` with values, written as one JSON
+#: string: a saved state (read on every move) then holds one string per line, as before Texts, not a
+#: tree of objects for orjson to build; the line is read again only when someone reads it. English
+#: never starts with this character, so a line saved before Texts is read as the sentence it is.
+TEXT_LINE = "\x1e"
+
+
+def saved_line(line: str) -> str:
+    """An event line as saved: a Text with values as :data:`TEXT_LINE` and its JSON, else the sentence."""
+    if isinstance(line, Text):
+        data = line.to_data()
+        return (
+            data if isinstance(data, str) else TEXT_LINE + json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        )
+    return line
+
+
+def loaded_line(saved: str | Mapping[str, Any]) -> str:
+    """The line :func:`saved_line` wrote (Python's decoder: a value may be an integer past 64 bits)."""
+    if isinstance(saved, str):
+        return Text.from_data(json.loads(saved[1:])) if saved.startswith(TEXT_LINE) else saved
+    return loaded_text(saved)
+
+
 def places_from_points(points: Sequence[int]) -> tuple[int, ...]:
     """Competition ranking: the highest points place 1; equal points share a place."""
     return tuple(1 + sum(1 for other in points if other > mine) for mine in points)
@@ -549,9 +573,9 @@ class GameState(ABC):
     num_players: int
     options: dict[str, Any]
     rng: random.Random
-    #: The event lines as saved (:func:`saved_text`): what :meth:`to_json` writes and :meth:`restore`
+    #: The event lines as saved (:func:`saved_line`): what :meth:`to_json` writes and :meth:`restore`
     #: reads as they are, so a copy costs no conversion of lines nobody reads.
-    _event_data: list[str | dict[str, Any]]
+    _event_data: list[str]
     #: The event lines as sentences, worked out from ``_event_data`` when first read (None: not yet).
     _event_texts: list[str] | None
     #: Every applied move as (seat, move text): the action log; replaying it rebuilds the state.
@@ -711,7 +735,7 @@ class GameState(ABC):
 
         Name seats as "Seat 1", "Seat 2"… (1-based): :func:`name_seats` puts names in.
         """
-        self._event_data.append(saved_text(line))
+        self._event_data.append(saved_line(line))
         if self._event_texts is not None:
             self._event_texts.append(line)
 
@@ -719,14 +743,14 @@ class GameState(ABC):
     def events(self) -> list[str]:
         """Every public event line, oldest first (read only: add lines with :meth:`log`)."""
         if self._event_texts is None:
-            self._event_texts = [loaded_text(data) for data in self._event_data]
+            self._event_texts = [loaded_line(data) for data in self._event_data]
         return self._event_texts
 
     def recent_lines(self, count: int) -> tuple[str, ...]:
         """The last ``count`` event lines (only those are worked out from a loaded state's data)."""
         if self._event_texts is not None:
             return tuple(self._event_texts[-count:]) if count else ()
-        return tuple(loaded_text(data) for data in self._event_data[-count:]) if count else ()
+        return tuple(loaded_line(data) for data in self._event_data[-count:]) if count else ()
 
     # -- persistence --------------------------------------------------------
     #: The game's own JSON-friendly fields, saved and restored by name. A game lists them here,
