@@ -30,6 +30,7 @@ rules modules never import their package or their players.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -316,8 +317,15 @@ def saved_line(line: str) -> str:
 def loaded_line(saved: str | Mapping[str, Any]) -> str:
     """The line :func:`saved_line` wrote (Python's decoder: a value may be an integer past 64 bits)."""
     if isinstance(saved, str):
-        return Text.from_data(json.loads(saved[1:])) if saved.startswith(TEXT_LINE) else saved
+        return _text_line(saved) if saved.startswith(TEXT_LINE) else saved
     return loaded_text(saved)
+
+
+@functools.lru_cache(maxsize=8192)
+def _text_line(saved: str) -> Text:
+    """A saved Text line, read once per process: a table's lines come back with every move's copy
+    of its state and with every view, and a Text is never changed, so states share it."""
+    return Text.from_data(json.loads(saved[1:]))
 
 
 def places_from_points(points: Sequence[int]) -> tuple[int, ...]:
@@ -569,6 +577,10 @@ class GameState(ABC):
     game: Game
     #: How many public event lines a view carries.
     recent_events: ClassVar[int] = 12
+    #: How many of the last event lines are saved with their templates (to be said in any language);
+    #: older ones are saved as their English only, so a long game's saved state stays as short as it
+    #: was (every move reads and writes it). Views show the last few; /replay plays the moves again.
+    text_lines_kept: ClassVar[int] = 24
 
     num_players: int
     options: dict[str, Any]
@@ -578,6 +590,8 @@ class GameState(ABC):
     _event_data: list[str]
     #: The event lines as sentences, worked out from ``_event_data`` when first read (None: not yet).
     _event_texts: list[str] | None
+    #: The last lines a view shows, worked out once per moment of a loaded state: memory only.
+    _recent: tuple[tuple[int, int], tuple[str, ...]]
     #: Every applied move as (seat, move text): the action log; replaying it rebuilds the state.
     history: list[tuple[int, str]]
     seed: int
@@ -736,6 +750,9 @@ class GameState(ABC):
         Name seats as "Seat 1", "Seat 2"… (1-based): :func:`name_seats` puts names in.
         """
         self._event_data.append(saved_line(line))
+        older = len(self._event_data) - self.text_lines_kept - 1
+        if older >= 0 and self._event_data[older].startswith(TEXT_LINE):
+            self._event_data[older] = str(loaded_line(self._event_data[older]))
         if self._event_texts is not None:
             self._event_texts.append(line)
 
@@ -748,9 +765,15 @@ class GameState(ABC):
 
     def recent_lines(self, count: int) -> tuple[str, ...]:
         """The last ``count`` event lines (only those are worked out from a loaded state's data)."""
+        if not count:
+            return ()
         if self._event_texts is not None:
-            return tuple(self._event_texts[-count:]) if count else ()
-        return tuple(loaded_line(data) for data in self._event_data[-count:]) if count else ()
+            return tuple(self._event_texts[-count:])
+        moment = (len(self._event_data), count)
+        known: tuple[tuple[int, int], tuple[str, ...]] | None = getattr(self, "_recent", None)
+        if known is None or known[0] != moment:  # every view of this moment reads the same lines
+            known = self._recent = (moment, tuple(loaded_line(data) for data in self._event_data[-count:]))
+        return known[1]
 
     # -- persistence --------------------------------------------------------
     #: The game's own JSON-friendly fields, saved and restored by name. A game lists them here,

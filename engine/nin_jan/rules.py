@@ -80,6 +80,12 @@ class Card(NamedTuple):
 
     @property
     def label(self) -> str:
+        known = _LABELS.get(self)
+        if known is None:
+            known = _LABELS[self] = self._label()
+        return known
+
+    def _label(self) -> str:
         if self.sign == "R":
             return Text("{value} Rock", value=self.value)
         if self.sign == "P":
@@ -105,6 +111,10 @@ class Card(NamedTuple):
         if card.value not in VALUES or card.sign not in SIGNS:
             raise ValueError(f"not a Nin Jan card: {text!r}")
         return _BY_ID[card.id]
+
+
+#: Each card's label, made once (a Text; decisions list the hand's labels at every moment).
+_LABELS: dict[Card, str] = {}
 
 
 def full_deck() -> list[Card]:

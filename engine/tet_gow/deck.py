@@ -10,6 +10,7 @@ card has a two-character id: ``A``/``C``/rank and its (upper) suit letter —
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -73,9 +74,9 @@ class Card:
     set: str
     tier: int
 
-    @property
+    @functools.cached_property
     def label(self) -> str:
-        """A readable label for menus, e.g. ``Castle (7 Suns/Knots, Inter)``."""
+        """A readable label for menus, e.g. ``Castle (7 Suns/Knots, Inter)`` (made once: a Text)."""
         if self.rank == "Ace":
             return Text("Ace of {suit} (Suits)", suit=SUITS[self.suits[0]])
         if self.rank == "Crown":
