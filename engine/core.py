@@ -30,6 +30,7 @@ rules modules never import their package or their players.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -42,6 +43,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import orjson
 
 from engine.levels import LevelCurve
+from engine.words import Text
 
 if TYPE_CHECKING:
     from engine.players import ComputerPlayer
@@ -59,17 +61,29 @@ __all__ = [
     "Outcome",
     "Transfer",
     "View",
+    "listed",
+    "loaded_text",
     "name_seats",
     "places_from_points",
+    "saved_text",
     "seat_list",
 ]
 
 
-class IllegalMove(ValueError):
+class _Said(ValueError):
+    """An error whose message is for the player: a :class:`~engine.words.Text` to say in their language."""
+
+    @property
+    def text(self) -> str:
+        """The message as raised (a :class:`~engine.words.Text` keeps its template; ``str(error)`` does not)."""
+        return self.args[0] if self.args and isinstance(self.args[0], str) else str(self)
+
+
+class IllegalMove(_Said):
     """A well-formed move the rules do not allow now. The message is for the player."""
 
 
-class BadMove(ValueError):
+class BadMove(_Said):
     """Text that cannot be read as a move at all (a forged or broken custom_id)."""
 
 
@@ -142,10 +156,10 @@ class Move:
         """Read the text form; raise :class:`BadMove` if it is not one."""
         kind, sep, rest = text.partition(":")
         if not sep or not kind or not kind.replace("_", "").isalnum():
-            raise BadMove(f"That is not a move Parlour understands: {text!r}.")
+            raise BadMove(Text("That is not a move Parlour understands: {move}.", move=repr(text)))
         picks = tuple(rest.split(",")) if rest else ()
         if any(not p for p in picks):
-            raise BadMove(f"That is not a move Parlour understands: {text!r}.")
+            raise BadMove(Text("That is not a move Parlour understands: {move}.", move=repr(text)))
         return cls(kind, picks)
 
     def __str__(self) -> str:
@@ -171,12 +185,12 @@ class Transfer:
 #: How a game may end (python-chess's ``Outcome.termination`` in spirit): what a sentence says and
 #: a picture shows. An empty termination is an outcome saved before the kinds existed.
 TERMINATIONS = {
-    "target_score": "a player reached the target score",
-    "highest_score": "the most points after the last round",
-    "play_off": "a play-off among those tied for first",
-    "link": "a side linked its A row to its K row",
-    "hand_limit": "the chip count after the last hand",
-    "draw": "no winner",
+    "target_score": Text("a player reached the target score"),
+    "highest_score": Text("the most points after the last round"),
+    "play_off": Text("a play-off among those tied for first"),
+    "link": Text("a side linked its A row to its K row"),
+    "hand_limit": Text("the chip count after the last hand"),
+    "draw": Text("no winner"),
 }
 
 
@@ -205,7 +219,11 @@ class Outcome:
         return tuple(seat for seat, place in enumerate(self.places) if place == 1)
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"reason": self.reason, "points": list(self.points), "places": list(self.places)}
+        data: dict[str, Any] = {
+            "reason": saved_text(self.reason),
+            "points": list(self.points),
+            "places": list(self.places),
+        }
         if self.transfers:
             data["transfers"] = [t.to_list() for t in self.transfers]
         if self.termination:
@@ -216,7 +234,7 @@ class Outcome:
     def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
         transfers = tuple(Transfer(str(item), int(a), int(b)) for item, a, b in data.get("transfers", ()))
         termination = str(data.get("termination", ""))
-        return cls(data["reason"], tuple(data["points"]), tuple(data["places"]), transfers, termination)
+        return cls(loaded_text(data["reason"]), tuple(data["points"]), tuple(data["places"]), transfers, termination)
 
 
 _SEAT_REFERENCE = re.compile(r"\bSeat (\d+)\b")
@@ -243,7 +261,71 @@ def seat_list(seats: Sequence[int]) -> str:
     ('Seat 1', 'Seat 1 and Seat 3', 'Seat 1, Seat 2 and Seat 4')
     """
     words = [f"Seat {seat + 1}" for seat in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return Text("{seats} and {last}", seats=", ".join(words[:-1]), last=words[-1])
+
+
+def saved_text(line: str) -> str | dict[str, Any]:
+    """A sentence as JSON-friendly data: a :class:`~engine.words.Text` keeps its template and values
+    (orjson would write only its English), a plain string stays as it is."""
+    return line.to_data() if isinstance(line, Text) else line
+
+
+def loaded_text(data: str | Mapping[str, Any]) -> str:
+    """The sentence :func:`saved_text` wrote (a string saved before Text existed stays a string)."""
+    return data if isinstance(data, str) else Text.from_data(data)
+
+
+def listed(items: Sequence[str], separator: str = ", ") -> str:
+    """Items one after another ("7 Rock, 3 Paper"), each still a :class:`~engine.words.Text` to say
+    in a reader's language (a list joined into one string would keep only its English).
+
+    >>> listed(["A", "B", "C"]), listed(["A", "B"], "; ").template
+    ('A, B, C', '{item}; {more}')
+    """
+    if not items:
+        return ""
+    text = items[-1]
+    for item in reversed(items[:-1]):
+        if separator == "; ":
+            text = Text("{item}; {more}", item=item, more=text)
+        elif separator == " ":
+            text = Text("{item} {more}", item=item, more=text)
+        else:
+            text = Text("{item}, {more}", item=item, more=text)
+    return text
+
+
+#: Starts a saved event line that is a :class:`~engine.words.Text` with values, written as one JSON
+#: string: a saved state (read on every move) then holds one string per line, as before Texts, not a
+#: tree of objects for orjson to build; the line is read again only when someone reads it. English
+#: never starts with this character, so a line saved before Texts is read as the sentence it is.
+TEXT_LINE = "\x1e"
+
+
+def saved_line(line: str) -> str:
+    """An event line as saved: a Text with values as :data:`TEXT_LINE` and its JSON, else the sentence."""
+    if isinstance(line, Text):
+        data = line.to_data()
+        return (
+            data if isinstance(data, str) else TEXT_LINE + json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        )
+    return line
+
+
+def loaded_line(saved: str | Mapping[str, Any]) -> str:
+    """The line :func:`saved_line` wrote (Python's decoder: a value may be an integer past 64 bits)."""
+    if isinstance(saved, str):
+        return _text_line(saved) if saved.startswith(TEXT_LINE) else saved
+    return loaded_text(saved)
+
+
+@functools.lru_cache(maxsize=8192)
+def _text_line(saved: str) -> Text:
+    """A saved Text line, read once per process: a table's lines come back with every move's copy
+    of its state and with every view, and a Text is never changed, so states share it."""
+    return Text.from_data(json.loads(saved[1:]))
 
 
 def places_from_points(points: Sequence[int]) -> tuple[int, ...]:
@@ -299,6 +381,9 @@ class GameOption:
         """The option's label as people read it."""
         return self.label or self.name.replace("_", " ").capitalize()
 
+    def _not_whole(self, value: Any) -> Text:
+        return Text("{option} must be a whole number; {value} is not.", option=self.title, value=repr(value))
+
     def meaning(self, value: Any) -> str:
         """What a choice means, or "" when its name says it."""
         for choice, meaning in zip(self.choices, self.meanings, strict=False):
@@ -313,15 +398,30 @@ class GameOption:
                 if value == choice or str(value).lower() == str(choice).lower():
                     return choice
             allowed = ", ".join(str(c) for c in self.choices)
-            raise ValueError(f"{self.title} must be one of {allowed}; {value!r} is not.")
+            raise ValueError(
+                Text(
+                    "{option} must be one of {allowed}; {value} is not.",
+                    option=self.title,
+                    allowed=allowed,
+                    value=repr(value),
+                )
+            )
         try:
             number = int(value)
         except (TypeError, ValueError):
-            raise ValueError(f"{self.title} must be a whole number; {value!r} is not.") from None
+            raise ValueError(self._not_whole(value)) from None
         if isinstance(value, bool) or (isinstance(value, float) and value != number):
-            raise ValueError(f"{self.title} must be a whole number; {value!r} is not.")
+            raise ValueError(self._not_whole(value))
         if (self.minimum is not None and number < self.minimum) or (self.maximum is not None and number > self.maximum):
-            raise ValueError(f"{self.title} must be between {self.minimum} and {self.maximum}; {number} is not.")
+            raise ValueError(
+                Text(
+                    "{option} must be between {low} and {high}; {value} is not.",
+                    option=self.title,
+                    low=self.minimum,
+                    high=self.maximum,
+                    value=number,
+                )
+            )
         return number
 
 
@@ -393,10 +493,11 @@ class Game:
         """The player counts in words: "2 players", "2–5 players", "2 or 4 players"."""
         counts = self.allowed_counts
         if len(counts) == 1:
-            return f"{counts[0]} players"
+            return Text.plural("{count} player", "{count} players", counts[0])
         if counts == tuple(range(counts[0], counts[-1] + 1)):
-            return f"{counts[0]}–{counts[-1]} players"
-        return f"{', '.join(str(n) for n in counts[:-1])} or {counts[-1]} players"
+            return Text.plural("{low}–{count} player", "{low}–{count} players", counts[-1], low=counts[0])
+        others = ", ".join(str(n) for n in counts[:-1])
+        return Text.plural("{counts} or {count} player", "{counts} or {count} players", counts[-1], counts=others)
 
     def validate_options(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """All options with defaults filled in; ValueError with a sentence if one is bad."""
@@ -404,7 +505,7 @@ class Game:
         known = {o.name: o for o in self.options}
         unknown = [name for name in given if name not in known]
         if unknown:
-            raise ValueError(f"{self.name} has no option called {unknown[0]!r}.")
+            raise ValueError(Text("{game} has no option called {option}.", game=self.name, option=repr(unknown[0])))
         return {o.name: o.validate(given.get(o.name, o.default)) for o in self.options}
 
     def check_players(self, num_players: int) -> None:
@@ -412,10 +513,25 @@ class Game:
         if num_players in self.allowed_counts:
             return
         if self.min_players == self.max_players:
-            raise ValueError(f"{self.name} needs exactly {self.min_players} players.")
+            raise ValueError(
+                Text.plural(
+                    "{game} needs exactly {count} player.",
+                    "{game} needs exactly {count} players.",
+                    self.min_players,
+                    game=self.name,
+                )
+            )
         if self.player_counts:
-            raise ValueError(f"{self.name} is played by {self.players_text}.")
-        raise ValueError(f"{self.name} needs {self.min_players} to {self.max_players} players.")
+            raise ValueError(Text("{game} is played by {players}.", game=self.name, players=self.players_text))
+        raise ValueError(
+            Text.plural(
+                "{game} needs {low} to {count} player.",
+                "{game} needs {low} to {count} players.",
+                self.max_players,
+                game=self.name,
+                low=self.min_players,
+            )
+        )
 
     def teams_for(self, num_players: int) -> tuple[tuple[int, ...], ...]:
         """The teams at this player count: each seat alone unless the game declares teams."""
@@ -431,7 +547,7 @@ class Game:
         """Deal a new game. Raises ValueError (a sentence) on a bad player count, option or profile."""
         self.check_players(num_players)
         if profiles is not None and len(profiles) != num_players:
-            raise ValueError(f"{self.name} needs one profile per seat.")
+            raise ValueError(Text("{game} needs one profile per seat.", game=self.name))
         seat_profiles = tuple(dict(p) if p is not None else None for p in profiles or [None] * num_players)
         return self.state_class.start(self, num_players, seed, self.validate_options(options), seat_profiles)
 
@@ -461,11 +577,21 @@ class GameState(ABC):
     game: Game
     #: How many public event lines a view carries.
     recent_events: ClassVar[int] = 12
+    #: How many of the last event lines are saved with their templates (to be said in any language);
+    #: older ones are saved as their English only, so a long game's saved state stays as short as it
+    #: was (every move reads and writes it). Views show the last few; /replay plays the moves again.
+    text_lines_kept: ClassVar[int] = 24
 
     num_players: int
     options: dict[str, Any]
     rng: random.Random
-    events: list[str]
+    #: The event lines as saved (:func:`saved_line`): what :meth:`to_json` writes and :meth:`restore`
+    #: reads as they are, so a copy costs no conversion of lines nobody reads.
+    _event_data: list[str]
+    #: The event lines as sentences, worked out from ``_event_data`` when first read (None: not yet).
+    _event_texts: list[str] | None
+    #: The last lines a view shows, worked out once per moment of a loaded state: memory only.
+    _recent: tuple[tuple[int, int], tuple[str, ...]]
     #: Every applied move as (seat, move text): the action log; replaying it rebuilds the state.
     history: list[tuple[int, str]]
     seed: int
@@ -492,7 +618,8 @@ class GameState(ABC):
         state.options = dict(options)
         state.seed = seed
         state.rng = random.Random(seed)
-        state.events = []
+        state._event_data = []
+        state._event_texts = []
         state.history = []
         state._setup()
         return state
@@ -544,15 +671,15 @@ class GameState(ABC):
         if isinstance(move, str):
             move = Move.parse(move)
         if self.is_over:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(Text("The game is over."))
         if not 0 <= seat < self.num_players:
-            raise IllegalMove("You are not seated at this table.")
+            raise IllegalMove(Text("You are not seated at this table."))
         mine = self.decisions_for(seat)
         if not mine:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(Text("It is not your turn."))
         decision = next((d for d in mine if d.kind == move.kind), None)
         if decision is None:
-            raise IllegalMove(self.why_not(seat, move.kind) or f"You can't {move.kind.replace('_', ' ')} now.")
+            raise IllegalMove(self.why_not(seat, move.kind) or Text("You can't do that now."))
         check_picks(decision, move)
         self._apply(seat, decision, move)
         self.history.append((seat, move.text()))
@@ -585,7 +712,7 @@ class GameState(ABC):
         """A random legal move of ``seat`` (the random player and playout tests use it)."""
         moves = self.legal_moves(seat)
         if not moves:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(Text("It is not your turn."))
         return rng.choice(moves)
 
     # -- what a seat sees ---------------------------------------------------
@@ -603,7 +730,7 @@ class GameState(ABC):
             "waiting_on": self.waiting_on(),
             "decided": self.decided(),
             "decisions": tuple(self.decisions_for(seat)) if seat is not None else (),
-            "events": tuple(self.events[-self.recent_events :]),
+            "events": self.recent_lines(self.recent_events),
             "outcome": self.outcome(),
             "recap": self.recap(),
         }
@@ -622,7 +749,31 @@ class GameState(ABC):
 
         Name seats as "Seat 1", "Seat 2"… (1-based): :func:`name_seats` puts names in.
         """
-        self.events.append(line)
+        self._event_data.append(saved_line(line))
+        older = len(self._event_data) - self.text_lines_kept - 1
+        if older >= 0 and self._event_data[older].startswith(TEXT_LINE):
+            self._event_data[older] = str(loaded_line(self._event_data[older]))
+        if self._event_texts is not None:
+            self._event_texts.append(line)
+
+    @property
+    def events(self) -> list[str]:
+        """Every public event line, oldest first (read only: add lines with :meth:`log`)."""
+        if self._event_texts is None:
+            self._event_texts = [loaded_line(data) for data in self._event_data]
+        return self._event_texts
+
+    def recent_lines(self, count: int) -> tuple[str, ...]:
+        """The last ``count`` event lines (only those are worked out from a loaded state's data)."""
+        if not count:
+            return ()
+        if self._event_texts is not None:
+            return tuple(self._event_texts[-count:])
+        moment = (len(self._event_data), count)
+        known: tuple[tuple[int, int], tuple[str, ...]] | None = getattr(self, "_recent", None)
+        if known is None or known[0] != moment:  # every view of this moment reads the same lines
+            known = self._recent = (moment, tuple(loaded_line(data) for data in self._event_data[-count:]))
+        return known[1]
 
     # -- persistence --------------------------------------------------------
     #: The game's own JSON-friendly fields, saved and restored by name. A game lists them here,
@@ -648,7 +799,7 @@ class GameState(ABC):
             "options": self.options,
             "seed": self.seed,
             "rng": [version, _packed(internal), gauss],
-            "events": self.events,
+            "events": self._event_data,
             "history": [[seat, text] for seat, text in self.history],
             "data": self._data(),
         }
@@ -673,7 +824,8 @@ class GameState(ABC):
         version, internal, gauss = payload["rng"]
         state.rng = random.Random.__new__(random.Random)  # not seeded: setstate replaces it at once
         state.rng.setstate((version, _unpacked(internal), gauss))
-        state.events = list(payload["events"])
+        state._event_data = payload["events"]
+        state._event_texts = None
         state.history = [(seat, text) for seat, text in payload["history"]]
         state._load(payload["data"])
         return state
@@ -715,14 +867,14 @@ def check_picks(decision: Decision, move: Move) -> None:
     ids = {o.id for o in decision.options}
     for pick in move.picks:
         if pick not in ids:
-            raise IllegalMove("That choice is not available now.")
+            raise IllegalMove(Text("That choice is not available now."))
     if len(set(move.picks)) != len(move.picks):
-        raise IllegalMove("You picked the same thing twice.")
+        raise IllegalMove(Text("You picked the same thing twice."))
     count = len(move.picks)
     if not decision.min_picks <= count <= decision.max_picks:
         if decision.min_picks == decision.max_picks:
-            raise IllegalMove(f"Pick exactly {decision.min_picks}.")
-        raise IllegalMove(f"Pick between {decision.min_picks} and {decision.max_picks}.")
+            raise IllegalMove(Text("Pick exactly {count}.", count=decision.min_picks))
+        raise IllegalMove(Text("Pick between {low} and {high}.", low=decision.min_picks, high=decision.max_picks))
 
 
 def enumerate_moves(decision: Decision, state: GameState, seat: int, limit: int = 5000) -> list[Move]:

@@ -82,7 +82,11 @@ class Text(str):
 
 
 def _data(value: Any) -> Any:
-    return value.to_data() if isinstance(value, Text) else value
+    """A value as JSON-friendly data; a Text inside another stays a Text even when nothing in it varies."""
+    if not isinstance(value, Text):
+        return value
+    data = value.to_data()
+    return {"text": data} if isinstance(data, str) else data
 
 
 def _from_data(value: Any) -> Any:

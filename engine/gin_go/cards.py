@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.core import listed
+from engine.words import Text
+
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
 JOKERS = ("Jk1", "Jk2")
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+SUIT_NAMES = {"c": Text("clubs"), "d": Text("diamonds"), "h": Text("hearts"), "s": Text("spades")}
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 #: The 52 natural cards, suit by suit.
@@ -50,12 +53,13 @@ def card_of(rank: int, suit: str) -> str:
 def label(card: str) -> str:
     """How a player reads a card: "7♥", "10♠", "Joker"."""
     if is_joker(card):
-        return "Joker"
+        return Text("Joker")
     return RANK_LABELS[rank_of(card) - 1] + SUIT_SYMBOLS[card[1]]
 
 
 def labels(cards: Iterable[str]) -> str:
-    return " ".join(label(c) for c in cards)
+    """Cards one after another, "7♥ 8♥ Joker" (a Joker's name said in the reader's language)."""
+    return listed([label(c) for c in cards], " ")
 
 
 def sort_key(card: str) -> tuple[int, int]:

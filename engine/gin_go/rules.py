@@ -14,7 +14,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import Decision, GameOption, GameState, IllegalMove, Move, Option, Outcome
+from engine.core import (
+    Decision,
+    GameOption,
+    GameState,
+    IllegalMove,
+    Move,
+    Option,
+    Outcome,
+    listed,
+    loaded_text,
+    saved_text,
+    seat_list,
+)
 from engine.gin_go.board import (
     SQUARES,
     column_suits,
@@ -35,10 +47,11 @@ from engine.gin_go.pickup import (
 )
 from engine.gin_go.view import GinGoView, HandSummary, MeldView
 from engine.marks import N_
+from engine.words import Text
 
 __all__ = ["OPTIONS", "RULES", "GinGoState"]
 
-SETUP_MODES = {"normal": "Normal", "suit_for_suit": "Suit-for-Suit", "secrecy": "Secrecy"}
+SETUP_MODES = {"normal": Text("Normal"), "suit_for_suit": Text("Suit-for-Suit"), "secrecy": Text("Secrecy")}
 DEFAULT_CARDS = {2: 9, 4: 7}
 MAX_CARDS = {2: 15, 4: 9}
 
@@ -109,11 +122,13 @@ class GinGoState(GameState):
         self._cache: dict[str, Any] = {}
         n = self.num_players
         if n not in (2, 4):
-            raise ValueError("Gin-Go is for 2 players or 4 players in two teams.")
+            raise ValueError(Text("Gin-Go is for 2 players or 4 players in two teams."))
         cards = self.options["cards"]
         self.hand_size = DEFAULT_CARDS[n] if cards == "auto" else int(cards)
         if self.hand_size > MAX_CARDS[n]:
-            raise ValueError(f"With {n} players deal at most {MAX_CARDS[n]} cards each.")
+            raise ValueError(
+                Text("With {players} players deal at most {count} cards each.", players=n, count=MAX_CARDS[n])
+            )
         self.dealer = self.rng.randrange(n)
         self.turn = self.dealer
         self.hand_number = 0
@@ -149,7 +164,7 @@ class GinGoState(GameState):
             if not is_joker(card) and card[1] not in order:
                 order.append(card[1])
         self.setup: dict[str, Any] = {"turned": turned, "order": order, "mode": None, "chooser": None}
-        self.log(f"{seat_name(self.dealer)} deals and turns {labels(turned)}.")
+        self.log(Text("{who} deals and turns {cards}.", who=seat_name(self.dealer), cards=labels(turned)))
         jokers = sum(1 for c in turned if is_joker(c))
         if jokers == 0:
             self._set_mode("normal")
@@ -182,17 +197,17 @@ class GinGoState(GameState):
         order = self.setup["order"]
         if mode == "secrecy":
             self.stage = "arrange"
-            self.log("Secrecy: each side arranges its suit row in secret.")
+            self.log(Text("Secrecy: each side arranges its suit row in secret."))
             return
         dealer_side = self.side_of(self.dealer)
         self.suit_rows[dealer_side] = list(order)
         self.suit_rows[1 - dealer_side] = list(order) if mode == "normal" else list(reversed(order))
-        self.log(f"{SETUP_MODES[mode]} set-up: suit rows {self._rows_text()}.")
+        self.log(Text("{mode} set-up: suit rows {rows}.", mode=SETUP_MODES[mode], rows=self._rows_text()))
         self._deal()
 
     def _rows_text(self) -> str:
         rows = ["".join(SUIT_SYMBOLS[s] for s in row or ()) for row in self.suit_rows]
-        return f"side A {rows[0]}, side B {rows[1]}"
+        return Text("side A {first}, side B {second}", first=rows[0], second=rows[1])
 
     # -- the deal ---------------------------------------------------------------
     def _deal(self) -> None:
@@ -214,8 +229,13 @@ class GinGoState(GameState):
         self.turn = (self.dealer + 1) % n
         self.stage = "draw"
         self.log(
-            f"Hand {self.hand_number}: {seat_name(self.dealer)} deals {self.hand_size} each; "
-            f"the discard pile starts with {label(self.discard[0])}."
+            Text(
+                "Hand {number}: {who} deals {count} each; the discard pile starts with {card}.",
+                number=self.hand_number,
+                who=seat_name(self.dealer),
+                count=self.hand_size,
+                card=label(self.discard[0]),
+            )
         )
 
     # -- decisions --------------------------------------------------------------
@@ -236,7 +256,7 @@ class GinGoState(GameState):
                 Decision(
                     chooser,
                     "setup_mode",
-                    "A Joker showed before the fourth suit: choose the suit-row set-up.",
+                    Text("A Joker showed before the fourth suit: choose the suit-row set-up."),
                     tuple(Option(key, name) for key, name in SETUP_MODES.items()),
                 )
             ]
@@ -245,8 +265,10 @@ class GinGoState(GameState):
                 Decision(
                     arranger,
                     "arrange_suits",
-                    "Secrecy: pick the four suits in the order of your suit row, left to right from your seat.",
-                    tuple(Option(s, f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}") for s in SUITS),
+                    Text("Secrecy: pick the four suits in the order of your suit row, left to right from your seat."),
+                    tuple(
+                        Option(s, Text("{symbol} {suit}", symbol=SUIT_SYMBOLS[s], suit=SUIT_NAMES[s])) for s in SUITS
+                    ),
                     min_picks=4,
                     max_picks=4,
                     simultaneous=True,
@@ -256,13 +278,17 @@ class GinGoState(GameState):
                 if str(side) not in self.secret
             ]
         if stage == "draw":
-            options = [Option("stock", "Draw from the stock")] if self.draw_pile else []
+            options = [Option("stock", Text("Draw from the stock"))] if self.draw_pile else []
             for i in self.legal_takes(seat):
                 card = self.discard[i]
                 above = len(self.discard) - 1 - i
-                more = f" and the {above} above it" if above else ""
-                options.append(Option(card, f"Take {label(card)}{more}", "Discard pile"))
-            return [Decision(seat, "draw", "Draw from the stock, or take from the discard pile.", tuple(options))]
+                if above:
+                    take = Text("Take {card} and the {count} above it", card=label(card), count=above)
+                else:
+                    take = Text("Take {card}", card=label(card))
+                options.append(Option(card, take, Text("Discard pile")))
+            prompt = Text("Draw from the stock, or take from the discard pile.")
+            return [Decision(seat, "draw", prompt, tuple(options))]
         if stage == "name_joker":
             return [self._name_decision()]
         if stage == "capture_joker":
@@ -270,9 +296,10 @@ class GinGoState(GameState):
                 Decision(
                     seat,
                     "capture_joker",
-                    "You captured a Joker: lay it off on a meld and name it.",
+                    Text("You captured a Joker: lay it off on a meld and name it."),
                     tuple(
-                        Option(f"{m}-{c}", f"As {label(c)} on {self._meld_text(m)}") for m, c in self._capture_options()
+                        Option(f"{m}-{c}", Text("As {card} on {meld}", card=label(c), meld=self._meld_text(m)))
+                        for m, c in self._capture_options()
                     ),
                 )
             ]
@@ -284,11 +311,14 @@ class GinGoState(GameState):
         if hit:
             found.append(hit)
         if stage == USE_TAKEN:
-            found.append(Decision(seat, "undo", "Put the cards back on the discard pile.", (Option("undo", "Undo"),)))
+            undo = (Option("undo", Text("Undo")),)
+            found.append(Decision(seat, "undo", Text("Put the cards back on the discard pile."), undo))
         elif stage != OWE_LAY_OFF:
             hand = sorted_cards(self.hands[seat])
             found.append(
-                Decision(seat, "discard", "Discard a card to end your turn.", tuple(Option(c, label(c)) for c in hand))
+                Decision(
+                    seat, "discard", Text("Discard a card to end your turn."), tuple(Option(c, label(c)) for c in hand)
+                )
             )
         return found
 
@@ -325,14 +355,14 @@ class GinGoState(GameState):
             return None
         cards = sorted_cards({c for g in groups for c in g})
         hand = self.hands[seat]
-        prompt = "Meld: pick 3 or more cards (a run of one suit, or a set of one rank)."
+        prompt = Text("Meld: pick 3 or more cards (a run of one suit, or a set of one rank).")
         if self.stage == USE_TAKEN:
-            prompt = f"Meld with {label(self.taken[0])}: pick it and the cards to meld it with."
+            prompt = Text("Meld with {card}: pick it and the cards to meld it with.", card=label(self.taken[0]))
         return Decision(
             seat,
             "meld",
             prompt,
-            tuple(Option(c, label(c), "Your cards") for c in cards),
+            tuple(Option(c, label(c), Text("Your cards")) for c in cards),
             min_picks=3,
             max_picks=len(hand) - 1,
         )
@@ -343,21 +373,25 @@ class GinGoState(GameState):
             return None
         cards = sorted_cards({c for _, g in hits for c in g})
         targets = [m for m in self.melds if any(mid == m["id"] for mid, _ in hits)]
-        prompt = "Hit: pick cards from your hand and one meld to lay them off on."
+        prompt = Text("Hit: pick cards from your hand and one meld to lay them off on.")
         if self.stage == USE_TAKEN:
-            prompt = (
-                f"Lay off {label(self.taken[0])}: pick it and one meld; one more card you took must be laid off "
-                "this turn, now or next."
+            prompt = Text(
+                "Lay off {card}: pick it and one meld; one more card you took must be laid off this turn, now or next.",
+                card=label(self.taken[0]),
             )
         elif self.stage == OWE_LAY_OFF:
-            prompt = f"Lay off one more card you took ({labels(self.owed_cards(seat))}): pick it and one meld."
-        options = [Option(c, label(c), "Your cards") for c in cards]
-        options += [Option(m["id"], self._meld_text(m["id"]), "Melds on the table") for m in targets]
+            prompt = Text(
+                "Lay off one more card you took ({cards}): pick it and one meld.", cards=labels(self.owed_cards(seat))
+            )
+        options = [Option(c, label(c), Text("Your cards")) for c in cards]
+        options += [Option(m["id"], self._meld_text(m["id"]), Text("Melds on the table")) for m in targets]
         return Decision(seat, "hit", prompt, tuple(options), min_picks=2, max_picks=len(cards) + 1)
 
     def _meld_text(self, meld_id: str) -> str:
         meld = self._meld(meld_id)
-        return " ".join(label(c) if not is_joker(c) else f"Joker({label(n)})" for c, n in meld["entries"])
+        return listed(
+            [label(c) if not is_joker(c) else Text("Joker({card})", card=label(n)) for c, n in meld["entries"]], " "
+        )
 
     def _meld(self, meld_id: str) -> dict[str, Any]:
         return next(m for m in self.melds if m["id"] == meld_id)
@@ -367,14 +401,14 @@ class GinGoState(GameState):
         assert pending is not None
         index = len(pending["named"])
         names = sorted_cards(dict.fromkeys(n[1][index] for n in pending["namings"]))
-        options = [Option(name, f"Joker as {label(name)}") for name in names]
-        options.append(Option("cancel", "Take the meld back" if pending["action"] == "meld" else "Take the hit back"))
-        return Decision(
-            self.turn,
-            "name_joker",
-            f"Name the {'second ' if index else ''}Joker: which card does it stand for?",
-            tuple(options),
-        )
+        options = [Option(name, Text("Joker as {card}", card=label(name))) for name in names]
+        back = Text("Take the meld back") if pending["action"] == "meld" else Text("Take the hit back")
+        options.append(Option("cancel", back))
+        if index:
+            prompt = Text("Name the second Joker: which card does it stand for?")
+        else:
+            prompt = Text("Name the Joker: which card does it stand for?")
+        return Decision(self.turn, "name_joker", prompt, tuple(options))
 
     def _capture_options(self) -> list[tuple[str, str]]:
         names = self.table_names()
@@ -404,16 +438,16 @@ class GinGoState(GameState):
         self._cache = {}
         kind = move.kind
         if kind == "setup_mode":
-            self.log(f"{seat_name(seat)} chooses {SETUP_MODES[move.picks[0]]}.")
+            self.log(Text("{who} chooses {mode}.", who=seat_name(seat), mode=SETUP_MODES[move.picks[0]]))
             self._set_mode(move.picks[0])
         elif kind == "arrange_suits":
             self.secret[str(self.side_of(seat))] = list(move.picks)
-            self.log(f"{seat_name(seat)} has arranged a suit row.")
+            self.log(Text("{who} has arranged a suit row.", who=seat_name(seat)))
             if len(self.secret) == 2:
                 for side, row in self.secret.items():
                     self.suit_rows[int(side)] = row
                 self.secret = {}
-                self.log(f"Suit rows revealed: {self._rows_text()}.")
+                self.log(Text("Suit rows revealed: {rows}.", rows=self._rows_text()))
                 self._deal()
         elif kind == "draw":
             self._draw(seat, move.picks[0])
@@ -421,7 +455,9 @@ class GinGoState(GameState):
             for card in self.taken:
                 self.hands[seat].remove(card)
             self.discard.extend(self.taken)
-            self.log(f"{seat_name(seat)} puts {labels(self.taken)} back on the discard pile.")
+            self.log(
+                Text("{who} puts {cards} back on the discard pile.", who=seat_name(seat), cards=labels(self.taken))
+            )
             self.taken = []
             self.stage = "draw"
         elif kind == "meld":
@@ -437,42 +473,46 @@ class GinGoState(GameState):
             joker = self.capture_jokers.pop(0)
             self.captured.remove(joker)
             self._add_entries(seat, self._meld(meld_id), [(joker, name)], captured=True)
-            self.log(f"{seat_name(seat)} lays off the captured Joker as {label(name)}.")
+            self.log(Text("{who} lays off the captured Joker as {card}.", who=seat_name(seat), card=label(name)))
             self._after_capture()
 
     def _draw(self, seat: int, pick: str) -> None:
         if pick == "stock":
             self.hands[seat].append(self.draw_pile.pop())
             self.stage = "play"
-            self.log(f"{seat_name(seat)} draws from the stock.")
+            self.log(Text("{who} draws from the stock.", who=seat_name(seat)))
             return
         i = self.discard.index(pick)
         self.taken = self.discard[i:]
         del self.discard[i:]
         self.hands[seat].extend(self.taken)
         self.stage = USE_TAKEN
-        self.log(f"{seat_name(seat)} takes {labels(self.taken)} from the discard pile.")
+        self.log(Text("{who} takes {card} from the discard pile.", who=seat_name(seat), card=labels(self.taken)))
 
     def _meld_move(self, seat: int, cards: list[str]) -> None:
         if len(cards) >= len(self.hands[seat]):
-            raise IllegalMove("Keep a card to discard: every turn ends with a discard.")
+            raise IllegalMove(Text("Keep a card to discard: every turn ends with a discard."))
         if self.stage == USE_TAKEN and self.taken[0] not in cards:
-            raise IllegalMove(f"Your meld must use {label(self.taken[0])}, the card you took from the pile.")
+            raise IllegalMove(
+                Text("Your meld must use {card}, the card you took from the pile.", card=label(self.taken[0]))
+            )
         names = self.table_names()
         found = namings(cards, names)
         if not found:
             if namings(cards):
-                raise IllegalMove("A Joker can't stand for a card that is already on the table.")
-            raise IllegalMove("Those cards don't meld: a run is 3+ of one suit in sequence, a set 3–4 of one rank.")
+                raise IllegalMove(Text("A Joker can't stand for a card that is already on the table."))
+            raise IllegalMove(
+                Text("Those cards don't meld: a run is 3+ of one suit in sequence, a set 3–4 of one rank.")
+            )
         self._commit_or_name(seat, "meld", cards, None, found)
 
     def _hit_move(self, seat: int, picks: tuple[str, ...]) -> None:
         targets = [p for p in picks if p.startswith("m")]
         cards = [p for p in picks if not p.startswith("m")]
         if len(targets) != 1 or not cards:
-            raise IllegalMove("Pick the cards to lay off and exactly one meld to lay them on.")
+            raise IllegalMove(Text("Pick the cards to lay off and exactly one meld to lay them on."))
         if len(cards) >= len(self.hands[seat]):
-            raise IllegalMove("Keep a card to discard: every turn ends with a discard.")
+            raise IllegalMove(Text("Keep a card to discard: every turn ends with a discard."))
         self._check_pickup_lay_off(seat, cards)
         meld = self._meld(targets[0])
         ids = [name for _, name in meld["entries"]]
@@ -484,41 +524,52 @@ class GinGoState(GameState):
             )
             if not found:
                 raise IllegalMove(
-                    f"Lay off {label(self.taken[0])} only where one more card you took can follow it this turn."
+                    Text(
+                        "Lay off {card} only where one more card you took can follow it this turn.",
+                        card=label(self.taken[0]),
+                    )
                 )
         if not found:
             natural_count = sum(1 for _, c in meld["entries"] if not is_joker(c))
             if meld["kind"] == "set" and natural_count == 4 and any(is_joker(c) for c in cards):
-                raise IllegalMove("A Joker cannot join a closed set (four natural cards).")
+                raise IllegalMove(Text("A Joker cannot join a closed set (four natural cards)."))
             if namings(cards, (), ids, meld["kind"]):
-                raise IllegalMove("A Joker can't stand for a card that is already on the table.")
-            raise IllegalMove(f"Those cards don't fit on {self._meld_text(meld['id'])}.")
+                raise IllegalMove(Text("A Joker can't stand for a card that is already on the table."))
+            raise IllegalMove(Text("Those cards don't fit on {meld}.", meld=self._meld_text(meld["id"])))
         self._commit_or_name(seat, "hit", cards, meld["id"], found)
 
     def why_not(self, seat: int, kind: str) -> str | None:
         owed = self.owed_cards(seat) if seat == self.turn else []
         if owed and kind in ("meld", "discard"):
-            return f"Lay off one more card you took from the pile first: {labels(owed)}."
+            return Text("Lay off one more card you took from the pile first: {cards}.", cards=labels(owed))
         if self.stage == USE_TAKEN and seat == self.turn:
             chosen = label(self.taken[0])
             if kind == "hit":
-                return f"{chosen} can't be laid off so that one more card you took can follow it: meld it instead."
+                return Text(
+                    "{card} can't be laid off so that one more card you took can follow it: meld it instead.",
+                    card=chosen,
+                )
             if kind == "discard":
-                return f"Use {chosen} first: meld it or lay it off, or put the cards back with Undo."
+                return Text("Use {card} first: meld it or lay it off, or put the cards back with Undo.", card=chosen)
         return None
 
     def _check_pickup_lay_off(self, seat: int, cards: list[str]) -> None:
         """After a pick-up a lay-off holds the chosen card; a lay-off that is owed holds a taken card."""
         if self.stage == USE_TAKEN:
             if self.taken[0] not in cards:
-                raise IllegalMove(f"Your lay-off must use {label(self.taken[0])}, the card you took from the pile.")
+                raise IllegalMove(
+                    Text("Your lay-off must use {card}, the card you took from the pile.", card=label(self.taken[0]))
+                )
             if len(self.taken) < 2:
                 raise IllegalMove(
-                    f"Lay off {label(self.taken[0])} together with at least one more card you took from the pile."
+                    Text(
+                        "Lay off {card} together with at least one more card you took from the pile.",
+                        card=label(self.taken[0]),
+                    )
                 )
         owed = self.owed_cards(seat)
         if owed and not set(owed) & set(cards):
-            raise IllegalMove(f"Lay off one more card you took from the pile first: {labels(owed)}.")
+            raise IllegalMove(Text("Lay off one more card you took from the pile first: {cards}.", cards=labels(owed)))
 
     def _commit_or_name(
         self, seat: int, action: str, cards: list[str], target: str | None, found: list[tuple[str, tuple[str, ...]]]
@@ -564,13 +615,15 @@ class GinGoState(GameState):
             meld: dict[str, Any] = {"id": f"m{self.next_meld}", "owner": seat, "kind": kind, "entries": []}
             self.next_meld += 1
             self.melds.append(meld)
-            verb = "melds"
         else:
             meld = self._meld(target or "")
-            verb = "lays off"
         self._add_entries(seat, meld, entries)
-        shown = " ".join(label(c) if c == n else f"Joker(as {label(n)})" for c, n in entries)
-        self.log(f"{seat_name(seat)} {verb} {shown}" + (f" on {self._meld_text(meld['id'])}." if target else "."))
+        shown = listed([label(c) if c == n else Text("Joker(as {card})", card=label(n)) for c, n in entries], " ")
+        who = seat_name(seat)
+        if target:
+            self.log(Text("{who} lays off {cards} on {meld}.", who=who, cards=shown, meld=self._meld_text(meld["id"])))
+        else:
+            self.log(Text("{who} melds {cards}.", who=who, cards=shown))
         if self.stage == USE_TAKEN and action == "hit" and sum(1 for c in cards if c in self.taken) < 2:
             self.stage = OWE_LAY_OFF
         elif self.stage in (USE_TAKEN, OWE_LAY_OFF):
@@ -604,14 +657,14 @@ class GinGoState(GameState):
         for side in (0, 1):
             linked = link_path(self.board, side, self.orthogonal_only) is not None
             if linked and not self.gin[side]:
-                self.log(f"Gin! A link from A to K for {self._side_name(side)}.")
+                self.log(Text("Gin! A link from A to K for {side}.", side=self._side_name(side)))
             elif self.gin[side] and not linked:
-                self.log(f"The link of {self._side_name(side)} is broken.")
+                self.log(Text("The link of {side} is broken.", side=self._side_name(side)))
             self.gin[side] = linked
 
     def _side_name(self, side: int) -> str:
         seats = [s for s in range(self.num_players) if self.side_of(s) == side]
-        return " and ".join(seat_name(s) for s in seats)
+        return seat_list(seats)
 
     def _end_turn_marks(self) -> None:
         self.last_chips, self.last_bumps = self.this_chips, self.this_bumps
@@ -621,7 +674,7 @@ class GinGoState(GameState):
         self.hands[seat].remove(card)
         self.discard.append(card)
         self.taken = []
-        self.log(f"{seat_name(seat)} discards {label(card)}.")
+        self.log(Text("{who} discards {card}.", who=seat_name(seat), card=label(card)))
         if not self.hands[seat]:
             self._go_out(seat)
             return
@@ -634,7 +687,7 @@ class GinGoState(GameState):
         if not self.draw_pile:
             self._reshuffle()
         if not self.draw_pile and not self.legal_takes(self.turn):
-            self.log("The draw pile is used up and nothing can be taken: the hand ends with nobody out.")
+            self.log(Text("The draw pile is used up and nothing can be taken: the hand ends with nobody out."))
             self._end_hand(None, [])
 
     def _reshuffle(self) -> None:
@@ -642,16 +695,21 @@ class GinGoState(GameState):
         if self.melds:
             cards = [c for m in self.melds for c, _ in m["entries"]]
             self.melds = []
-            what = "the melded cards"
+            line = Text(
+                "The draw pile is used up: the melded cards ({count}) are shuffled into a new one.", count=len(cards)
+            )
         else:
             cards = self.discard[:-1]
             del self.discard[:-1]
-            what = "the discard pile but its top card"
+            line = Text(
+                "The draw pile is used up: the discard pile but its top card ({count}) are shuffled into a new one.",
+                count=len(cards),
+            )
         self.rng.shuffle(cards)
         self.draw_pile = cards
         self._cache = {}
         if cards:
-            self.log(f"The draw pile is used up: {what} ({len(cards)}) are shuffled into a new one.")
+            self.log(line)
 
     def _go_out(self, seat: int) -> None:
         side = self.side_of(seat)
@@ -662,7 +720,10 @@ class GinGoState(GameState):
                 taken.extend(sorted_cards(self.hands[other]))
                 self.hands[other] = []
         self.captured = taken
-        self.log(f"{seat_name(seat)} goes out and captures {labels(taken) if taken else 'nothing'}.")
+        if taken:
+            self.log(Text("{who} goes out and captures {cards}.", who=seat_name(seat), cards=labels(taken)))
+        else:
+            self.log(Text("{who} goes out and captures nothing.", who=seat_name(seat)))
         for card in taken:
             if not is_joker(card):
                 self._place(side, card, "captured")
@@ -673,7 +734,7 @@ class GinGoState(GameState):
     def _after_capture(self) -> None:
         while self.capture_jokers and not self._capture_options():
             self.capture_jokers.pop(0)
-            self.log("A captured Joker cannot be laid off anywhere: it places no chip.")
+            self.log(Text("A captured Joker cannot be laid off anywhere: it places no chip."))
         if self.capture_jokers:
             self.stage = "capture_joker"
             return
@@ -686,44 +747,62 @@ class GinGoState(GameState):
         winner: int | None = None
         if links[0] != links[1]:
             winner = 0 if links[0] else 1
-            reason = f"{self._side_name(winner)} linked the A row to the K row: Gin-Go"
+            reason = Text("{side} linked the A row to the K row: Gin-Go", side=self._side_name(winner))
         elif links[0] and went_out is not None:
             winner = self.side_of(went_out)
-            reason = f"Both sides have a link and {seat_name(went_out)} went out: Gin-Go for {self._side_name(winner)}"
+            reason = Text(
+                "Both sides have a link and {who} went out: Gin-Go for {side}",
+                who=seat_name(went_out),
+                side=self._side_name(winner),
+            )
         else:
-            reason = "No side has a link, so the board keeps every chip for the next hand"
+            reason = Text("No side has a link, so the board keeps every chip for the next hand")
         self.last_hand = {
             "number": self.hand_number,
             "went_out": went_out,
             "captured": list(captured),
             "winner": winner,
-            "reason": reason,
+            "reason": saved_text(reason),
         }
         self.log(self.recap())
         if winner is not None:
             self._finish(winner, reason, "link")
         elif self.hand_number >= int(self.options["hand_limit"]):
             chips = self.chip_counts()
-            limit = f"The hand limit ({self.hand_number} hand{'' if self.hand_number == 1 else 's'}) is reached"
+            limit = Text.plural(
+                "The hand limit ({count} hand) is reached",
+                "The hand limit ({count} hands) is reached",
+                self.hand_number,
+            )
             if chips[0] == chips[1]:
-                self._finish(None, f"{limit} with {chips[0]} chips each on the board: a draw", "draw")
+                draw = Text("{limit} with {chips} chips each on the board: a draw", limit=limit, chips=chips[0])
+                self._finish(None, draw, "draw")
             else:
                 side = 0 if chips[0] > chips[1] else 1
-                has = "has" if self.num_players == 2 else "have"
-                more = f"{max(chips)} to {min(chips)}"
-                self._finish(
-                    side, f"{limit} and {self._side_name(side)} {has} more chips on the board, {more}", "hand_limit"
+                line = Text(
+                    "{limit} and {side} more chips on the board, {more} to {fewer}",
+                    limit=limit,
+                    side=self._side_has(side),
+                    more=max(chips),
+                    fewer=min(chips),
                 )
+                self._finish(side, line, "hand_limit")
         else:
             self.dealer = (self.dealer + 1) % self.num_players
             self._deal()
 
+    def _side_has(self, side: int) -> str:
+        """A side and its verb: "Seat 1 has", "Seat 1 and Seat 3 have"."""
+        if self.num_players == 2:
+            return Text("{side} has", side=self._side_name(side))
+        return Text("{side} have", side=self._side_name(side))
+
     def _finish(self, winner: int | None, reason: str, termination: str) -> None:
-        self.final = {"winner": winner, "reason": reason, "termination": termination}
+        self.final = {"winner": winner, "reason": saved_text(reason), "termination": termination}
         self.stage = "over"
         self.pending = None
         if termination != "link":  # a link's sentence was the hand's last line already
-            self.log(f"{reason}.")
+            self.log(Text("{reason}.", reason=reason))
 
     def recap(self) -> str:
         """How the last hand ended: who went out and what they captured, and what the links decided."""
@@ -732,11 +811,16 @@ class GinGoState(GameState):
             return ""
         out = last["went_out"]
         if out is None:
-            did = "the draw pile ran out with nobody out"
+            did = Text("the draw pile ran out with nobody out")
         else:
-            captured = len(last["captured"])
-            did = f"{seat_name(out)} went out and captured {captured} card{'' if captured == 1 else 's'}"
-        return f"Hand {last['number']}: {did}. {last['reason'].rstrip('.!')}."
+            did = Text.plural(
+                "{who} went out and captured {count} card",
+                "{who} went out and captured {count} cards",
+                len(last["captured"]),
+                who=seat_name(out),
+            )
+        reason = _clause(last["reason"])
+        return Text("Hand {number}: {did}. {reason}.", number=last["number"], did=did, reason=reason)
 
     def chip_counts(self) -> tuple[int, int]:
         return (self.board.count(0), self.board.count(1))
@@ -749,13 +833,13 @@ class GinGoState(GameState):
         points = tuple(chips[self.side_of(s)] for s in range(self.num_players))
         places = tuple(1 if winner is None or self.side_of(s) == winner else 2 for s in range(self.num_players))
         termination = self.final.get("termination", "")
-        return Outcome(self.final["reason"].rstrip(".!"), points, places, termination=termination)
+        return Outcome(_clause(self.final["reason"]), points, places, termination=termination)
 
     def random_move(self, seat: int, rng: random.Random) -> Move:
         """A random legal move that leans towards melding, so random hands end."""
         moves = self.legal_moves(seat)
         if not moves:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(Text("It is not your turn."))
         plays = [m for m in moves if m.kind in ("meld", "hit")]
         if plays and rng.random() < 0.9:
             return rng.choice(plays)
@@ -821,7 +905,7 @@ class GinGoState(GameState):
             links=tuple(tuple(p) if p else None for p in links),
             taken=tuple(self.taken),
             last_hand=HandSummary(
-                last["number"], last["went_out"], tuple(last["captured"]), last["winner"], last["reason"]
+                last["number"], last["went_out"], tuple(last["captured"]), last["winner"], _clause(last["reason"])
             )
             if last
             else None,
@@ -873,3 +957,9 @@ class GinGoState(GameState):
         for meld in self.melds:
             cards.extend(c for c, _ in meld["entries"])
         return cards
+
+
+def _clause(saved: str | dict[str, Any]) -> str:
+    """A saved reason as a clause: a Text as it is, a string saved before Texts without its final stop."""
+    reason = loaded_text(saved)
+    return reason if isinstance(reason, Text) else reason.rstrip(".!")

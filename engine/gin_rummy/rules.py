@@ -27,6 +27,7 @@ from engine.core import (
 from engine.gin_rummy.cards import CARD_BIT, from_mask, full_deck, label, sorted_cards, to_mask
 from engine.gin_rummy.melds import arrange_mask, best_lay_off, deadwood_mask
 from engine.marks import N_
+from engine.words import Text
 
 __all__ = ["OPTIONS", "FinalScore", "GinRummyState", "GinRummyView", "HandResult"]
 
@@ -177,7 +178,14 @@ class GinRummyState(GameState):
         self.discarded: list[list[str]] = [[], []]
         self.passed: list[list[str]] = [[], []]
         self.hand_number += 1
-        self.log(f"Hand {self.hand_number}: {seat_name(self.dealer)} deals; the upcard is {label(self.pile[-1])}.")
+        self.log(
+            Text(
+                "Hand {number}: {dealer} deals; the upcard is {card}.",
+                number=self.hand_number,
+                dealer=seat_name(self.dealer),
+                card=label(self.pile[-1]),
+            )
+        )
 
     @property
     def phase(self) -> str:
@@ -206,20 +214,20 @@ class GinRummyState(GameState):
                 Decision(
                     seat,
                     "upcard",
-                    f"Take the upcard {up}, or pass?",
-                    (Option("take", f"Take {up}"), Option("pass", "Pass")),
+                    Text("Take the upcard {card}, or pass?", card=up),
+                    (Option("take", Text("Take {card}", card=up)), Option("pass", Text("Pass"))),
                 )
             ]
         if self.stage == "draw":
-            options = [Option("stock", "Draw from the stock")]
+            options = [Option("stock", Text("Draw from the stock"))]
             if self.pile:
-                options.append(Option("discard", f"Take {label(self.pile[-1])}"))
-            return [Decision(seat, "draw", "Draw from the stock or take the discard.", tuple(options))]
+                options.append(Option("discard", Text("Take {card}", card=label(self.pile[-1]))))
+            return [Decision(seat, "draw", Text("Draw from the stock or take the discard."), tuple(options))]
         # stage "discard": one plain discard, or a knock / Gin / Big Gin instead.
         after = self.discard_deadwoods()
         allowed = [c for c in sorted_cards(self.hands[seat]) if c != self.just_taken]
         found = [
-            Decision(seat, "discard", "Discard a card.", tuple(Option(c, label(c)) for c in allowed)),
+            Decision(seat, "discard", Text("Discard a card."), tuple(Option(c, label(c)) for c in allowed)),
         ]
         knocks = [c for c in allowed if 0 < after[c] <= self.knock_card]
         if knocks:
@@ -227,8 +235,11 @@ class GinRummyState(GameState):
                 Decision(
                     seat,
                     "knock",
-                    "Knock: pick your face-down discard.",
-                    tuple(Option(c, f"{label(c)} (deadwood {after[c]})") for c in knocks),
+                    Text("Knock: pick your face-down discard."),
+                    tuple(
+                        Option(c, Text("{card} (deadwood {deadwood})", card=label(c), deadwood=after[c]))
+                        for c in knocks
+                    ),
                 )
             )
         gins = [c for c in allowed if after[c] == 0]
@@ -237,12 +248,14 @@ class GinRummyState(GameState):
                 Decision(
                     seat,
                     "gin",
-                    "Go Gin: pick your face-down discard.",
+                    Text("Go Gin: pick your face-down discard."),
                     tuple(Option(c, label(c)) for c in gins),
                 )
             )
         if deadwood_mask(to_mask(self.hands[seat])) == 0:
-            found.append(Decision(seat, "big_gin", "All 11 cards meld.", (Option("declare", "Declare Big Gin"),)))
+            found.append(
+                Decision(seat, "big_gin", Text("All 11 cards meld."), (Option("declare", Text("Declare Big Gin")),))
+            )
         return found
 
     # -- acting -------------------------------------------------------------------
@@ -252,16 +265,26 @@ class GinRummyState(GameState):
             move = Move.parse(move)
         if self.stage == "discard" and seat == self.turn and move.kind in ("discard", "knock", "gin"):
             if move.picks == (self.just_taken,):
-                raise IllegalMove("You can't discard the card you just took from the discard pile; pick another.")
+                raise IllegalMove(Text("You can't discard the card you just took from the discard pile; pick another."))
             card = move.picks[0] if len(move.picks) == 1 else ""
             if move.kind in ("knock", "gin") and card in self.hands[seat]:
                 left = self.discard_deadwoods()[card]
                 if move.kind == "gin" and left:
-                    raise IllegalMove(f"Discarding {label(card)} leaves {left} deadwood; Gin needs 0.")
+                    raise IllegalMove(
+                        Text(
+                            "Discarding {card} leaves {deadwood} deadwood; Gin needs 0.",
+                            card=label(card),
+                            deadwood=left,
+                        )
+                    )
                 if move.kind == "knock" and left > self.knock_card:
                     raise IllegalMove(
-                        f"Discarding {label(card)} leaves {left} deadwood; "
-                        f"you may knock with {self.knock_card} or less."
+                        Text(
+                            "Discarding {card} leaves {deadwood} deadwood; you may knock with {limit} or less.",
+                            card=label(card),
+                            deadwood=left,
+                            limit=self.knock_card,
+                        )
                     )
         super().act(seat, move)
 
@@ -272,11 +295,11 @@ class GinRummyState(GameState):
         if move.kind == "upcard":
             up = self.pile[-1]
             if pick == "take":
-                self._take_discard(seat, f"takes the upcard {label(up)}")
+                self._take_discard(seat, Text("{who} takes the upcard {card}.", who=seat_name(seat), card=label(up)))
                 return
             self.passed[seat].append(up)
             self.upcard_passes += 1
-            self.log(f"{seat_name(seat)} passes the upcard.")
+            self.log(Text("{who} passes the upcard.", who=seat_name(seat)))
             if self.upcard_passes == 1:
                 self.turn = other  # the dealer's turn to take it or pass
             else:
@@ -285,7 +308,8 @@ class GinRummyState(GameState):
                 self._draw_stock(self.turn, note_declined=False)
         elif move.kind == "draw":
             if pick == "discard":
-                self._take_discard(seat, f"takes {label(self.pile[-1])} from the discard pile")
+                line = Text("{who} takes {card} from the discard pile.", who=seat_name(seat), card=label(self.pile[-1]))
+                self._take_discard(seat, line)
             else:
                 self._draw_stock(seat, note_declined=True)
         elif move.kind == "discard":
@@ -293,7 +317,7 @@ class GinRummyState(GameState):
             self.pile.append(pick)
             self.discarded[seat].append(pick)
             self.just_taken = None
-            self.log(f"{seat_name(seat)} discards {label(pick)}.")
+            self.log(Text("{who} discards {card}.", who=seat_name(seat), card=label(pick)))
             if len(self.stock) <= STOCK_FLOOR:
                 self._end_in_draw()
             else:
@@ -306,14 +330,14 @@ class GinRummyState(GameState):
         elif move.kind == "big_gin":
             self._end_hand("big_gin", seat)
 
-    def _take_discard(self, seat: int, what: str) -> None:
+    def _take_discard(self, seat: int, line: Text) -> None:
         card = self.pile.pop()
         self.hands[seat].append(card)
         self.picked[seat].append(card)
         self.just_taken = card
         self.turn = seat
         self.stage = "discard"
-        self.log(f"{seat_name(seat)} {what}.")
+        self.log(line)
 
     def _draw_stock(self, seat: int, note_declined: bool) -> None:
         if note_declined and self.pile:
@@ -322,7 +346,7 @@ class GinRummyState(GameState):
         self.just_taken = None
         self.turn = seat
         self.stage = "discard"
-        self.log(f"{seat_name(seat)} draws from the stock.")
+        self.log(Text("{who} draws from the stock.", who=seat_name(seat)))
 
     def random_move(self, seat: int, rng: random.Random) -> Move:
         """A random legal move, leaning towards ending hands so random games finish.
@@ -332,7 +356,7 @@ class GinRummyState(GameState):
         """
         moves = self.legal_moves(seat)
         if not moves:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(Text("It is not your turn."))
         enders = [m for m in moves if m.kind in ("knock", "gin", "big_gin")]
         if enders and rng.random() < 0.8:
             return rng.choice(enders)
@@ -414,7 +438,15 @@ class GinRummyState(GameState):
             "scores": list(self.scores),
         }
         self.log(self.recap())
-        self.log(f"Score: {seat_name(0)} {self.scores[0]}, {seat_name(1)} {self.scores[1]}.")
+        self.log(
+            Text(
+                "Score: {first} {first_score}, {second} {second_score}.",
+                first=seat_name(0),
+                first_score=self.scores[0],
+                second=seat_name(1),
+                second_score=self.scores[1],
+            )
+        )
         target = int(self.options["target_score"])
         if target == 0 or self.scores[winner] >= target:
             self._finish(winner)
@@ -430,11 +462,17 @@ class GinRummyState(GameState):
         totals[winner] += game_bonus + line_bonus
         self.final = {"winner": winner, "game_bonus": game_bonus, "line_bonus": line_bonus, "totals": totals}
         self.stage = "over"
-        shutout = " (shutout)" if self.hands_won[loser] == 0 else ""
-        self.log(
-            f"{seat_name(winner)} wins the game: game bonus {game_bonus}{shutout}, line bonus {line_bonus}; "
-            f"final {totals[0]} to {totals[1]}."
-        )
+        if self.hands_won[loser] == 0:
+            template = "{who} wins the game: game bonus {game} (shutout), line bonus {line}; final {first} to {second}."
+            line = Text(
+                template, who=seat_name(winner), game=game_bonus, line=line_bonus, first=totals[0], second=totals[1]
+            )
+        else:
+            template = "{who} wins the game: game bonus {game}, line bonus {line}; final {first} to {second}."
+            line = Text(
+                template, who=seat_name(winner), game=game_bonus, line=line_bonus, first=totals[0], second=totals[1]
+            )
+        self.log(line)
 
     def outcome(self) -> Outcome | None:
         if self.final is None:
@@ -442,9 +480,15 @@ class GinRummyState(GameState):
         totals = tuple(self.final["totals"])
         winner = seat_name(self.final["winner"])
         target = int(self.options["target_score"])
-        reached = f"reached the target of {target} points" if target else "won the single hand"
-        bonus = f"game bonus {self.final['game_bonus']}, line bonus {self.final['line_bonus']}"
-        reason = f"{winner} {reached} ({bonus})"
+        bonus = Text(
+            "game bonus {game}, line bonus {line}", game=self.final["game_bonus"], line=self.final["line_bonus"]
+        )
+        if target:
+            reason = Text(
+                "{winner} reached the target of {target} points ({bonus})", winner=winner, target=target, bonus=bonus
+            )
+        else:
+            reason = Text("{winner} won the single hand ({bonus})", winner=winner, bonus=bonus)
         return Outcome(reason, totals, places_from_points(totals), termination="target_score")
 
     def recap(self) -> str:
@@ -454,20 +498,40 @@ class GinRummyState(GameState):
             return ""
         number, kind = last["number"], last["kind"]
         if kind == "draw":
-            return f"Hand {number} was a draw: the stock ran down to its last two cards with nobody out."
+            return Text(
+                "Hand {number} was a draw: the stock ran down to its last two cards with nobody out.", number=number
+            )
         knocker, winner, points = last["knocker"], last["winner"], last["points"]
         k, d = seat_name(knocker), seat_name(1 - knocker)
         k_dw, d_dw = last["deadwood"][knocker], last["deadwood"][1 - knocker]
+        off = ", ".join(label(c) for c, _ in last["layoffs"])
         if kind == "gin":
-            did = f"{k} went Gin; {d} had {d_dw} deadwood"
+            did = Text("{knocker} went Gin; {defender} had {deadwood} deadwood", knocker=k, defender=d, deadwood=d_dw)
         elif kind == "big_gin":
-            did = f"{k} declared Big Gin; {d} had {d_dw} deadwood"
+            did = Text(
+                "{knocker} declared Big Gin; {defender} had {deadwood} deadwood", knocker=k, defender=d, deadwood=d_dw
+            )
+        elif off and kind == "undercut":
+            template = (
+                "{knocker} knocked with {own} deadwood; {defender} had {deadwood} after laying off {cards}, an undercut"
+            )
+            did = Text(template, knocker=k, own=k_dw, defender=d, deadwood=d_dw, cards=off)
+        elif off:
+            template = "{knocker} knocked with {own} deadwood; {defender} had {deadwood} after laying off {cards}"
+            did = Text(template, knocker=k, own=k_dw, defender=d, deadwood=d_dw, cards=off)
+        elif kind == "undercut":
+            template = "{knocker} knocked with {own} deadwood; {defender} had {deadwood}, an undercut"
+            did = Text(template, knocker=k, own=k_dw, defender=d, deadwood=d_dw)
         else:
-            off = f" after laying off {', '.join(label(c) for c, _ in last['layoffs'])}" if last["layoffs"] else ""
-            did = f"{k} knocked with {k_dw} deadwood; {d} had {d_dw}{off}"
-            if kind == "undercut":
-                did += ", an undercut"
-        return f"Hand {number}: {did}. {seat_name(winner)} scored {points}."
+            template = "{knocker} knocked with {own} deadwood; {defender} had {deadwood}"
+            did = Text(template, knocker=k, own=k_dw, defender=d, deadwood=d_dw)
+        return Text(
+            "Hand {number}: {did}. {winner} scored {points}.",
+            number=number,
+            did=did,
+            winner=seat_name(winner),
+            points=points,
+        )
 
     # -- what a seat sees -------------------------------------------------------------
     def view(self, seat: int | None) -> GinRummyView:

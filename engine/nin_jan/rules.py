@@ -20,7 +20,19 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from engine.core import Decision, GameState, IllegalMove, Move, Option, Outcome, View, places_from_points, seat_list
+from engine.core import (
+    Decision,
+    GameState,
+    IllegalMove,
+    Move,
+    Option,
+    Outcome,
+    View,
+    listed,
+    places_from_points,
+    seat_list,
+)
+from engine.words import Text
 
 __all__ = [
     "BEATS",
@@ -43,7 +55,7 @@ PILES = 3
 VALUES = (-6, -5, -4, -3, -2, -1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 #: The signs in deck order: Rock is red, Paper green, Scissors blue.
 SIGNS = ("R", "P", "S")
-SIGN_NAMES = {"R": "Rock", "P": "Paper", "S": "Scissors"}
+SIGN_NAMES = {"R": Text("Rock"), "P": Text("Paper"), "S": Text("Scissors")}
 #: Which sign each sign beats.
 BEATS = {"R": "S", "S": "P", "P": "R"}
 #: Three cards of one value resolve Rock, then Scissors, then Paper.
@@ -68,7 +80,17 @@ class Card(NamedTuple):
 
     @property
     def label(self) -> str:
-        return f"{self.value} {SIGN_NAMES[self.sign]}"
+        known = _LABELS.get(self)
+        if known is None:
+            known = _LABELS[self] = self._label()
+        return known
+
+    def _label(self) -> str:
+        if self.sign == "R":
+            return Text("{value} Rock", value=self.value)
+        if self.sign == "P":
+            return Text("{value} Paper", value=self.value)
+        return Text("{value} Scissors", value=self.value)
 
     def beats(self, other: Card) -> bool:
         """Signs only: the values never matter when a card meets a pile."""
@@ -89,6 +111,10 @@ class Card(NamedTuple):
         if card.value not in VALUES or card.sign not in SIGNS:
             raise ValueError(f"not a Nin Jan card: {text!r}")
         return _BY_ID[card.id]
+
+
+#: Each card's label, made once (a Text; decisions list the hand's labels at every moment).
+_LABELS: dict[Card, str] = {}
 
 
 def full_deck() -> list[Card]:
@@ -230,7 +256,7 @@ class NinJanState(GameState):
         self.playoff_rounds = []
         self.playoff_out = []
         self.finished = False
-        self.log(f"Round 1 of {ROUNDS}: everyone chooses a card in secret.")
+        self.log(Text("Round {round} of {rounds}: everyone chooses a card in secret.", round=1, rounds=ROUNDS))
 
     @property
     def seats(self) -> range:
@@ -258,7 +284,7 @@ class NinJanState(GameState):
                 Decision(
                     seat,
                     "sign",
-                    "Play-off: throw Rock, Paper or Scissors in secret.",
+                    Text("Play-off: throw Rock, Paper or Scissors in secret."),
                     tuple(Option(sign, SIGN_NAMES[sign]) for sign in SIGNS),
                     simultaneous=True,
                 )
@@ -269,25 +295,32 @@ class NinJanState(GameState):
 
     def _play_decision(self, seat: int) -> Decision:
         options = tuple(Option(card.id, card.label) for card in self.hands[seat])
-        return Decision(seat, "play", f"Round {self.round}: choose a card in secret.", options, simultaneous=True)
+        prompt = Text("Round {round}: choose a card in secret.", round=self.round)
+        return Decision(seat, "play", prompt, options, simultaneous=True)
 
     def _resolve_decision(self) -> Decision:
         reveal = self.reveals[self.next_reveal]
         beatable = self.beatable_piles(reveal.card)
         if beatable:
-            prompt = f"Your {reveal.card.label} beats more than one pile: which do you take?"
+            prompt = Text("Your {card} beats more than one pile: which do you take?", card=reveal.card.label)
             piles = beatable
             kind = "take"
         else:
-            prompt = f"Your {reveal.card.label} beats no pile: which pile do you put it on?"
+            prompt = Text("Your {card} beats no pile: which pile do you put it on?", card=reveal.card.label)
             piles = list(range(PILES))
             kind = "place"
         return Decision(reveal.seat, kind, prompt, tuple(self._pile_option(i) for i in piles))
 
     def _pile_option(self, index: int) -> Option:
         pile = self.piles[index]
-        size = f"{len(pile)} card{'s' if len(pile) != 1 else ''}"
-        label = f"Pile {index + 1}: {pile[-1].label} on top, {size}, worth {pile_value(pile)}"
+        label = Text.plural(
+            "Pile {pile}: {top} on top, {count} card, worth {worth}",
+            "Pile {pile}: {top} on top, {count} cards, worth {worth}",
+            len(pile),
+            pile=index + 1,
+            top=pile[-1].label,
+            worth=pile_value(pile),
+        )
         return Option(f"p{index + 1}", label)
 
     def decided(self) -> tuple[int, ...]:
@@ -306,7 +339,7 @@ class NinJanState(GameState):
         pick = move.picks[0]
         if move.kind == "play":
             self.chosen[seat] = Card.parse(pick)
-            self.log(f"{seat_name(seat)} has chosen a card.")
+            self.log(Text("{who} has chosen a card.", who=seat_name(seat)))
             if all(self.chosen[s] is not None or not self.hands[s] for s in self.seats):
                 self._reveal()
         elif move.kind == "take":
@@ -318,7 +351,7 @@ class NinJanState(GameState):
             if all(self.playoff_signs[s] is not None for s in self.playoff_seats):
                 self._playoff_throw()
         else:  # pragma: no cover - act() only passes kinds of pending decisions
-            raise IllegalMove(f"You can't {move.kind} now.")
+            raise IllegalMove(Text("You can't do that now."))
         self._advance()
 
     def _reveal(self) -> None:
@@ -330,8 +363,8 @@ class NinJanState(GameState):
         self.reveals = [Reveal(seat, card) for seat, card in resolution_order(plays)]
         self.next_reveal = 0
         self.revealed_round = self.round
-        shown = "; ".join(f"{seat_name(r.seat)}: {r.card.label}" for r in self.reveals)
-        self.log(f"Round {self.round} revealed, in resolution order: {shown}.")
+        shown = listed([Text("{who}: {card}", who=seat_name(r.seat), card=r.card.label) for r in self.reveals], "; ")
+        self.log(Text("Round {round} revealed, in resolution order: {shown}.", round=self.round, shown=shown))
 
     def _advance(self) -> None:
         """Resolve what needs no choice; start the next round or the end when due."""
@@ -346,7 +379,10 @@ class NinJanState(GameState):
             # This round is fully resolved; its reveals stay on show during the next choice.
             if self.round < ROUNDS:
                 self.round += 1
-                self.log(f"Round {self.round} of {ROUNDS}: everyone chooses a card in secret.")
+                line = Text(
+                    "Round {round} of {rounds}: everyone chooses a card in secret.", round=self.round, rounds=ROUNDS
+                )
+                self.log(line)
             else:
                 self._finish_or_playoff()
 
@@ -358,8 +394,14 @@ class NinJanState(GameState):
         self.reveals[self.next_reveal] = replace(reveal, action="take", pile=index, taken=taken)
         self.next_reveal += 1
         self.log(
-            f"{seat_name(reveal.seat)}'s {reveal.card.label} takes pile {index + 1} "
-            f"({', '.join(c.label for c in taken)}: {_points(pile_value(taken))})."
+            Text(
+                "{who}'s {card} takes pile {pile} ({cards}: {points}).",
+                who=seat_name(reveal.seat),
+                card=reveal.card.label,
+                pile=index + 1,
+                cards=listed([c.label for c in taken]),
+                points=_points(pile_value(taken)),
+            )
         )
 
     def _place(self, index: int) -> None:
@@ -367,7 +409,11 @@ class NinJanState(GameState):
         self.piles[index].append(reveal.card)
         self.reveals[self.next_reveal] = replace(reveal, action="place", pile=index)
         self.next_reveal += 1
-        self.log(f"{seat_name(reveal.seat)} puts {reveal.card.label} on pile {index + 1}.")
+        self.log(
+            Text(
+                "{who} puts {card} on pile {pile}.", who=seat_name(reveal.seat), card=reveal.card.label, pile=index + 1
+            )
+        )
 
     # -- the end --------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -377,22 +423,23 @@ class NinJanState(GameState):
         scores = self.scores()
         best = max(scores)
         tied = [seat for seat in self.seats if scores[seat] == best]
-        self.log("Final scores: " + ", ".join(f"{seat_name(s)} {p}" for s, p in enumerate(scores)) + ".")
+        shown = ", ".join(f"{seat_name(s)} {p}" for s, p in enumerate(scores))
+        self.log(Text("Final scores: {scores}.", scores=shown))
         if len(tied) == 1:
             self.finished = True
-            self.log(f"{seat_name(tied[0])} wins.")
+            self.log(Text("{who} wins.", who=seat_name(tied[0])))
             return
         self.playoff_seats = tied
-        self.log(f"{_seat_list(tied)} tie for first: Rock-Paper-Scissors play-off.")
+        self.log(Text("{seats} tie for first: Rock-Paper-Scissors play-off.", seats=seat_list(tied)))
 
     def _playoff_throw(self) -> None:
         throws = tuple((seat, str(self.playoff_signs[seat])) for seat in self.playoff_seats)
         self.playoff_rounds.append(PlayoffRound(throws))
         self.playoff_signs = [None] * self.num_players
-        shown = ", ".join(f"{seat_name(s)} throws {SIGN_NAMES[sign]}" for s, sign in throws)
+        shown = listed([Text("{who} throws {sign}", who=seat_name(s), sign=SIGN_NAMES[sign]) for s, sign in throws])
         signs = {sign for _, sign in throws}
         if len(signs) != 2:
-            self.log(f"Play-off: {shown}: no one wins, throw again.")
+            self.log(Text("Play-off: {throws}: no one wins, throw again.", throws=shown))
             return
         first, second = sorted(signs)
         winning = first if BEATS[first] == second else second
@@ -403,9 +450,11 @@ class NinJanState(GameState):
             winner = self.playoff_seats[0]
             self.playoff_seats = []
             self.finished = True
-            self.log(f"Play-off: {shown}: {seat_name(winner)} wins the game.")
+            self.log(Text("Play-off: {throws}: {who} wins the game.", throws=shown, who=seat_name(winner)))
         else:
-            self.log(f"Play-off: {shown}: {_seat_list(self.playoff_seats)} throw again.")
+            self.log(
+                Text("Play-off: {throws}: {seats} throw again.", throws=shown, seats=seat_list(self.playoff_seats))
+            )
 
     def outcome(self) -> Outcome | None:
         if not self.finished:
@@ -421,14 +470,18 @@ class NinJanState(GameState):
                 place += len(group)
             winner = places.index(1)
             tied = sorted([winner, *(seat for group in self.playoff_out for seat in group)])
-            reason = (
-                f"{seat_list(tied)} tied for first on {scores[winner]} points; "
-                f"{seat_name(winner)} won the Rock-Paper-Scissors play-off"
+            reason = Text(
+                "{seats} tied for first on {points} points; {winner} won the Rock-Paper-Scissors play-off",
+                seats=seat_list(tied),
+                points=scores[winner],
+                winner=seat_name(winner),
             )
             return Outcome(reason, tuple(scores), tuple(places), termination="play_off")
         first = [seat for seat, place in enumerate(places) if place == 1]
-        verb = "scored" if len(first) == 1 else "share"
-        reason = f"{seat_list(first)} {verb} the most points after {ROUNDS} rounds"
+        if len(first) == 1:
+            reason = Text("{seats} scored the most points after {rounds} rounds", seats=seat_list(first), rounds=ROUNDS)
+        else:
+            reason = Text("{seats} share the most points after {rounds} rounds", seats=seat_list(first), rounds=ROUNDS)
         return Outcome(reason, tuple(scores), tuple(places), termination="highest_score")
 
     # -- what a seat sees -----------------------------------------------------
@@ -492,9 +545,4 @@ class NinJanState(GameState):
 
 def _points(value: int) -> str:
     """``1 point``, ``-3 points``."""
-    return f"{value} point{'' if value == 1 else 's'}"
-
-
-def _seat_list(seats: list[int]) -> str:
-    names = [seat_name(s) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return Text.plural("{count} point", "{count} points", value)

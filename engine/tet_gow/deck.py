@@ -10,30 +10,50 @@ card has a two-character id: ``A``/``C``/rank and its (upper) suit letter —
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from engine.core import listed
+from engine.words import Text
+
 #: The suits in Tet-Gow's order, strongest first: letter -> name.
-SUITS: dict[str, str] = {"M": "Moons", "S": "Suns", "W": "Waves", "L": "Leaves", "Y": "Wyrms", "K": "Knots"}
+SUITS: dict[str, str] = {
+    "M": Text("Moons"),
+    "S": Text("Suns"),
+    "W": Text("Waves"),
+    "L": Text("Leaves"),
+    "Y": Text("Wyrms"),
+    "K": Text("Knots"),
+}
 SUIT_ORDER = tuple(SUITS)
 
 #: The three Sets, in the order a hand is sorted within a Tier.
 SETS = ("Suits", "Cycle", "Inter")
 TIERS = (1, 2, 3, 4, 5, 6)
+#: Each Set's name as people read it (the Sets themselves are keys: "Suits", "Cycle", "Inter").
+SET_NAMES: dict[str, str] = {"Suits": Text("Suits"), "Cycle": Text("Cycle"), "Inter": Text("Inter")}
 
-CROWNS = {"M": "Huntress", "S": "Bard", "W": "Sea", "L": "End", "Y": "Calamity", "K": "Windfall"}
+CROWNS = {
+    "M": Text("Huntress"),
+    "S": Text("Bard"),
+    "W": Text("Sea"),
+    "L": Text("End"),
+    "Y": Text("Calamity"),
+    "K": Text("Windfall"),
+}
 
 #: Number cards: rank -> (name, upper suit, lower suit) for each of its three cards.
 NUMBER_CARDS: dict[int, tuple[tuple[str, str, str], ...]] = {
-    2: (("Author", "M", "K"), ("Desert", "S", "Y"), ("Origin", "W", "L")),
-    3: (("Journey", "M", "W"), ("Painter", "S", "K"), ("Savage", "L", "Y")),
-    4: (("Mountain", "M", "S"), ("Sailor", "W", "L"), ("Battle", "Y", "K")),
-    5: (("Forest", "M", "L"), ("Discovery", "S", "W"), ("Soldier", "Y", "K")),
-    6: (("Lunatic", "M", "W"), ("Penitent", "S", "Y"), ("Market", "L", "K")),
-    7: (("Chance Meeting", "M", "L"), ("Castle", "S", "K"), ("Cave", "W", "Y")),
-    8: (("Diplomat", "M", "S"), ("Mill", "W", "L"), ("Betrayal", "Y", "K")),
-    9: (("Pact", "M", "S"), ("Darkness", "W", "Y"), ("Merchant", "L", "K")),
+    2: ((Text("Author"), "M", "K"), (Text("Desert"), "S", "Y"), (Text("Origin"), "W", "L")),
+    3: ((Text("Journey"), "M", "W"), (Text("Painter"), "S", "K"), (Text("Savage"), "L", "Y")),
+    4: ((Text("Mountain"), "M", "S"), (Text("Sailor"), "W", "L"), (Text("Battle"), "Y", "K")),
+    5: ((Text("Forest"), "M", "L"), (Text("Discovery"), "S", "W"), (Text("Soldier"), "Y", "K")),
+    6: ((Text("Lunatic"), "M", "W"), (Text("Penitent"), "S", "Y"), (Text("Market"), "L", "K")),
+    7: ((Text("Chance Meeting"), "M", "L"), (Text("Castle"), "S", "K"), (Text("Cave"), "W", "Y")),
+    8: ((Text("Diplomat"), "M", "S"), (Text("Mill"), "W", "L"), (Text("Betrayal"), "Y", "K")),
+    9: ((Text("Pact"), "M", "S"), (Text("Darkness"), "W", "Y"), (Text("Merchant"), "L", "K")),
 }
 
 #: The Sets-and-Tiers table of the rules: the two-suit cards' Set and Tier by their suits.
@@ -54,15 +74,22 @@ class Card:
     set: str
     tier: int
 
-    @property
+    @functools.cached_property
     def label(self) -> str:
-        """A readable label for menus, e.g. ``Castle (7 Suns/Knots, Inter)``."""
-        suits = "/".join(SUITS[s] for s in self.suits)
+        """A readable label for menus, e.g. ``Castle (7 Suns/Knots, Inter)`` (made once: a Text)."""
         if self.rank == "Ace":
-            return f"Ace of {suits} (Suits)"
+            return Text("Ace of {suit} (Suits)", suit=SUITS[self.suits[0]])
         if self.rank == "Crown":
-            return f"{self.name} (Crown of {suits}, Suits)"
-        return f"{self.name} ({self.rank} {suits}, {self.set})"
+            return Text("{name} (Crown of {suit}, Suits)", name=self.name, suit=SUITS[self.suits[0]])
+        upper, lower = (SUITS[s] for s in self.suits)
+        return Text(
+            "{name} ({rank} {upper}/{lower}, {set})",
+            name=self.name,
+            rank=self.rank,
+            upper=upper,
+            lower=lower,
+            set=SET_NAMES[self.set],
+        )
 
     @property
     def sort_key(self) -> tuple[int, int, int]:
@@ -73,7 +100,7 @@ class Card:
 def _build() -> dict[str, Card]:
     cards: list[Card] = []
     for tier, suit in enumerate(SUIT_ORDER, start=1):
-        cards.append(Card(f"A{suit}", f"Ace of {SUITS[suit]}", "Ace", (suit,), "Suits", tier))
+        cards.append(Card(f"A{suit}", Text("Ace of {suit}", suit=SUITS[suit]), "Ace", (suit,), "Suits", tier))
         cards.append(Card(f"C{suit}", CROWNS[suit], "Crown", (suit,), "Suits", tier))
     for rank, triple in NUMBER_CARDS.items():
         for name, upper, lower in triple:
@@ -115,12 +142,18 @@ def set_mix(ids: Iterable[str]) -> tuple[int, int, int]:
 
 def describe_mix(mix: tuple[int, int, int]) -> str:
     """``(2, 0, 1)`` -> ``"2 Suits + 1 Inter"``."""
-    return " + ".join(f"{n} {name}" for n, name in zip(mix, SETS, strict=True) if n)
+    parts = [Text("{count} {set}", count=n, set=SET_NAMES[name]) for n, name in zip(mix, SETS, strict=True) if n]
+    if not parts:
+        return ""
+    text = parts[-1]
+    for part in reversed(parts[:-1]):
+        text = Text("{part} + {more}", part=part, more=text)
+    return text
 
 
 def names(ids: Iterable[str]) -> str:
     """Card names for an event line: ``Ace of Leaves, End, Castle``."""
-    return ", ".join(CARDS[i].name for i in ids)
+    return listed([CARDS[i].name for i in ids])
 
 
 def tier_table() -> dict[int, dict[str, list[str]]]:

@@ -30,6 +30,7 @@ from engine.core import (
 )
 from engine.marks import N_
 from engine.tet_gow.deck import CARDS, SETS, deck, describe_mix, names, set_mix, sort_cards, tier_of
+from engine.words import Text
 
 OPTIONS = (
     GameOption("games", N_("Games in the match"), 1, minimum=1, maximum=10, label=N_("Games")),
@@ -133,7 +134,14 @@ class TetGowState(GameState):
         self.rounds: list[list[list[Any]]] = []  # this game's finished rounds' plays
         self.leader = self.rng.randrange(self.num_players)
         self.turn: int | None = self.leader
-        self.log(f"Game {self.game_no}: {size} cards each; Seat {self.leader + 1} leads.")
+        self.log(
+            Text(
+                "Game {number}: {count} cards each; {who} leads.",
+                number=self.game_no,
+                count=size,
+                who=f"Seat {self.leader + 1}",
+            )
+        )
 
     # -- facts of the current round -----------------------------------------
     @property
@@ -190,13 +198,21 @@ class TetGowState(GameState):
             a = next(c for c in cards if tier_of(c) == low)
             b = next(c for c in cards if tier_of(c) == high)
             raise IllegalMove(
-                f"A lead must be all one Tier: {CARDS[a].name} is Tier {low} but {CARDS[b].name} is Tier {high}."
+                Text(
+                    "A lead must be all one Tier: {first} is Tier {low} but {second} is Tier {high}.",
+                    first=CARDS[a].name,
+                    low=low,
+                    second=CARDS[b].name,
+                    high=high,
+                )
             )
         if self.classic_limit:
             if len(cards) > CLASSIC_MAX_CARDS:
-                raise IllegalMove(f"With the classic lead limit you may lead at most {CLASSIC_MAX_CARDS} cards.")
+                raise IllegalMove(
+                    Text("With the classic lead limit you may lead at most {count} cards.", count=CLASSIC_MAX_CARDS)
+                )
             if set_mix(cards)[1] > CLASSIC_MAX_CYCLE:
-                raise IllegalMove("With the classic lead limit a lead may hold at most one Cycle card.")
+                raise IllegalMove(Text("With the classic lead limit a lead may hold at most one Cycle card."))
 
     # -- who decides what ---------------------------------------------------
     def decisions(self) -> list[Decision]:
@@ -205,25 +221,31 @@ class TetGowState(GameState):
         seat = self.turn
         hand = self.hands[seat]
         if not self.plays:
-            options = tuple(Option(c, CARDS[c].label, f"Tier {tier_of(c)}") for c in hand)
-            prompt = "Lead one or more cards of one Tier."
+            options = tuple(Option(c, CARDS[c].label, _tier(tier_of(c))) for c in hand)
+            prompt = Text("Lead one or more cards of one Tier.")
             if self.classic_limit:
-                prompt = "Lead 1 to 4 cards of one Tier, at most one of them Cycle."
+                prompt = Text("Lead 1 to 4 cards of one Tier, at most one of them Cycle.")
             return [Decision(seat, "lead", prompt, options, 1, len(hand))]
         size = len(self.lead_cards())
         found: list[Decision] = []
         follows = self.legal_follows(seat)
         if follows:
             options = tuple(
-                Option("".join(f), " + ".join(CARDS[c].name for c in f), f"Tier {tier_of(f[0])}") for f in follows
+                Option("".join(f), _plus([CARDS[c].name for c in f]), _tier(tier_of(f[0]))) for f in follows
             )
             mix = describe_mix(set_mix(self.lead_cards()))
-            found.append(Decision(seat, "follow", f"Follow with {mix} above Tier {self.best_tier()}.", options))
-        cards = "card" if size == 1 else "cards"
-        prompt = f"Pass: throw away {size} {cards} face down."
+            prompt = Text("Follow with {mix} above Tier {tier}.", mix=mix, tier=self.best_tier())
+            found.append(Decision(seat, "follow", prompt, options))
+        prompt = Text.plural(
+            "Pass: throw away {count} card face down.", "Pass: throw away {count} cards face down.", size
+        )
         if not self.may_win_final(seat):
-            prompt = f"Pass {size} {cards}: you need 2 tricks to win the last round."
-        options = tuple(Option(c, CARDS[c].label, f"Tier {tier_of(c)}") for c in hand)
+            prompt = Text.plural(
+                "Pass {count} card: you need 2 tricks to win the last round.",
+                "Pass {count} cards: you need 2 tricks to win the last round.",
+                size,
+            )
+        options = tuple(Option(c, CARDS[c].label, _tier(tier_of(c))) for c in hand)
         found.append(Decision(seat, "pass", prompt, options, size, size))
         return found
 
@@ -275,12 +297,21 @@ class TetGowState(GameState):
         self.plays.append([seat, cards, face_up])
         if not face_up:
             self.passed.extend(cards)
-            noun = "card" if len(cards) == 1 else "cards"
-            self.log(f"Seat {seat + 1} passes {len(cards)} {noun} face down.")
+            self.log(
+                Text.plural(
+                    "{who} passes {count} card face down.",
+                    "{who} passes {count} cards face down.",
+                    len(cards),
+                    who=f"Seat {seat + 1}",
+                )
+            )
         else:
             self.seen.extend(cards)
-            verb = "leads" if len(self.plays) == 1 else "follows with"
-            self.log(f"Seat {seat + 1} {verb} {names(cards)} (Tier {tier_of(cards[0])}).")
+            who, shown, tier = f"Seat {seat + 1}", names(cards), tier_of(cards[0])
+            if len(self.plays) == 1:
+                self.log(Text("{who} leads {cards} (Tier {tier}).", who=who, cards=shown, tier=tier))
+            else:
+                self.log(Text("{who} follows with {cards} (Tier {tier}).", who=who, cards=shown, tier=tier))
         next_seat = (seat + 1) % self.num_players
         if next_seat == self.leader:
             self._end_round()
@@ -292,8 +323,15 @@ class TetGowState(GameState):
         size = len(self.lead_cards())
         winner = [seat for seat, _, up in self.plays if up][-1]
         self.tricks[winner] += size
-        noun = "trick" if size == 1 else "tricks"
-        self.log(f"Seat {winner + 1} wins round {self.round_no} and {size} {noun}.")
+        self.log(
+            Text.plural(
+                "{who} wins round {round} and {count} trick.",
+                "{who} wins round {round} and {count} tricks.",
+                size,
+                who=f"Seat {winner + 1}",
+                round=self.round_no,
+            )
+        )
         self.last_plays, self.last_winner = self.plays, winner
         self.rounds.append(self.plays)
         self.plays = []
@@ -334,9 +372,16 @@ class TetGowState(GameState):
             return None
         places = places_from_points(self.scores)
         first = [seat for seat, place in enumerate(places) if place == 1]
-        over = "in the game" if self.games == 1 else f"over {self.games} games"
-        verb = "took" if len(first) == 1 else "share"
-        reason = f"{seat_list(first)} {verb} the most points {over} (a trick scores 1, winning a game {WIN_BONUS})"
+        seats = seat_list(first)
+        if self.games == 1 and len(first) == 1:
+            template = "{seats} took the most points in the game (a trick scores 1, winning a game {bonus})"
+        elif self.games == 1:
+            template = "{seats} share the most points in the game (a trick scores 1, winning a game {bonus})"
+        elif len(first) == 1:
+            template = "{seats} took the most points over {games} games (a trick scores 1, winning a game {bonus})"
+        else:
+            template = "{seats} share the most points over {games} games (a trick scores 1, winning a game {bonus})"
+        reason = Text(template, seats=seats, games=self.games, bonus=WIN_BONUS)
         return Outcome(reason, tuple(self.scores), places, termination="highest_score")
 
     def recap(self) -> str:
@@ -347,10 +392,14 @@ class TetGowState(GameState):
         shown = ", ".join(f"Seat {seat + 1} {p}" for seat, p in enumerate(points))
         number = len(self.game_results)
         if len(self.game_winners) < number:  # saved before the winners were kept
-            return f"Game {number} is over; points from it: {shown}."
+            return Text("Game {number} is over; points from it: {points}.", number=number, points=shown)
         winner = self.game_winners[-1]
-        return (
-            f"Game {number}: Seat {winner + 1} won its last round and the game (+{WIN_BONUS}); points from it: {shown}."
+        return Text(
+            "Game {number}: {who} won its last round and the game (+{bonus}); points from it: {points}.",
+            number=number,
+            who=f"Seat {winner + 1}",
+            bonus=WIN_BONUS,
+            points=shown,
         )
 
     # -- what a seat sees ---------------------------------------------------
@@ -405,3 +454,16 @@ class TetGowState(GameState):
 def _public(plays: list[list[Any]]) -> tuple[Play, ...]:
     """Plays as anyone may see them: a pass keeps its count and loses its cards."""
     return tuple(Play(seat, tuple(cards) if up else (), len(cards), bool(up)) for seat, cards, up in plays)
+
+
+def _tier(tier: int) -> str:
+    """An option's group: its Tier."""
+    return Text("Tier {tier}", tier=tier)
+
+
+def _plus(items: list[str]) -> str:
+    """Card names joined by " + " (a follow), each still a Text."""
+    text = items[-1]
+    for item in reversed(items[:-1]):
+        text = Text("{part} + {more}", part=item, more=text)
+    return text
