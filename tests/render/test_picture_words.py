@@ -23,6 +23,7 @@ PSEUDO_WORDS = words(PSEUDO)
 #: Card labels a game draws as they are: the Decktet's card, suit and Set names (not yet in the catalog).
 CARD_LABELS = {
     "tet_gow": [*(card.name for card in CARDS.values()), *SETS, *SUITS.values(), "Ace of"],
+    "gin_go": ["Jk", "GIN!"],
 }
 
 
