@@ -9,6 +9,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from engine.gin_jon_tan.cards import Card
 from engine.gin_jon_tan.views import HeldCard
+from engine.words import ENGLISH, Words
 from render.common import (
     GOLD,
     INK,
@@ -158,5 +159,12 @@ def _paragraph(
     return y
 
 
-def _ordinal(place: int) -> str:
-    return f"{place}{'th' if 10 <= place % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th')}"
+def _ordinal(place: int, words: Words = ENGLISH) -> str:
+    """``1st``, ``2nd``… in the reader's language (Gin-jon-tan seats at most six)."""
+    if place == 1:
+        return words.say("1st")
+    if place == 2:
+        return words.say("2nd")
+    if place == 3:
+        return words.say("3rd")
+    return words.say("{number}th", number=place)

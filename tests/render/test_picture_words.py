@@ -15,15 +15,18 @@ import pytest
 from bot.i18n import PSEUDO, words
 from bot.i18n.pseudo import unmarked
 from engine import registry
+from engine.gin_jon_tan.cards import COLOURS, SYMBOLS
 from engine.tet_gow.deck import CARDS, SETS, SUITS
 from render.text import Drawn
 from tests.render.test_pictures_for_phones import TRANSLATED, pictures
 
 PSEUDO_WORDS = words(PSEUDO)
-#: Card labels a game draws as they are: the Decktet's card, suit and Set names (not yet in the catalog).
+#: Card labels a game draws as they are: the Decktet's card, suit and Set names, Gin-jon-tan's colours and
+#: symbols on its card faces (not yet in the catalog).
 CARD_LABELS = {
     "tet_gow": [*(card.name for card in CARDS.values()), *SETS, *SUITS.values(), "Ace of"],
     "gin_go": ["Jk", "GIN!"],
+    "gin_jon_tan": ["Kat oh!", "Gin jon tan!", *COLOURS, *(symbol for symbol, _, _ in SYMBOLS)],
 }
 
 

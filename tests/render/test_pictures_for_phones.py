@@ -230,7 +230,7 @@ def test_no_text_box_overlaps_another_or_leaves_the_canvas(
 
 
 #: The games whose pictures speak the reader's language (the others still draw English).
-TRANSLATED = ("gin_rummy", "nin_jan", "tet_gow", "gin_go")
+TRANSLATED = ("gin_rummy", "nin_jan", "tet_gow", "gin_go", "gin_jon_tan")
 
 
 @pytest.mark.parametrize("language", SHIPPED)
