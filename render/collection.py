@@ -97,7 +97,7 @@ def collection_picture(view: CollectionView, *, words: Words = ENGLISH) -> bytes
         row, col = divmod(i, PER_ROW)
         x = MARGIN + col * (CARD_W + GAP)
         top = y + row * (CARD_H + TAG_H + GAP)
-        draw_card(image, shown.card, x, top, marked=shown.marked)
+        draw_card(image, shown.card, x, top, marked=shown.marked, words=words)
         tag = f"#{first + i + 1}" + (" ✓" if shown.marked else "")
         text(draw, (x + CARD_W / 2, top + CARD_H + 1), tag, SMALL, GOLD if shown.marked else MUTED, anchor="ma")
     return to_png(image)

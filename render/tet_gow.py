@@ -8,7 +8,7 @@ the game from the pictures alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -134,13 +134,65 @@ def _rotate(p: tuple[float, float], cx: float, cy: float, angle: float) -> tuple
 
 
 # -- one card ---------------------------------------------------------------------------------------------
-def draw_card(image: Image.Image, card_id: str, x: float, y: float) -> None:
+#: The Decktet's card names and suits in the reader's language.
+CARD_WORDS: dict[str, Callable[[Words], str]] = {
+    "Author": lambda words: words.say("Author"),
+    "Bard": lambda words: words.say("Bard"),
+    "Battle": lambda words: words.say("Battle"),
+    "Betrayal": lambda words: words.say("Betrayal"),
+    "Calamity": lambda words: words.say("Calamity"),
+    "Castle": lambda words: words.say("Castle"),
+    "Cave": lambda words: words.say("Cave"),
+    "Chance Meeting": lambda words: words.say("Chance Meeting"),
+    "Darkness": lambda words: words.say("Darkness"),
+    "Desert": lambda words: words.say("Desert"),
+    "Diplomat": lambda words: words.say("Diplomat"),
+    "Discovery": lambda words: words.say("Discovery"),
+    "End": lambda words: words.say("End"),
+    "Forest": lambda words: words.say("Forest"),
+    "Huntress": lambda words: words.say("Huntress"),
+    "Journey": lambda words: words.say("Journey"),
+    "Lunatic": lambda words: words.say("Lunatic"),
+    "Market": lambda words: words.say("Market"),
+    "Merchant": lambda words: words.say("Merchant"),
+    "Mill": lambda words: words.say("Mill"),
+    "Mountain": lambda words: words.say("Mountain"),
+    "Origin": lambda words: words.say("Origin"),
+    "Pact": lambda words: words.say("Pact"),
+    "Painter": lambda words: words.say("Painter"),
+    "Penitent": lambda words: words.say("Penitent"),
+    "Sailor": lambda words: words.say("Sailor"),
+    "Savage": lambda words: words.say("Savage"),
+    "Sea": lambda words: words.say("Sea"),
+    "Soldier": lambda words: words.say("Soldier"),
+    "Windfall": lambda words: words.say("Windfall"),
+}
+SUIT_WORDS: dict[str, Callable[[Words], str]] = {
+    "M": lambda words: words.say("Moons"),
+    "S": lambda words: words.say("Suns"),
+    "W": lambda words: words.say("Waves"),
+    "L": lambda words: words.say("Leaves"),
+    "Y": lambda words: words.say("Wyrms"),
+    "K": lambda words: words.say("Knots"),
+}
+
+
+def card_name(card_id: str, words: Words = ENGLISH) -> str:
+    """A card's name as the reader's language says it (an Ace by its suit: ``Ace of Moons``)."""
+    card = CARDS[card_id]
+    if card.rank == "Ace":
+        return words.say("Ace of {suit}", suit=SUIT_WORDS[card.suits[0]](words))
+    said = CARD_WORDS.get(card.name)
+    return said(words) if said else card.name
+
+
+def draw_card(image: Image.Image, card_id: str, x: float, y: float, words: Words = ENGLISH) -> None:
     """A Decktet card face: rank, its suit shapes, the name, and a Set · Tier strip (stamped whole:
     its suit shapes were drawn afresh on every card of every picture)."""
-    stamp(image, x, y, (CARD_W, CARD_H), _card_face, card_id)
+    stamp(image, x, y, (CARD_W, CARD_H), _card_face, card_id, card_name(card_id, words))
 
 
-def _card_face(image: Image.Image, x: float, y: float, card_id: str) -> None:
+def _card_face(image: Image.Image, x: float, y: float, card_id: str, name: str = "") -> None:
     """A card's box, rank, suits, name and strip: what :func:`draw_card` stamps."""
     draw = ImageDraw.Draw(image)
     card = CARDS[card_id]
@@ -148,8 +200,7 @@ def _card_face(image: Image.Image, x: float, y: float, card_id: str) -> None:
     card_box(draw, x, y, w, h)
     rank = {"Ace": "A", "Crown": "C"}.get(card.rank, card.rank)
     text(draw, (x + 5, y + 3), rank, 18, INK, bold=True)
-    name = card.name if card.rank != "Ace" else f"Ace of {SUITS[card.suits[0]]}"
-    lines = wrap(name, SMALL, w - 6, max_lines=2)
+    lines = wrap(name or card_name(card_id), SMALL, w - 6, max_lines=2)
     top = y + (66 if len(lines) == 2 else 74)
     for i, line in enumerate(lines):
         text(draw, (x + w / 2, top + i * (SMALL + 2)), line, SMALL, INK, anchor="mt")
@@ -166,11 +217,11 @@ def _card_face(image: Image.Image, x: float, y: float, card_id: str) -> None:
         suit_symbol(draw, card.suits[1], x + w * 0.62, mid + 6, 22)
 
 
-def _cards(image: Image.Image, cards: Sequence[str], x: float, y: float) -> float:
+def _cards(image: Image.Image, cards: Sequence[str], x: float, y: float, words: Words = ENGLISH) -> float:
     """Cards wrapped to rows of the picture's width; returns the y below."""
     for i, card in enumerate(cards):
         row, col = divmod(i, PER_ROW)
-        draw_card(image, card, x + col * (CARD_W + GAP), y + row * (CARD_H + GAP))
+        draw_card(image, card, x + col * (CARD_W + GAP), y + row * (CARD_H + GAP), words)
     return y + max(1, -(-len(cards) // PER_ROW)) * (CARD_H + GAP)
 
 
@@ -196,7 +247,7 @@ def _tier_groups(
                 continue
             here, left = left[:fits], left[fits:]
             text(draw, (x, y), heading, BODY, WHITE, bold=True, max_width=len(here) * (CARD_W + GAP) - GAP)
-            _cards(image, here, x, y + line_height(BODY))
+            _cards(image, here, x, y + line_height(BODY), words)
             x += len(here) * (CARD_W + GAP) + GROUP_GAP
             heading = words.say("Tier {number}, more", number=tier)
             if left:
@@ -314,7 +365,7 @@ def _play(
     text(draw, (x + 8, y + 2), what, SMALL, GOLD if won else MUTED, max_width=WIDTH - MARGIN - x - 8)
     y += line_height(BODY) + 2
     if play.face_up:
-        return _cards(image, play.cards, MARGIN, y) + 2
+        return _cards(image, play.cards, MARGIN, y, words) + 2
     return _backs(draw, play.count, MARGIN, y) + 2
 
 
@@ -397,7 +448,7 @@ def _hand_lines(view: TetGowView, names: Sequence[str], words: Words) -> list[tu
     lines = []
     for play in view.plays:
         if play.face_up:
-            shown = ", ".join(CARDS[c].name for c in play.cards)
+            shown = ", ".join(card_name(c, words) for c in play.cards)
             lines.append(
                 (words.say("{name}: {cards} (Tier {tier})", name=names[play.seat], cards=shown, tier=play.tier), BODY)
             )

@@ -71,17 +71,20 @@ def hand_picture(
         y += 2
     marked = (*evaluation.members, *evaluation.bonuses) if evaluation is not None else ()
     if view.hand:
-        y = _cards(image, view.hand, y, marked)
+        y = _cards(image, view.hand, y, marked, words)
     else:
         y = _paragraph(draw, y, words.say("No cards in hand."), SMALL, MUTED)
     if view.active:
         y = _section(draw, words.say("Active cards, set aside in secret · {count}", count=len(view.active)), y + 4)
-        y = _cards(image, view.active, y)
+        y = _cards(image, view.active, y, words=words)
     reserve = words.plural(
         "Reserve · {count} card · only you see it", "Reserve · {count} cards · only you see it", len(view.reserve)
     )
     y = _section(draw, reserve, y + 4)
-    y = _cards(image, view.reserve, y) if view.reserve else _paragraph(draw, y, words.say("Empty."), SMALL, MUTED)
+    if view.reserve:
+        y = _cards(image, view.reserve, y, words=words)
+    else:
+        y = _paragraph(draw, y, words.say("Empty."), SMALL, MUTED)
     draw_pile = view.pile_sizes[seat] if view.pile_sizes else 0
     pile = words.plural("Draw pile: {count} card, face down.", "Draw pile: {count} cards, face down.", draw_pile)
     y = _paragraph(draw, y + 2, pile, SMALL, MUTED)

@@ -29,7 +29,7 @@ from render.common import (
     text,
     to_png,
 )
-from render.gin_jon_tan.cards import _minis, _ordinal, _paragraph, draw_card, draw_mini
+from render.gin_jon_tan.cards import _minis, _ordinal, _paragraph, draw_card, draw_mini, symbol_word
 from render.gin_jon_tan.look import (
     CARD_H,
     CARD_W,
@@ -180,8 +180,8 @@ def _clash_banner(
     sentence = words.say(clash.sentence)
     text(draw, (MARGIN + 10, y + 24), sentence, TITLE + 2, GOLD, bold=True, max_width=ROOM - 20)
     top = y + 54
-    draw_card(image, clash.winner.card, MARGIN + 10, top, marked=True)
-    draw_card(image, clash.loser.card, MARGIN + 10 + CARD_W + 38, top)
+    draw_card(image, clash.winner.card, MARGIN + 10, top, marked=True, words=words)
+    draw_card(image, clash.loser.card, MARGIN + 10 + CARD_W + 38, top, words=words)
     ax = MARGIN + 10 + CARD_W + 6
     draw.polygon(
         [
@@ -204,7 +204,9 @@ def _clash_banner(
         (clash.loser_seat, clash.loser, clash.loser_as),
     ):
         if acts != held.card.symbol:
-            parts.append(words.say("{name}'s Universal acts as {symbol}", name=names[seat], symbol=acts))
+            parts.append(
+                words.say("{name}'s Universal acts as {symbol}", name=names[seat], symbol=symbol_word(acts, words))
+            )
     if clash.black_hole:
         parts.append(words.say("The Black hole empties reserves into draw piles."))
     for part in parts:
@@ -240,7 +242,7 @@ def _duel_side(
     for i, one in enumerate(cards):
         x = x0 + i * (CARD_W + GAP)
         in_latest = latest is not None and one.held.id in (latest.winner.id, latest.loser.id)
-        draw_card(image, one.held.card, x, y, marked=in_latest, spent=one.spent)
+        draw_card(image, one.held.card, x, y, marked=in_latest, spent=one.spent, words=words)
         text(
             draw,
             (x + CARD_W / 2, y + CARD_H + 1),
@@ -254,7 +256,7 @@ def _duel_side(
             text(
                 draw,
                 (x + CARD_W / 2, y + CARD_H + 1 + line_height(SMALL)),
-                words.say("as {symbol}", symbol=one.declared),
+                words.say("as {symbol}", symbol=symbol_word(one.declared, words)),
                 SMALL,
                 GOLD,
                 anchor="ma",
@@ -312,9 +314,9 @@ def _entry(
         rest = [held.card for i, held in enumerate(entry.cards) if i not in big]
         y += 4
         if big:
-            y = _cards_at(image, [entry.cards[i] for i in big], MARGIN, y, marked=[i in best for i in big])
+            y = _cards_at(image, [entry.cards[i] for i in big], MARGIN, y, marked=[i in best for i in big], words=words)
         if rest:
-            y = _minis(image, rest, MARGIN, y)
+            y = _minis(image, rest, MARGIN, y, words)
     elif entry.action == "kat_oh":
         y = _paragraph(draw, y, words.say("Gave up this round: keeps the score, shows nothing."), SMALL, MUTED)
     else:
@@ -340,11 +342,19 @@ def _place(place: int, words: Words) -> str:
     return words.say("{ordinal} place", ordinal=_ordinal(place, words))
 
 
-def _cards_at(image: Image.Image, cards: Sequence[HeldCard], x: float, y: float, *, marked: Sequence[bool]) -> float:
+def _cards_at(
+    image: Image.Image,
+    cards: Sequence[HeldCard],
+    x: float,
+    y: float,
+    *,
+    marked: Sequence[bool],
+    words: Words = ENGLISH,
+) -> float:
     per_row = grid(len(cards), CARD_W, GAP, WIDTH - MARGIN - x)
     for i, held in enumerate(cards):
         row, col = divmod(i, per_row)
-        draw_card(image, held.card, x + col * (CARD_W + GAP), y + row * (CARD_H + GAP), marked=marked[i])
+        draw_card(image, held.card, x + col * (CARD_W + GAP), y + row * (CARD_H + GAP), marked=marked[i], words=words)
     return y + max(1, -(-len(cards) // per_row)) * (CARD_H + GAP)
 
 
@@ -402,7 +412,7 @@ def _panel(
         ty += line_height(SMALL)
     cy = y + height - MINI_H - 8
     for i, card in enumerate(turned):
-        draw_mini(image, card, x1 - 10 - (len(turned) - i) * (MINI_W + GAP) + GAP, cy)
+        draw_mini(image, card, x1 - 10 - (len(turned) - i) * (MINI_W + GAP) + GAP, cy, words=words)
     return y + height
 
 
