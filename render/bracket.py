@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
+from engine.words import ENGLISH, Words
 from render.common import (
     BODY,
     FELT,
@@ -72,7 +73,19 @@ COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
     ("a table being played", PLAYING, CARD),
     ("a round's heading", GOLD, FELT),
 )
-STATES = {"waiting": "to come", "playing": "playing", "played": "played", "bye": "bye"}
+
+
+def state_word(state: str, words: Words = ENGLISH) -> str:
+    """A table's state as its card says it."""
+    if state == "waiting":
+        return words.say("to come")
+    if state == "playing":
+        return words.say("playing")
+    if state == "played":
+        return words.say("played")
+    if state == "bye":
+        return words.say("bye")
+    return state
 
 
 @dataclass(frozen=True)
@@ -140,7 +153,7 @@ def _header_height() -> int:
     return MARGIN + line_height(BODY) + 2 + line_height(TITLE) + 8
 
 
-def _paginate(view: BracketView) -> list[list[_Block]]:
+def _paginate(view: BracketView, words: Words = ENGLISH) -> list[list[_Block]]:
     """Blocks cut into pages; a heading never ends a page (its round goes on overleaf, marked)."""
     room = PAGE_HEIGHT - _header_height() - MARGIN
     pages: list[list[_Block]] = [[]]
@@ -158,7 +171,8 @@ def _paginate(view: BracketView) -> list[list[_Block]]:
             pages.append([])
             used = 0
             assert current_heading is not None
-            continued = _Block(line_height(BODY + 2) + 6, heading=f"{current_heading} (continued)")
+            heading = words.say("{heading} (continued)", heading=current_heading)
+            continued = _Block(line_height(BODY + 2) + 6, heading=heading)
             pages[-1].append(continued)
             used += continued.height
         pages[-1].append(block)
@@ -184,9 +198,10 @@ def page_showing(view: BracketView, state: str = "playing") -> int:
     return len(pages) - 1
 
 
-def bracket_picture(view: BracketView, page: int = 0) -> bytes:
-    """Page ``page`` (0-based; past the end: the last) of the bracket."""
-    pages = _paginate(view)
+def bracket_picture(view: BracketView, page: int = 0, *, words: Words = ENGLISH) -> bytes:
+    """Page ``page`` (0-based; past the end: the last) of the bracket (its title, status, round
+    titles and table labels are the caller's, in the reader's language)."""
+    pages = _paginate(view, words)
     page = max(0, min(page, len(pages) - 1))
     blocks = pages[page]
     height = _header_height() + sum(b.height for b in blocks) + MARGIN
@@ -194,7 +209,10 @@ def bracket_picture(view: BracketView, page: int = 0) -> bytes:
     room = WIDTH - 2 * MARGIN
     text(draw, (MARGIN, MARGIN), view.title, BODY, MUTED, bold=True, max_width=room)
     y = MARGIN + line_height(BODY) + 2
-    status = view.status if len(pages) == 1 else f"{view.status} · page {page + 1} of {len(pages)}"
+    if len(pages) == 1:
+        status = view.status
+    else:
+        status = f"{view.status} · {words.say('page {number} of {total}', number=page + 1, total=len(pages))}"
     text(draw, (MARGIN, y), status, TITLE, GOLD, bold=True, max_width=room)
     y = _header_height()
     for block in blocks:
@@ -205,18 +223,19 @@ def bracket_picture(view: BracketView, page: int = 0) -> bytes:
             per_row = 2 if count == 2 or all(t.size <= 2 for t in block.cards) else 1
             card_w = (room - CARD_GAP * (per_row - 1)) / per_row
             for column, table in enumerate(block.cards):
-                _card(draw, table, MARGIN + column * (card_w + CARD_GAP), y, card_w)
+                _card(draw, table, MARGIN + column * (card_w + CARD_GAP), y, card_w, words)
         y += block.height
     return to_png(image)
 
 
-def _card(draw: ImageDraw.ImageDraw, table: BracketTable, x: float, y: float, w: float) -> None:
+def _card(draw: ImageDraw.ImageDraw, table: BracketTable, x: float, y: float, w: float, words: Words) -> None:
     h = _card_height(table)
     playing = table.state == "playing"
     draw.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=CARD, outline=PLAYING if playing else None, width=2)
-    state = STATES.get(table.state, table.state)
+    state = state_word(table.state, words)
     text(draw, (x + 8, y + 4), table.label, SMALL, MUTED, max_width=w / 2)
-    text(draw, (x + w - 8, y + 4), state, SMALL, PLAYING if playing else MUTED, anchor="ra", bold=playing)
+    ink = PLAYING if playing else MUTED
+    text(draw, (x + w - 8, y + 4), state, SMALL, ink, anchor="ra", bold=playing, max_width=w / 2 - 20)
     row_y = y + 4 + LABEL_ROW
     shown = list(table.seats) + [None] * max(0, table.size - len(table.seats))
     for seat in shown:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.gin_jon_tan.cards import Card
+from engine.words import ENGLISH, Words
 from render.common import BODY, GOLD, MARGIN, MUTED, SMALL, TITLE, WHITE, WIDTH, grid, new_canvas, text, to_png
 from render.gin_jon_tan import CARD_H, CARD_W, PANEL, TABLE, draw_card
 from render.text import line_height, wrap
@@ -56,7 +57,17 @@ class CollectionView:
     note: str = ""
 
 
-def collection_picture(view: CollectionView) -> bytes:
+def _sorted_by(sort: str, words: Words) -> str:
+    if sort == "value":
+        return words.say("by value")
+    if sort == "symbol":
+        return words.say("by symbol")
+    if sort == "colour":
+        return words.say("by colour")
+    return words.say("by {sort}", sort=sort)
+
+
+def collection_picture(view: CollectionView, *, words: Words = ENGLISH) -> bytes:
     """The page: a heading panel (title, count, sort, page, what gold means) and a grid of card faces."""
     rows = max(1, -(-len(view.cards) // PER_ROW))
     note_lines = wrap(view.note, SMALL, WIDTH - 2 * MARGIN, max_lines=3) if view.note else []
@@ -67,23 +78,26 @@ def collection_picture(view: CollectionView) -> bytes:
     y = MARGIN
     text(draw, (MARGIN, y), view.title, TITLE, WHITE, bold=True, max_width=WIDTH - 2 * MARGIN)
     y += line_height(TITLE)
-    cards = f"{view.total:,} card{'' if view.total == 1 else 's'}"
-    text(draw, (MARGIN, y), f"{cards} · by {view.sort} · page {view.page + 1} of {view.pages}", SMALL, WHITE)
+    room = WIDTH - 2 * MARGIN
+    cards = words.plural("{count} card", "{count} cards", view.total)
+    page = words.say("page {number} of {total}", number=view.page + 1, total=view.pages)
+    text(draw, (MARGIN, y), f"{cards} · {_sorted_by(view.sort, words)} · {page}", SMALL, WHITE, max_width=room)
     y += line_height(SMALL)
-    text(draw, (MARGIN, y), f"Gold border: {view.mark_word} ({view.marked:,})", SMALL, GOLD)
+    gold = words.say("Gold border: {meaning} ({count})", meaning=view.mark_word, count=words.number(view.marked))
+    text(draw, (MARGIN, y), gold, SMALL, GOLD, max_width=room)
     y += line_height(SMALL)
     for line in note_lines:
         text(draw, (MARGIN, y), line, SMALL, MUTED)
         y += line_height(SMALL)
     y = heading + MARGIN
     if not view.cards:
-        text(draw, (MARGIN, y), "No cards here.", BODY, MUTED)
+        text(draw, (MARGIN, y), words.say("No cards here."), BODY, MUTED, max_width=room)
     first = view.page * PER_PAGE
     for i, shown in enumerate(view.cards):
         row, col = divmod(i, PER_ROW)
         x = MARGIN + col * (CARD_W + GAP)
         top = y + row * (CARD_H + TAG_H + GAP)
-        draw_card(image, shown.card, x, top, marked=shown.marked)
+        draw_card(image, shown.card, x, top, marked=shown.marked, words=words)
         tag = f"#{first + i + 1}" + (" ✓" if shown.marked else "")
         text(draw, (x + CARD_W / 2, top + CARD_H + 1), tag, SMALL, GOLD if shown.marked else MUTED, anchor="ma")
     return to_png(image)

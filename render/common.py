@@ -208,15 +208,6 @@ def rows_of(items: list[str] | tuple[str, ...], per_row: int) -> list[list[str]]
     return [list(items[i : i + per_row]) for i in range(0, len(items), per_row)] or [[]]
 
 
-def plural(count: int, noun: str, plural_form: str | None = None) -> str:
-    """``1 point``, ``-1 point``, ``2 points``, ``1,234 points``: only one (either sign) is singular.
-
-    >>> plural(607475153176277, "point")
-    '607,475,153,176,277 points'
-    """
-    return f"{count:,} {noun if abs(count) == 1 else plural_form or noun + 's'}"
-
-
 #: A coarse 4×4×4 colour cube, the end of :data:`render.palette.PALETTE`: a colour no picture
 #: had when the palette was made still keeps its hue.
 CUBE = [channel for rgb in itertools.product((0, 85, 170, 255), repeat=3) for channel in rgb]

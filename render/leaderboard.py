@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engine.words import ENGLISH, Words
 from render.common import MEDALS
 from render.numbers import number_words
 from render.text import draw_text, fit, line_height, min_size, width
@@ -47,7 +48,6 @@ COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
     ("a later rank on its disc", INK, OTHER),
     ("the you tab", INK, YOU),
 )
-BY_WORDS = {"rating": "rating", "points": "points", "wins": "wins"}
 
 #: Columns: (heading, right edge). The name takes what is left of them.
 RATING_X, GAMES_X, WIN_X, LEVEL_X = 296, 362, 416, WIDTH - MARGIN - 8
@@ -86,24 +86,24 @@ class LeaderboardView:
     own: LeaderRow | None = None
 
 
-def short_number(value: int) -> str:
+def short_number(value: int, words: Words = ENGLISH) -> str:
     """A number short enough for a column, in words past a million (:func:`render.numbers.number_words`).
 
     >>> short_number(12345), short_number(-7), short_number(70_123_456_789_012_345_678)
     ('12,345', '-7', '70.1 quintillion')
     """
-    return number_words(value)
+    return number_words(value, words)
 
 
 def _win_percent(row: LeaderRow) -> str:
     return f"{round(100 * row.wins / row.games)}%" if row.games else "–"
 
 
-def _rating_text(row: LeaderRow) -> str:
-    return f"{row.rating:,}?" if row.provisional else f"{row.rating:,}"
+def _rating_text(row: LeaderRow, words: Words) -> str:
+    return f"{words.number(row.rating)}?" if row.provisional else words.number(row.rating)
 
 
-def _draw_row(draw: ImageDraw.ImageDraw, y: float, row: LeaderRow, by: str) -> None:
+def _draw_row(draw: ImageDraw.ImageDraw, y: float, row: LeaderRow, by: str, words: Words) -> None:
     box = (MARGIN, y, WIDTH - MARGIN, y + ROW - 6)
     cy = y + (ROW - 6) / 2
     if row.you:
@@ -118,11 +118,11 @@ def _draw_row(draw: ImageDraw.ImageDraw, y: float, row: LeaderRow, by: str) -> N
     name_room = RATING_X - 58 - NAME_X
     tags = []
     if row.you:
-        tags.append("you")
+        tags.append(words.say("you"))
     if row.computer:
-        tags.append("computer")
+        tags.append(words.say("computer"))
     if by == "points":
-        tags.append(f"{short_number(row.points)} pts")
+        tags.append(words.say("{points} pts", points=short_number(row.points, words)))
     top = cy - line_height(BODY) / 2 if tags else cy
     draw_text(draw, (NAME_X, top), row.name, BODY, WHITE, anchor="lm", bold=row.you, max_width=name_room)
     if tags:
@@ -136,8 +136,8 @@ def _draw_row(draw: ImageDraw.ImageDraw, y: float, row: LeaderRow, by: str) -> N
             max_width=name_room,
         )
     figures = (
-        (RATING_X, _rating_text(row), by == "rating"),
-        (GAMES_X, str(row.games), False),
+        (RATING_X, _rating_text(row, words), by == "rating"),
+        (GAMES_X, words.number(row.games), False),
         (WIN_X, _win_percent(row), by == "wins"),
     )
     for x, value, main in figures:
@@ -145,8 +145,20 @@ def _draw_row(draw: ImageDraw.ImageDraw, y: float, row: LeaderRow, by: str) -> N
     draw_text(draw, (LEVEL_X, cy), str(row.level), BODY, WHITE, anchor="rm")
 
 
-def leaderboard_picture(view: LeaderboardView) -> bytes:
-    """The page as a PNG; the asking player's row is added at the bottom when it is not on the page."""
+def _by(by: str, words: Words) -> str:
+    if by == "rating":
+        return words.say("By rating")
+    if by == "points":
+        return words.say("By points")
+    if by == "wins":
+        return words.say("By wins")
+    return words.say("By {ranking}", ranking=by)
+
+
+def leaderboard_picture(view: LeaderboardView, *, words: Words = ENGLISH) -> bytes:
+    """The page as a PNG; the asking player's row is added at the bottom when it is not on the page.
+
+    ``view.period`` is the caller's, in the reader's language."""
     rows = list(view.rows)
     height = MARGIN + line_height(TITLE) + line_height(SMALL) + 10 + line_height(SMALL) + 6
     height += ROW * max(1, len(rows)) + (ROW + 22 if view.own else 0) + 2 * line_height(SMALL) + MARGIN
@@ -154,36 +166,41 @@ def leaderboard_picture(view: LeaderboardView) -> bytes:
     draw = ImageDraw.Draw(image)
     room = WIDTH - 2 * MARGIN
     y: float = MARGIN
-    draw_text(draw, (MARGIN, y), f"{view.game_name} leaderboard", TITLE, GOLD, bold=True, max_width=room)
+    title = words.say("{game} leaderboard", game=view.game_name)
+    draw_text(draw, (MARGIN, y), title, TITLE, GOLD, bold=True, max_width=room)
     y += line_height(TITLE)
-    by = BY_WORDS.get(view.by, view.by)
-    subtitle = f"By {by} · {view.period} · page {view.page + 1} of {view.pages} · {view.players} players"
+    page = words.say("page {number} of {total}", number=view.page + 1, total=view.pages)
+    players = words.plural("{count} player", "{count} players", view.players)
+    subtitle = " · ".join((_by(view.by, words), view.period, page, players))
     draw_text(draw, (MARGIN, y), subtitle, SMALL, MUTED, max_width=room)
     y += line_height(SMALL) + 10
-    for x, heading, anchor in (
-        (MARGIN + 22, "#", "mm"),
-        (NAME_X, "Player", "lm"),
-        (RATING_X, "Rating", "rm"),
-        (GAMES_X, "Games", "rm"),
-        (WIN_X, "Win", "rm"),
-        (LEVEL_X, "Lv", "rm"),
+    for x, heading, anchor, column in (
+        (MARGIN + 22, "#", "mm", 30),
+        (NAME_X, words.say("Player"), "lm", RATING_X - 58 - NAME_X),
+        (RATING_X, words.say("Rating"), "rm", 64),
+        (GAMES_X, words.say("Games"), "rm", GAMES_X - RATING_X - 6),
+        (WIN_X, words.say("Win"), "rm", WIN_X - GAMES_X - 6),
+        (LEVEL_X, words.say("Lv"), "rm", LEVEL_X - WIN_X - 6),
     ):
-        draw_text(draw, (x, y + line_height(SMALL) / 2), heading, SMALL, MUTED, anchor=anchor, bold=True)
+        top = y + line_height(SMALL) / 2
+        draw_text(draw, (x, top), heading, SMALL, MUTED, anchor=anchor, bold=True, max_width=column)
     y += line_height(SMALL) + 6
     if not rows:
-        draw_text(draw, (WIDTH / 2, y + ROW / 2), "No finished games yet.", BODY, WHITE, anchor="mm")
+        draw_text(draw, (WIDTH / 2, y + ROW / 2), words.say("No finished games yet."), BODY, WHITE, anchor="mm")
         y += ROW
     for row in rows:
-        _draw_row(draw, y, row, view.by)
+        _draw_row(draw, y, row, view.by, words)
         y += ROW
     if view.own is not None:
         for i in range(3):
             draw.ellipse((WIDTH / 2 - 14 + 14 * i - 2, y + 6, WIDTH / 2 - 14 + 14 * i + 2, y + 10), fill=MUTED)
         y += 22
-        _draw_row(draw, y, view.own, view.by)
+        _draw_row(draw, y, view.own, view.by, words)
         y += ROW
     y += 4
-    notes = "? provisional: fewer than 10 games · Lv: level from lifetime points and games"
+    notes = " · ".join(
+        (words.say("? provisional: fewer than 10 games"), words.say("Lv: level from lifetime points and games"))
+    )
     for line in _wrap(notes, SMALL, room):
         draw_text(draw, (MARGIN, y), line, SMALL, MUTED)
         y += line_height(SMALL)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.nin_jan.rules import ROUNDS, Card, NinJanView, Reveal, pile_value
+from engine.words import ENGLISH, Words
 from render.common import (
     BODY,
     CARD_H,
@@ -35,7 +36,6 @@ from render.common import (
     cut,
     deck_pictures,
     fitted,
-    plural,
     seat_panel,
     stamp,
     text,
@@ -94,20 +94,31 @@ def sign_shape(draw: ImageDraw.ImageDraw, sign: str, cx: float, cy: float, size:
         raise ValueError(f"unknown sign {sign!r}")
 
 
-def draw_card(image: Image.Image, card: Card, x: float, y: float, *, highlight: bool = False) -> None:
+def sign_word(sign: str, words: Words = ENGLISH) -> str:
+    """A sign's name in the reader's language."""
+    if sign == "R":
+        return words.say("Rock")
+    if sign == "P":
+        return words.say("Paper")
+    return words.say("Scissors")
+
+
+def draw_card(
+    image: Image.Image, card: Card, x: float, y: float, *, highlight: bool = False, words: Words = ENGLISH
+) -> None:
     """A full card: the value in the corners, the sign large in the middle, its word below."""
-    stamp(image, x, y, (CARD_W, CARD_H), _card_box, card, highlight)
+    stamp(image, x, y, (CARD_W, CARD_H), _card_box, card, highlight, sign_word(card.sign, words))
     sign_shape(ImageDraw.Draw(image), card.sign, x + CARD_W / 2, y + CARD_H / 2, 32)
 
 
-def _card_box(image: Image.Image, x: float, y: float, card: Card, highlight: bool) -> None:
+def _card_box(image: Image.Image, x: float, y: float, card: Card, highlight: bool, word: str) -> None:
     """A card's box and words, what :func:`draw_card` stamps (its sign is drawn on it)."""
     draw = ImageDraw.Draw(image)
     colour = SIGN_COLOURS[card.sign]
     card_box(draw, x, y, fill=SIGN_TINTS[card.sign], outline=GOLD if highlight else INK, width=4 if highlight else 2)
     text(draw, (x + 6, y + 4), str(card.value), 20, colour, bold=True)
     text(draw, (x + CARD_W - 6, y + 5), card.sign, SMALL, colour, anchor="ra", bold=True)
-    text(draw, (x + CARD_W / 2, y + CARD_H - 5), SIGN_WORDS[card.sign], SMALL, INK, anchor="md")
+    text(draw, (x + CARD_W / 2, y + CARD_H - 5), word, SMALL, INK, anchor="md", max_width=CARD_W - 6)
 
 
 def draw_strip(image: Image.Image, card: Card, x: float, y: float, strip: int = STRIP) -> None:
@@ -154,66 +165,82 @@ def _strip_for(piles: tuple[tuple[Card, ...], ...], room: int) -> int:
     return max(SMALL + 2, min(STRIP, (room - CARD_H) // (tallest - 1)))
 
 
-def draw_piles(image: Image.Image, piles: tuple[tuple[Card, ...], ...], y: int, width: int, strip: int) -> int:
+def draw_piles(
+    image: Image.Image, piles: tuple[tuple[Card, ...], ...], y: int, width: int, strip: int, words: Words = ENGLISH
+) -> int:
     """The three piles side by side, bottom card first, top card whole and outlined. Returns the bottom."""
     draw = ImageDraw.Draw(image)
     column = width // 3
     bottom = y
     for i, pile in enumerate(piles):
         x = i * column + (column - CARD_W) // 2
-        text(draw, (x + CARD_W / 2, y), f"Pile {i + 1}", BODY, WHITE, anchor="ma", bold=True)
-        text(draw, (x + CARD_W / 2, y + 20), f"worth {pile_value(pile)}", SMALL, MUTED, anchor="ma")
+        pile_name = words.say("Pile {number}", number=i + 1)
+        text(draw, (x + CARD_W / 2, y), pile_name, BODY, WHITE, anchor="ma", bold=True, max_width=column - 8)
+        worth = words.say("worth {value}", value=pile_value(pile))
+        text(draw, (x + CARD_W / 2, y + 20), worth, SMALL, MUTED, anchor="ma", max_width=column - 8)
         cy = y + 42
         for card in pile[:-1]:
             draw_strip(image, card, x, cy, strip)
             cy += strip
-        draw_card(image, pile[-1], x, cy, highlight=True)
+        draw_card(image, pile[-1], x, cy, highlight=True, words=words)
         bottom = max(bottom, cy + CARD_H)
     return bottom
 
 
-def _result(reveal: Reveal) -> str:
+def _result(reveal: Reveal, words: Words) -> str:
     if reveal.action == "take":
-        return f"took pile {(reveal.pile or 0) + 1} ({pile_value(reveal.taken):+d})"
+        value = f"{pile_value(reveal.taken):+d}"
+        return words.say("took pile {number} ({value})", number=(reveal.pile or 0) + 1, value=value)
     if reveal.action == "place":
-        return f"put on pile {(reveal.pile or 0) + 1}"
-    return "to resolve"
+        return words.say("put on pile {number}", number=(reveal.pile or 0) + 1)
+    return words.say("to resolve")
 
 
-def draw_reveals(image: Image.Image, view: NinJanView, names: Sequence[str], y: int) -> int:
+def draw_reveals(image: Image.Image, view: NinJanView, names: Sequence[str], y: int, words: Words = ENGLISH) -> int:
     draw = ImageDraw.Draw(image)
-    title = "Revealed this round, highest first"
+    title = words.say("Revealed this round, highest first")
     if view.phase == "choose" and view.revealed:
-        title = f"Round {view.round - 1}, revealed highest first"
-    text(draw, (MARGIN, y), title, SMALL, MUTED)
+        title = words.say("Round {number}, revealed highest first", number=view.round - 1)
+    text(draw, (MARGIN, y), title, SMALL, MUTED, max_width=WIDTH - 2 * MARGIN)
     y += line_height(SMALL) + 2
     if not view.revealed:
-        text(draw, (MARGIN, y + 4), "No card revealed yet.", BODY, WHITE)
+        text(draw, (MARGIN, y + 4), words.say("No card revealed yet."), BODY, WHITE, max_width=WIDTH - 2 * MARGIN)
         return y + 34
     step = (WIDTH - 2 * MARGIN) // max(4, len(view.revealed))
     bottom = y
     for i, reveal in enumerate(view.revealed):
         x = MARGIN + i * step + (step - CARD_W) // 2
-        draw_card(image, reveal.card, x, y, highlight=i == view.resolving)
+        draw_card(image, reveal.card, x, y, highlight=i == view.resolving, words=words)
         cx = x + CARD_W / 2
         # A long name ("محمد (computer)") takes two lines under its card rather than being cut.
         name_lines = wrap(names[reveal.seat], SMALL, step - 4, max_lines=2)
         for j, line in enumerate(name_lines):
             text(draw, (cx, y + CARD_H + 3 + j * line_height(SMALL)), line, SMALL, WHITE, anchor="ma")
         colour = GOLD if i == view.resolving else MUTED
-        for j, line in enumerate(wrap(_result(reveal), SMALL, step - 4, max_lines=2), start=len(name_lines)):
+        for j, line in enumerate(wrap(_result(reveal, words), SMALL, step - 4, max_lines=2), start=len(name_lines)):
             text(draw, (cx, y + CARD_H + 3 + j * line_height(SMALL)), line, SMALL, colour, anchor="ma")
             bottom = max(bottom, y + CARD_H + 3 + (j + 1) * line_height(SMALL))
     return bottom + 8
 
 
-def _active_word(view: NinJanView, seat: int) -> str | None:
+def _active_word(view: NinJanView, seat: int, words: Words) -> str | None:
     if view.outcome is not None or seat not in view.waiting_on:
         return None
-    return {"choose": "choosing", "playoff": "throwing", "resolve": "picks a pile"}.get(view.phase, "to play")
+    if view.phase == "choose":
+        return words.say("choosing")
+    if view.phase == "playoff":
+        return words.say("throwing")
+    if view.phase == "resolve":
+        return words.say("picks a pile")
+    return words.say("to play")
 
 
-def draw_players(image: Image.Image, view: NinJanView, names: Sequence[str], y: int) -> int:
+def points(score: int, words: Words = ENGLISH) -> str:
+    """``1 point``, ``-1 point``, ``12 points``: only one (either sign) is singular."""
+    return words.plural("{amount} point", "{amount} points", abs(score), amount=words.number(score))
+
+
+def draw_players(image: Image.Image, view: NinJanView, names: Sequence[str], y: int, words: Words = ENGLISH) -> int:
     """One panel per player: name, total (big), hand size, state, and every card won."""
     draw = ImageDraw.Draw(image)
     per_row = (WIDTH - 2 * MARGIN - 20 + 4) // (CHIP_W + 4)
@@ -221,18 +248,19 @@ def draw_players(image: Image.Image, view: NinJanView, names: Sequence[str], y: 
         won = view.won[seat]
         rows = min(2, -(-len(won) // per_row)) if won else 0
         height = 60 + rows * (CHIP_H + 4) + (6 if won else 0)
-        word = _active_word(view, seat)
+        word = _active_word(view, seat, words)
         x0, x1 = MARGIN, WIDTH - MARGIN
         seat_panel(draw, (x0, y, x1, y + height), active_word=word)
         score = f"{view.scores[seat]:+d}"
         score_w = text(draw, (x1 - 12, y + 52), score, SCORE, GOLD, anchor="rs", bold=True)
         room = x1 - x0 - 24 - (active_tab_width(word) if word else score_w + 12)
         text(draw, (x0 + 12, y + 8), names[seat], BODY, WHITE, bold=True, max_width=room)
-        facts = [plural(view.scores[seat], "point")]
+        facts = [points(view.scores[seat], words)]
         if view.outcome is None:
-            facts.append(f"{view.hand_sizes[seat]} in hand")
-        facts.append(f"won {len(won)} below" if won else "none won yet")  # the cards under this line
-        status = _status(view, seat)
+            facts.append(words.say("{count} in hand", count=view.hand_sizes[seat]))
+        # the cards under this line
+        facts.append(words.say("won {count} below", count=len(won)) if won else words.say("none won yet"))
+        status = _status(view, seat, words)
         if status:
             facts.append(status)
         text(draw, (x0 + 12, y + 34), " · ".join(facts), SMALL, MUTED, max_width=x1 - x0 - 36 - score_w)
@@ -258,44 +286,56 @@ def draw_players(image: Image.Image, view: NinJanView, names: Sequence[str], y: 
     return y
 
 
-def _status(view: NinJanView, seat: int) -> str:
+def _status(view: NinJanView, seat: int, words: Words) -> str:
     if view.outcome is not None:
-        return "WINNER" if view.outcome.places[seat] == 1 else f"place {view.outcome.places[seat]}"
+        if view.outcome.places[seat] == 1:
+            return words.say("WINNER")
+        return words.say("place {number}", number=view.outcome.places[seat])
     if view.phase in ("choose", "playoff") and seat in view.decided:
-        return "has chosen"
+        return words.say("has chosen")
     return ""
 
 
-def _headline(view: NinJanView, names: Sequence[str]) -> str:
+def _headline(view: NinJanView, names: Sequence[str], words: Words) -> str:
     if view.outcome is not None:
-        return "Nin Jan · game over"
+        return words.say("Nin Jan · game over")
     if view.phase == "playoff":
-        return "Nin Jan · Rock-Paper-Scissors play-off"
-    return f"Nin Jan · round {view.round} of {ROUNDS}"
+        return words.say("Nin Jan · Rock-Paper-Scissors play-off")
+    return words.say("Nin Jan · round {number} of {total}", number=view.round, total=ROUNDS)
 
 
-def _subline(view: NinJanView, names: Sequence[str]) -> str:
+def _subline(view: NinJanView, names: Sequence[str], words: Words) -> str:
     if view.outcome is not None:
         winners = view.outcome.winners
         if not winners:
-            return "No winner."
+            return words.say("No winner.")
         winner = winners[0]
         others = [s for s in range(view.num_players) if s != winner]
         lead = view.outcome.points[winner] - max((view.outcome.points[s] for s in others), default=0)
-        why = "won the Rock-Paper-Scissors play-off" if lead == 0 else f"ahead by {plural(lead, 'point')}"
-        return f"{names[winner]} wins with {plural(view.outcome.points[winner], 'point')}: {why}."
+        total = points(view.outcome.points[winner], words)
+        if lead == 0:
+            return words.say(
+                "{name} wins with {points}: won the Rock-Paper-Scissors play-off.", name=names[winner], points=total
+            )
+        return words.say(
+            "{name} wins with {points}: ahead by {lead}.", name=names[winner], points=total, lead=points(lead, words)
+        )
     if view.phase == "playoff":
-        return "Tied for first: " + " vs ".join(names[s] for s in view.playoff_seats) + "."
+        tied = names[view.playoff_seats[0]] if view.playoff_seats else ""
+        for s in view.playoff_seats[1:]:
+            tied = words.say("{name} vs {other}", name=tied, other=names[s])
+        return words.say("Tied for first: {names}.", names=tied)
     if view.phase == "resolve" and view.waiting_on:
-        return f"{names[view.waiting_on[0]]} picks a pile."
-    return "Everyone chooses a card in secret."
+        return words.say("{name} picks a pile.", name=names[view.waiting_on[0]])
+    return words.say("Everyone chooses a card in secret.")
 
 
-def _playoff_line(view: NinJanView, names: Sequence[str]) -> str:
+def _playoff_line(view: NinJanView, names: Sequence[str], words: Words) -> str:
     if not view.playoff_rounds:
         return ""
     last = view.playoff_rounds[-1]
-    return "Last throw: " + ", ".join(f"{names[s]} {SIGN_WORDS[sign]}" for s, sign in last.throws)
+    throws = ", ".join(f"{names[s]} {sign_word(sign, words)}" for s, sign in last.throws)
+    return words.say("Last throw: {throws}", throws=throws)
 
 
 def _paragraph(draw: ImageDraw.ImageDraw, y: int, content: str, size: int, fill: Colour, bold: bool = False) -> int:
@@ -307,16 +347,17 @@ def _paragraph(draw: ImageDraw.ImageDraw, y: int, content: str, size: int, fill:
 
 @deck_pictures
 @fitted
-def table_picture(view: NinJanView, *, names: Sequence[str]) -> bytes:
+def table_picture(view: NinJanView, *, names: Sequence[str], words: Words = ENGLISH) -> bytes:
     """The public table: piles, this round's reveals, every player's winnings and total."""
     strip = _strip_for(view.piles, 360)
     image, draw = canvas(FELT_NJ)
-    text(draw, (MARGIN, MARGIN), _headline(view, names), TITLE, GOLD, bold=True)
-    y = _paragraph(draw, MARGIN + 30, _subline(view, names), BODY, WHITE, bold=view.outcome is not None)
-    y = draw_piles(image, view.piles, y + 6, WIDTH, strip) + 12
-    y = draw_reveals(image, view, names, y)
-    y = draw_players(image, view, names, y)
-    line = _playoff_line(view, names)
+    headline = _headline(view, names, words)
+    text(draw, (MARGIN, MARGIN), headline, TITLE, GOLD, bold=True, max_width=WIDTH - 2 * MARGIN)
+    y = _paragraph(draw, MARGIN + 30, _subline(view, names, words), BODY, WHITE, bold=view.outcome is not None)
+    y = draw_piles(image, view.piles, y + 6, WIDTH, strip, words) + 12
+    y = draw_reveals(image, view, names, y, words)
+    y = draw_players(image, view, names, y, words)
+    line = _playoff_line(view, names, words)
     if line:
         y = _paragraph(draw, y + 4, line, BODY, WHITE)
     return to_png(cut(image, y + 6))
@@ -324,7 +365,7 @@ def table_picture(view: NinJanView, *, names: Sequence[str]) -> bytes:
 
 @deck_pictures
 @fitted
-def hand_picture(view: NinJanView, *, names: Sequence[str], owner: str | None = None) -> bytes:
+def hand_picture(view: NinJanView, *, names: Sequence[str], owner: str | None = None, words: Words = ENGLISH) -> bytes:
     """One seat's hand wrapped to rows, the decision in words, and the piles' top cards.
 
     ``owner``: whose hand the title names (a replay's "Zoë's hand"); by default "Your hand"."""
@@ -334,32 +375,35 @@ def hand_picture(view: NinJanView, *, names: Sequence[str], owner: str | None = 
     image, draw = canvas(FELT_NJ)
     seat = view.seat if view.seat is not None else 0
     score = view.scores[seat] if view.scores else 0
-    whose = f"{owner}'s hand" if owner else "Your hand"
+    whose = words.say("{name}'s hand", name=owner) if owner else words.say("Your hand")
     text(draw, (MARGIN, MARGIN), whose, TITLE, GOLD, bold=True, max_width=WIDTH - 2 * MARGIN - 120)  # the points beside
-    text(draw, (WIDTH - MARGIN, MARGIN + 4), plural(score, "point"), BODY, GOLD, anchor="ra", bold=True)
+    text(draw, (WIDTH - MARGIN, MARGIN + 4), points(score, words), BODY, GOLD, anchor="ra", bold=True, max_width=116)
     y = MARGIN + 30
     text(draw, (MARGIN, y), names[seat], BODY, WHITE, max_width=WIDTH - 2 * MARGIN)
     y += line_height(BODY) + 4
     if hand:
         for i, card in enumerate(hand):
             row, col = divmod(i, per_row)
-            draw_card(image, card, MARGIN + col * (CARD_W + gap), y + row * (CARD_H + gap))
+            draw_card(image, card, MARGIN + col * (CARD_W + gap), y + row * (CARD_H + gap), words=words)
         y += (-(-len(hand) // per_row)) * (CARD_H + gap)
     else:
         card_back(draw, MARGIN, y)
-        text(draw, (MARGIN + CARD_W + 12, y + 40), "No cards left in hand.", BODY, WHITE)
+        empty = words.say("No cards left in hand.")
+        text(draw, (MARGIN + CARD_W + 12, y + 40), empty, BODY, WHITE, max_width=WIDTH - 2 * MARGIN - CARD_W - 12)
         y += CARD_H + gap
-    prompt = view.decisions[0].prompt if view.decisions else "Nothing to decide right now."
+    prompt = words.say(view.decisions[0].prompt) if view.decisions else words.say("Nothing to decide right now.")
     y = _paragraph(draw, y + 4, prompt, BODY, WHITE)
-    text(draw, (MARGIN, y + 6), "The piles (top cards):", SMALL, MUTED)
+    text(draw, (MARGIN, y + 6), words.say("The piles (top cards):"), SMALL, MUTED, max_width=WIDTH - 2 * MARGIN)
     y += 6 + line_height(SMALL) + 2
     column = (WIDTH - 2 * MARGIN) // 3
     for i, pile in enumerate(view.piles):
         x = MARGIN + i * column
-        draw_card(image, pile[-1], x, y)
+        draw_card(image, pile[-1], x, y, words=words)
         tx = x + CARD_W + 6
-        text(draw, (tx, y + 4), f"Pile {i + 1}", BODY, WHITE, bold=True, max_width=column - CARD_W - 8)
-        text(draw, (tx, y + 28), plural(len(pile), "card"), SMALL, MUTED, max_width=column - CARD_W - 8)
-        text(draw, (tx, y + 48), "worth", SMALL, MUTED)
+        room = column - CARD_W - 8
+        text(draw, (tx, y + 4), words.say("Pile {number}", number=i + 1), BODY, WHITE, bold=True, max_width=room)
+        cards = words.plural("{count} card", "{count} cards", len(pile))
+        text(draw, (tx, y + 28), cards, SMALL, MUTED, max_width=room)
+        text(draw, (tx, y + 48), words.say("worth"), SMALL, MUTED, max_width=room)
         text(draw, (tx, y + 66), str(pile_value(pile)), BODY, WHITE, bold=True)
     return to_png(cut(image, y + CARD_H + MARGIN))

@@ -8,14 +8,29 @@ dropped. Wherever there is room the exact figure stands beside or under it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from engine.words import ENGLISH, Words
+
 __all__ = ["number_words"]
 
-#: Names of the powers of a thousand from a million up (the short scale English uses).
-SCALES = ("million", "billion", "trillion", "quadrillion", "quintillion", "sextillion", "septillion",
-          "octillion", "nonillion", "decillion")  # fmt: skip
+#: The powers of a thousand from a million up, each as the reader's language says it (English's short
+#: scale: a billion is 10^9; each language writes the same quantity its own way).
+SCALES: tuple[Callable[[Words, str], str], ...] = (
+    lambda words, number: words.say("{number} million", number=number),
+    lambda words, number: words.say("{number} billion", number=number),
+    lambda words, number: words.say("{number} trillion", number=number),
+    lambda words, number: words.say("{number} quadrillion", number=number),
+    lambda words, number: words.say("{number} quintillion", number=number),
+    lambda words, number: words.say("{number} sextillion", number=number),
+    lambda words, number: words.say("{number} septillion", number=number),
+    lambda words, number: words.say("{number} octillion", number=number),
+    lambda words, number: words.say("{number} nonillion", number=number),
+    lambda words, number: words.say("{number} decillion", number=number),
+)
 
 
-def number_words(value: int) -> str:
+def number_words(value: int, words: Words = ENGLISH) -> str:
     """Exact up to a million, then three figures and the scale's name (a power of ten past a decillion).
 
     >>> number_words(12345), number_words(-7), number_words(6_400_000_000_000)
@@ -26,7 +41,7 @@ def number_words(value: int) -> str:
     '7 × 10^40'
     """
     if abs(value) < 1_000_000:
-        return f"{value:,}"
+        return words.number(value)
     digits = str(abs(value))
     exponent = len(digits) - 1
     mantissa = (int(digits[:4]) + 5) // 10  # three figures, rounded half up
@@ -35,13 +50,20 @@ def number_words(value: int) -> str:
         exponent += 1
     sign = "-" if value < 0 else ""
     scale = exponent // 3 - 2
+    point = decimal_mark(words)
     if scale >= len(SCALES):
-        return f"{sign}{_figures(mantissa, 1)} × 10^{exponent}"
-    return f"{sign}{_figures(mantissa, exponent % 3 + 1)} {SCALES[scale]}"
+        return f"{sign}{_figures(mantissa, 1, point)} × 10^{exponent}"
+    return SCALES[scale](words, f"{sign}{_figures(mantissa, exponent % 3 + 1, point)}")
 
 
-def _figures(mantissa: int, whole: int) -> str:
+def decimal_mark(words: Words) -> str:
+    """The reader's decimal mark: a comma where digits are grouped with points or spaces (1.234,5)."""
+    grouped = words.number(1_234_567)
+    return "." if grouped[1:2] == "," else ","
+
+
+def _figures(mantissa: int, whole: int, point: str = ".") -> str:
     """Three figures ``mantissa`` with ``whole`` of them before the point, trailing zeros dropped."""
     shown = str(mantissa)
     head, tail = shown[:whole], shown[whole:].rstrip("0")
-    return f"{head}.{tail}" if tail else head
+    return f"{head}{point}{tail}" if tail else head

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engine.words import ENGLISH, Words
 from render.common import INK, MEDALS
 from render.leaderboard import short_number
 from render.text import draw_text, line_height, min_size, width
@@ -128,12 +129,15 @@ def exact_lines(value: int, size: int, room: float) -> list[str]:
     return lines
 
 
-def _chart(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], values: Sequence[int]) -> None:
+def _chart(
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], values: Sequence[int], words: Words = ENGLISH
+) -> None:
     """A small line chart of the rating over time, with its lowest and highest values written."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=6, fill=FELT)
     if len(values) < 2:
-        draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "chart after 1 game", SMALL, MUTED, anchor="mm")
+        later = words.say("chart after 1 game")
+        draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), later, SMALL, MUTED, anchor="mm", max_width=x1 - x0 - 4)
         return
     low, high = min(values), max(values)
     label_h = line_height(SMALL)
@@ -147,30 +151,29 @@ def _chart(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], va
     draw.line(points, fill=GOLD, width=2, joint="curve")
     last = points[-1]
     draw.ellipse((last[0] - 3, last[1] - 3, last[0] + 3, last[1] + 3), fill=WHITE)
-    draw_text(draw, (x0 + 6, y0 + 2), f"high {high:,}", SMALL, MUTED)
-    draw_text(draw, (x1 - 6, y0 + 2), f"low {low:,}", SMALL, MUTED, anchor="ra")
+    low_text = words.say("low {value}", value=words.number(low))
+    low_w = draw_text(draw, (x1 - 6, y0 + 2), low_text, SMALL, MUTED, anchor="ra", max_width=(x1 - x0) / 2 - 8)
+    high_text = words.say("high {value}", value=words.number(high))
+    draw_text(draw, (x0 + 6, y0 + 2), high_text, SMALL, MUTED, max_width=x1 - x0 - 20 - low_w)
 
 
-def _game_panel(draw: ImageDraw.ImageDraw, y: float, card: GameCard, dry: bool) -> float:
+def _game_panel(draw: ImageDraw.ImageDraw, y: float, card: GameCard, dry: bool, words: Words = ENGLISH) -> float:
     """Draw one game's panel at ``y`` (or only measure it when ``dry``); return its height."""
     left = MARGIN + 10
     text_room = WIDTH - 2 * MARGIN - CHART_W - 30
+    games = words.plural("{count} game", "{count} games", card.games)
+    wins = words.plural("{count} win", "{count} wins", card.wins)
     lines: list[tuple[str, int, Colour, bool]] = [
-        (f"{card.rating:,}", SCORE, GOLD, True),
-        ("provisional rating" if card.provisional else "rating", SMALL, MUTED, False),
-        (
-            f"{plural(card.games, 'game')} · {plural(card.wins, 'win')} ({_percent(card.wins, card.games)})",
-            BODY,
-            WHITE,
-            False,
-        ),
+        (words.number(card.rating), SCORE, GOLD, True),
+        (words.say("provisional rating") if card.provisional else words.say("rating"), SMALL, MUTED, False),
+        (f"{games} · {wins} ({_percent(card.wins, card.games)})", BODY, WHITE, False),
     ]
-    best = short_number(card.best)
-    lines.append((f"best score {best}", BODY, WHITE, False))
+    best = short_number(card.best, words)
+    lines.append((words.say("best score {score}", score=best), BODY, WHITE, False))
     # a short form gets the exact value in full under the text and the chart, as wide as the panel
     exact = []
-    if best != f"{card.best:,}":
-        exact = ["best score exactly:", *exact_lines(card.best, SMALL, WIDTH - 2 * MARGIN - 40)]
+    if best != words.number(card.best):
+        exact = [words.say("best score exactly:"), *exact_lines(card.best, SMALL, WIDTH - 2 * MARGIN - 40)]
     header = line_height(BODY) + 8
     body = sum(line_height(size) for _, size, _, _ in lines)
     top_part = max(header + body, header + CHART_H + 22)
@@ -183,13 +186,15 @@ def _game_panel(draw: ImageDraw.ImageDraw, y: float, card: GameCard, dry: bool) 
     lx1 = WIDTH - MARGIN - 10
     lx0 = lx1 - CHART_W
     percent = int(card.level_fraction * 100)
-    draw_text(draw, (lx0, y + 8), f"Level {card.level}", BODY, WHITE, bold=True)
-    draw_text(draw, (lx1, y + 8 + line_height(BODY) / 2), f"{percent}% to {card.level + 1}", SMALL, MUTED, anchor="rm")
+    level_w = draw_text(draw, (lx0, y + 8), words.say("Level {number}", number=card.level), BODY, WHITE, bold=True)
+    to_next = words.say("{percent}% to {level}", percent=percent, level=card.level + 1)
+    to_next_room = max(20.0, lx1 - lx0 - level_w - 6)
+    draw_text(draw, (lx1, y + 8 + line_height(BODY) / 2), to_next, SMALL, MUTED, anchor="rm", max_width=to_next_room)
     bar_y = y + 8 + line_height(BODY) + 2
     draw.rounded_rectangle((lx0, bar_y, lx1, bar_y + 6), radius=3, fill=BAR)
     if percent:
         draw.rounded_rectangle((lx0, bar_y, lx0 + (lx1 - lx0) * percent / 100, bar_y + 6), radius=3, fill=GOLD)
-    _chart(draw, (lx0, bar_y + 14, lx1, bar_y + 14 + CHART_H), card.chart)
+    _chart(draw, (lx0, bar_y + 14, lx1, bar_y + 14 + CHART_H), card.chart, words)
     ty = y + header
     for content, size, colour, bold in lines:
         draw_text(draw, (left, ty), content, size, colour, bold=bold, max_width=text_room)
@@ -201,26 +206,32 @@ def _game_panel(draw: ImageDraw.ImageDraw, y: float, card: GameCard, dry: bool) 
     return height
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"
-
-
 def _percent(part: int, whole: int) -> str:
     return f"{round(100 * part / whole)}%" if whole else "–"
 
 
-def _place(line: RecentLine) -> str:
-    return f"{ordinal_place(line.place)} of {line.players}"
+def _place(line: RecentLine, words: Words = ENGLISH) -> str:
+    """``1st of 4`` (the English ending chosen here; each language writes its own ordinal)."""
+    said = {"number": line.place, "players": line.players}
+    ending = ordinal_place(line.place)[-2:]
+    if ending == "st":
+        return words.say("{number}st of {players}", **said)
+    if ending == "nd":
+        return words.say("{number}nd of {players}", **said)
+    if ending == "rd":
+        return words.say("{number}rd of {players}", **said)
+    return words.say("{number}th of {players}", **said)
 
 
-def _recent(draw: ImageDraw.ImageDraw, y: float, line: RecentLine, place_w: float) -> None:
+def _recent(draw: ImageDraw.ImageDraw, y: float, line: RecentLine, place_w: float, words: Words = ENGLISH) -> None:
     cy = y + line_height(BODY) / 2
-    place = _place(line)
+    place = _place(line, words)
     draw_text(draw, (MARGIN + 10, cy), place, BODY, WHITE, anchor="lm", bold=line.place == 1)
-    change = f"{line.change:+,}" if line.change else "±0"
+    change = ("+" if line.change > 0 else "") + words.number(line.change) if line.change else "±0"
     colour = UP if line.change > 0 else DOWN if line.change < 0 else MUTED
     change_w = draw_text(draw, (WIDTH - MARGIN - 10, cy), change, BODY, colour, anchor="rm", bold=True)
-    middle = f"{line.game_name} · {short_number(line.points)} pts · {line.when}"
+    points = words.say("{points} pts", points=short_number(line.points, words))
+    middle = f"{line.game_name} · {points} · {line.when}"
     x = MARGIN + 10 + place_w + 10
     draw_text(draw, (x, cy), middle, SMALL, MUTED, anchor="lm", max_width=WIDTH - MARGIN - 20 - change_w - x)
 
@@ -238,9 +249,9 @@ def _trophies_height(view: ProfileView) -> int:
     return line_height(BODY) + 4 + TROPHY_ROW * ((shown + 1) // 2) + more + 8
 
 
-def _draw_trophies(draw: ImageDraw.ImageDraw, y: float, view: ProfileView) -> None:
+def _draw_trophies(draw: ImageDraw.ImageDraw, y: float, view: ProfileView, words: Words = ENGLISH) -> None:
     """Season trophies: a medal disc with the place written on it, the season and the game."""
-    draw_text(draw, (MARGIN, y), "Season trophies", BODY, GOLD, bold=True)
+    draw_text(draw, (MARGIN, y), words.say("Season trophies"), BODY, GOLD, bold=True, max_width=WIDTH - 2 * MARGIN)
     y += line_height(BODY) + 4
     cell = (WIDTH - 2 * MARGIN) / 2
     shown = view.trophies[:MAX_TROPHIES]
@@ -253,13 +264,14 @@ def _draw_trophies(draw: ImageDraw.ImageDraw, y: float, view: ProfileView) -> No
         draw_text(draw, (x + 32, cy), label, SMALL, WHITE, anchor="lm", max_width=cell - 38)
     if len(view.trophies) > len(shown):
         more_y = y + TROPHY_ROW * ((len(shown) + 1) // 2)
-        draw_text(draw, (MARGIN, more_y), f"and {len(view.trophies) - len(shown)} more", SMALL, MUTED)
+        more = words.say("and {count} more", count=words.number(len(view.trophies) - len(shown)))
+        draw_text(draw, (MARGIN, more_y), more, SMALL, MUTED)
 
 
-def profile_picture(view: ProfileView) -> bytes:
-    """The card as a PNG."""
+def profile_picture(view: ProfileView, *, words: Words = ENGLISH) -> bytes:
+    """The card as a PNG (``RecentLine.when`` and ``SeasonTrophy.season`` are the caller's words)."""
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    panels = [_game_panel(probe, 0, card, dry=True) for card in view.games]
+    panels = [_game_panel(probe, 0, card, dry=True, words=words) for card in view.games]
     recent_h = (line_height(BODY) + 6) * len(view.recent)
     height = MARGIN + line_height(TITLE) + line_height(SMALL) + 10 + sum(h + 8 for h in panels)
     height += _trophies_height(view)
@@ -271,27 +283,23 @@ def profile_picture(view: ProfileView) -> bytes:
     draw_text(draw, (MARGIN, y), view.name, TITLE, WHITE, bold=True, max_width=room)
     y += line_height(TITLE)
     total = sum(card.games for card in view.games)
-    draw_text(
-        draw,
-        (MARGIN, y),
-        f"{plural(total, 'rated game')} · levels grow with lifetime points and games",
-        SMALL,
-        MUTED,
-        max_width=room,
-    )
+    rated = words.plural("{count} rated game", "{count} rated games", total)
+    grow = words.say("levels grow with lifetime points and games")
+    draw_text(draw, (MARGIN, y), f"{rated} · {grow}", SMALL, MUTED, max_width=room)
     y += line_height(SMALL) + 10
     if view.trophies:
-        _draw_trophies(draw, y, view)
+        _draw_trophies(draw, y, view, words)
         y += _trophies_height(view)
     for card in view.games:
-        y += _game_panel(draw, y, card, dry=False) + 8
-    draw_text(draw, (MARGIN, y), "Last results" if view.recent else "No results yet", BODY, GOLD, bold=True)
+        y += _game_panel(draw, y, card, dry=False, words=words) + 8
+    results = words.say("Last results") if view.recent else words.say("No results yet")
+    draw_text(draw, (MARGIN, y), results, BODY, GOLD, bold=True, max_width=room)
     y += line_height(BODY) + 8
-    place_w = max((width(_place(line), BODY, bold=True) for line in view.recent), default=0)
+    place_w = max((width(_place(line, words), BODY, bold=True) for line in view.recent), default=0)
     for line in view.recent:
-        _recent(draw, y, line, place_w)
+        _recent(draw, y, line, place_w, words)
         y += line_height(BODY) + 6
-    draw_text(draw, (MARGIN, y + 2), "Rating changes: + up, − down", SMALL, MUTED)
+    draw_text(draw, (MARGIN, y + 2), words.say("Rating changes: + up, − down"), SMALL, MUTED, max_width=room)
     y += line_height(SMALL) + 2
     image = image.crop((0, 0, WIDTH, int(y) + MARGIN))
     buffer = io.BytesIO()

@@ -38,6 +38,7 @@ from PIL import Image, ImageDraw
 
 from engine import registry
 from engine.core import GameState, Move
+from engine.words import ENGLISH, Words
 from render import pictures_for
 from render.text import draw_text, min_size
 
@@ -159,11 +160,17 @@ def _open(png: bytes, width: int) -> Image.Image:
     return image
 
 
-def _table(state: GameState, names: Sequence[str], width: int) -> Image.Image:
-    return _open(pictures_for(state.game.key).table_picture(state.view(None), names=names), width)
+def _said(words: Words) -> dict[str, Words]:
+    """The ``words=`` keyword for a game's pictures: none for English (a game kept outside this
+    project may not take it)."""
+    return {} if words is ENGLISH else {"words": words}
 
 
-def _hands(state: GameState, names: Sequence[str], width: int) -> Image.Image:
+def _table(state: GameState, names: Sequence[str], width: int, words: Words = ENGLISH) -> Image.Image:
+    return _open(pictures_for(state.game.key).table_picture(state.view(None), names=names, **_said(words)), width)
+
+
+def _hands(state: GameState, names: Sequence[str], width: int, words: Words = ENGLISH) -> Image.Image:
     """Every seat's own picture (its view: its hand), titled with its name ("Zoë's hand", not the
     "Your hand" of a player's own message); a game whose pictures take no owner gets a name strip."""
     module = pictures_for(state.game.key)
@@ -172,11 +179,13 @@ def _hands(state: GameState, names: Sequence[str], width: int) -> Image.Image:
     parts: list[Image.Image] = []
     for seat in range(state.num_players):
         if named:
-            parts.append(_open(module.hand_picture(state.view(seat), names=names, owner=names[seat]), width))
+            picture = module.hand_picture(state.view(seat), names=names, owner=names[seat], **_said(words))
+            parts.append(_open(picture, width))
             continue
-        picture = _open(module.hand_picture(state.view(seat), names=names), width)
+        picture = _open(module.hand_picture(state.view(seat), names=names, **_said(words)), width)
         strip = Image.new("RGB", (picture.width, size * 2), LABEL)
-        draw_text(ImageDraw.Draw(strip), (10, size), f"{names[seat]}'s hand", size, LABEL_TEXT, anchor="lm", bold=True)
+        whose = words.say("{name}'s hand", name=names[seat])
+        draw_text(ImageDraw.Draw(strip), (10, size), whose, size, LABEL_TEXT, anchor="lm", bold=True)
         parts += [strip, picture]
     canvas = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)), LABEL)
     y = 0
@@ -194,7 +203,9 @@ def shows_hands(source: ReplaySource) -> bool:
     return game.load(source.final_json).is_over
 
 
-def step_picture(source: ReplaySource, names: Names, step: int, *, hands: bool = False, width: int = WIDTH) -> bytes:
+def step_picture(
+    source: ReplaySource, names: Names, step: int, *, hands: bool = False, width: int = WIDTH, words: Words = ENGLISH
+) -> bytes:
     """One step of the replay as a PNG: the public table, or (``hands``) every seat's hand at that step.
 
     Hands are shown only when :func:`shows_hands` allows it (a finished game); ValueError otherwise.
@@ -203,7 +214,7 @@ def step_picture(source: ReplaySource, names: Names, step: int, *, hands: bool =
         raise ValueError("this replay cannot show the hands: the game is not over, or its hands stay secret")
     step = max(0, min(step, source.steps))
     state, shown = state_at(source, step), names_at(names, step)
-    image = _hands(state, shown, width) if hands else _table(state, shown, width)
+    image = _hands(state, shown, width, words) if hands else _table(state, shown, width, words)
     buffer = io.BytesIO()
     image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
         buffer, format="PNG", compress_level=3
@@ -218,11 +229,14 @@ def replay_gif(
     max_frames: int = MAX_FRAMES,
     width: int = WIDTH,
     frame_ms: int = FRAME_MS,
+    words: Words = ENGLISH,
 ) -> bytes:
     """The whole game as an animated GIF of the public table; the last frame stays longest."""
     wanted = set(frame_steps(source.steps, max_frames))
     frames = [
-        _table(state, names_at(names, step), width) for step, state in enumerate(states(source)) if step in wanted
+        _table(state, names_at(names, step), width, words)
+        for step, state in enumerate(states(source))
+        if step in wanted
     ]
     box = _box(frames)
     background = frames[0].getpixel((0, 0))
@@ -262,7 +276,15 @@ def _box(frames: Sequence[Image.Image]) -> tuple[int, int]:
     return max(f.width for f in frames), heights[max(0, round(FIT_SHARE * len(heights)) - 1)]
 
 
-def chapters(source: ReplaySource) -> list[tuple[int, str]]:
+def _chapter_word(field: str, value: Any, words: Words) -> str:
+    if field == "game_no":
+        return words.say("Game {number}", number=value)
+    if field == "hand_number":
+        return words.say("Hand {number}", number=value)
+    return words.say("Round {number}", number=value)
+
+
+def chapters(source: ReplaySource, words: Words = ENGLISH) -> list[tuple[int, str]]:
     """Where each hand, round or game of the match begins: (step, "Hand 2"), in order.
 
     Read from the spectator's view (its ``hand_number``, ``round_no``… fields); a count that never
@@ -270,11 +292,11 @@ def chapters(source: ReplaySource) -> list[tuple[int, str]]:
     counts: list[tuple[tuple[str, Any], ...]] = []
     for state in states(source):
         view = state.view(None)
-        counts.append(tuple((word, getattr(view, name)) for name, word in CHAPTER_FIELDS if hasattr(view, name)))
+        counts.append(tuple((name, getattr(view, name)) for name, _ in CHAPTER_FIELDS if hasattr(view, name)))
     varying = {i for i in range(len(counts[0])) if len({c[i][1] for c in counts}) > 1} if counts else set()
     found: list[tuple[int, str]] = []
     for step, count in enumerate(counts):
-        name = " · ".join(f"{word} {value}" for i, (word, value) in enumerate(count) if i in varying)
+        name = " · ".join(_chapter_word(field, value, words) for i, (field, value) in enumerate(count) if i in varying)
         if name and (not found or found[-1][1] != name):
             found.append((step, name))
     return found

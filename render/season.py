@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.words import ENGLISH, Words
 from render.common import (
     BODY,
     FELT,
@@ -58,7 +59,8 @@ class SeasonView:
     lines: tuple[SeasonLine, ...]
 
 
-def season_picture(view: SeasonView) -> bytes:
+def season_picture(view: SeasonView, *, words: Words = ENGLISH) -> bytes:
+    """A season board: its title and status (the caller's, in the reader's language), then a row per player."""
     shown = view.lines[:MAX_LINES]
     room = WIDTH - 2 * MARGIN
     height = MARGIN + line_height(TITLE) + line_height(SMALL) + 12 + ROW * max(1, len(shown)) + 2 * line_height(BODY)
@@ -68,7 +70,7 @@ def season_picture(view: SeasonView) -> bytes:
     text(draw, (MARGIN, y), view.status, SMALL, MUTED, max_width=room)
     y += line_height(SMALL) + 12
     if not shown:
-        text(draw, (MARGIN, y), "No one has played this season yet.", BODY, WHITE, max_width=room)
+        text(draw, (MARGIN, y), words.say("No one has played this season yet."), BODY, WHITE, max_width=room)
         y += line_height(BODY)
     for line in shown:
         draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW - 6), radius=8, fill=FELT_DARK)
@@ -83,6 +85,7 @@ def season_picture(view: SeasonView) -> bytes:
         text(draw, (left, cy + 3), line.detail, SMALL, MUTED, anchor="la", max_width=name_room)
         y += ROW
     if len(view.lines) > len(shown):
-        text(draw, (MARGIN, y + 4), f"… and {len(view.lines) - len(shown)} more", BODY, MUTED)
+        more = words.say("… and {count} more", count=words.number(len(view.lines) - len(shown)))
+        text(draw, (MARGIN, y + 4), more, BODY, MUTED, max_width=room)
         y += line_height(BODY) + 4
     return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
+from engine.words import ENGLISH, Words
 from render.common import (
     BODY,
     FELT,
@@ -74,33 +75,37 @@ class StandingsView:
     lines: tuple[StandingLine, ...]
 
 
-def tie_breaks(line: StandingLine) -> str:
+def tie_breaks(line: StandingLine, words: Words = ENGLISH) -> str:
     """The tie-breaks in the order they count, and the rounds played.
 
     >>> tie_breaks(StandingLine(1, "Ann", "9", 1234, "4½", 1, 3))
     'game pts 1,234 · Buchholz 4½ · h2h +1 · 3 rounds'
     """
-    parts = [f"game pts {line.game_points:,}", f"Buchholz {line.buchholz}"]
+    parts = [
+        words.say("game pts {points}", points=words.number(line.game_points)),
+        words.say("Buchholz {score}", score=line.buchholz),
+    ]
     if line.head_to_head:
-        parts.append(f"h2h {line.head_to_head:+d}")
-    parts.append(f"{line.played} round{'s' if line.played != 1 else ''}")
+        parts.append(words.say("h2h {score}", score=f"{line.head_to_head:+d}"))
+    parts.append(words.plural("{count} round", "{count} rounds", line.played))
     if line.dropped:
-        parts.append("dropped")
+        parts.append(words.say("dropped"))
     return " · ".join(parts)
 
 
-def standings_picture(view: StandingsView) -> bytes:
-    """The standings: a title, the rule, then one panel per player, best first."""
+def standings_picture(view: StandingsView, *, words: Words = ENGLISH) -> bytes:
+    """The standings: a title, the rule, then one panel per player, best first (the title, status and
+    rule are the caller's, in the reader's language)."""
     shown = view.lines[:MAX_LINES]
     room = WIDTH - 2 * MARGIN
     image, draw = new_canvas(WIDTH, 200 + ROW * (len(shown) + 1) + 80, FELT)
     y = _heading(draw, view, room)
     for line in shown:
-        _row(draw, line, y, room)
+        _row(draw, line, y, room, words)
         y += ROW
     if len(view.lines) > len(shown):
         more = len(view.lines) - len(shown)
-        text(draw, (MARGIN, y + 4), f"… and {more} more", BODY, MUTED)
+        text(draw, (MARGIN, y + 4), words.say("… and {count} more", count=words.number(more)), BODY, MUTED)
         y += line_height(BODY) + 4
     return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
 
@@ -116,7 +121,7 @@ def _heading(draw: ImageDraw.ImageDraw, view: StandingsView, room: float) -> flo
     return y + 8
 
 
-def _row(draw: ImageDraw.ImageDraw, line: StandingLine, y: float, room: float) -> None:
+def _row(draw: ImageDraw.ImageDraw, line: StandingLine, y: float, room: float, words: Words) -> None:
     draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW - 6), radius=8, fill=FELT_DARK)
     cy = y + (ROW - 6) / 2
     disc = MEDALS.get(line.place, OTHER_PLACE) if not line.dropped else DROPPED
@@ -128,15 +133,25 @@ def _row(draw: ImageDraw.ImageDraw, line: StandingLine, y: float, room: float) -
     text(
         draw, (left, cy - 2), line.name, BODY + 2, WHITE if not line.dropped else DROPPED, anchor="ls", max_width=width
     )
-    text(draw, (left, cy + 4), tie_breaks(line), SMALL, MUTED, anchor="la", max_width=width)
+    text(draw, (left, cy + 4), tie_breaks(line, words), SMALL, MUTED, anchor="la", max_width=width)
 
 
-def podium_picture(view: StandingsView) -> bytes:
+def podium_picture(view: StandingsView, *, words: Words = ENGLISH) -> bytes:
     """The top three on a podium (second left, first in the middle, third right), with their points."""
     image, draw = new_canvas(WIDTH, 330, FELT)
     room = WIDTH - 2 * MARGIN
     text(draw, (WIDTH / 2, MARGIN), view.title, BODY, MUTED, anchor="ma", bold=True, max_width=room)
-    text(draw, (WIDTH / 2, MARGIN + line_height(BODY) + 2), "Podium", TITLE + 4, GOLD, anchor="ma", bold=True)
+    podium = words.say("Podium")
+    text(
+        draw,
+        (WIDTH / 2, MARGIN + line_height(BODY) + 2),
+        podium,
+        TITLE + 4,
+        GOLD,
+        anchor="ma",
+        bold=True,
+        max_width=room,
+    )
     step_w = (WIDTH - 2 * MARGIN - 16) / 3
     floor = 310
     heights = {1: 140, 2: 112, 3: 92}
@@ -150,7 +165,8 @@ def podium_picture(view: StandingsView) -> bytes:
         colour = MEDALS.get(line.place, OTHER_PLACE)
         draw.rounded_rectangle((x, floor - height, x + step_w, floor), radius=6, fill=colour)
         text(draw, (x + step_w / 2, floor - height + 10), str(line.place), SCORE + 6, INK, anchor="ma", bold=True)
-        text(draw, (x + step_w / 2, floor - 14), f"{line.points} pts", BODY, INK, anchor="ms", max_width=step_w - 8)
+        points = words.say("{points} pts", points=line.points)
+        text(draw, (x + step_w / 2, floor - 14), points, BODY, INK, anchor="ms", max_width=step_w - 8)
         names = wrap(line.name, BODY + 1, step_w - 4, bold=True, max_lines=2)
         name_y = floor - height - 8 - line_height(BODY + 1) * len(names)
         for part in names:

@@ -8,13 +8,14 @@ the game from the pictures alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engine.tet_gow.deck import CARDS, SETS, SUITS, tier_table
 from engine.tet_gow.rules import Play, TetGowView
+from engine.words import ENGLISH, Words
 from render.common import (
     BODY,
     FELT,
@@ -38,12 +39,12 @@ from render.common import (
     deck_pictures,
     fitted,
     new_canvas,
-    plural,
     seat_panel,
     stamp,
     text,
     to_png,
 )
+from render.results import names_and
 from render.text import isolate, line_height, wrap
 
 __all__ = ["COLOUR_PAIRS", "draw_card", "hand_picture", "sets_and_tiers_picture", "suit_symbol", "table_picture"]
@@ -133,13 +134,65 @@ def _rotate(p: tuple[float, float], cx: float, cy: float, angle: float) -> tuple
 
 
 # -- one card ---------------------------------------------------------------------------------------------
-def draw_card(image: Image.Image, card_id: str, x: float, y: float) -> None:
+#: The Decktet's card names and suits in the reader's language.
+CARD_WORDS: dict[str, Callable[[Words], str]] = {
+    "Author": lambda words: words.say("Author"),
+    "Bard": lambda words: words.say("Bard"),
+    "Battle": lambda words: words.say("Battle"),
+    "Betrayal": lambda words: words.say("Betrayal"),
+    "Calamity": lambda words: words.say("Calamity"),
+    "Castle": lambda words: words.say("Castle"),
+    "Cave": lambda words: words.say("Cave"),
+    "Chance Meeting": lambda words: words.say("Chance Meeting"),
+    "Darkness": lambda words: words.say("Darkness"),
+    "Desert": lambda words: words.say("Desert"),
+    "Diplomat": lambda words: words.say("Diplomat"),
+    "Discovery": lambda words: words.say("Discovery"),
+    "End": lambda words: words.say("End"),
+    "Forest": lambda words: words.say("Forest"),
+    "Huntress": lambda words: words.say("Huntress"),
+    "Journey": lambda words: words.say("Journey"),
+    "Lunatic": lambda words: words.say("Lunatic"),
+    "Market": lambda words: words.say("Market"),
+    "Merchant": lambda words: words.say("Merchant"),
+    "Mill": lambda words: words.say("Mill"),
+    "Mountain": lambda words: words.say("Mountain"),
+    "Origin": lambda words: words.say("Origin"),
+    "Pact": lambda words: words.say("Pact"),
+    "Painter": lambda words: words.say("Painter"),
+    "Penitent": lambda words: words.say("Penitent"),
+    "Sailor": lambda words: words.say("Sailor"),
+    "Savage": lambda words: words.say("Savage"),
+    "Sea": lambda words: words.say("Sea"),
+    "Soldier": lambda words: words.say("Soldier"),
+    "Windfall": lambda words: words.say("Windfall"),
+}
+SUIT_WORDS: dict[str, Callable[[Words], str]] = {
+    "M": lambda words: words.say("Moons"),
+    "S": lambda words: words.say("Suns"),
+    "W": lambda words: words.say("Waves"),
+    "L": lambda words: words.say("Leaves"),
+    "Y": lambda words: words.say("Wyrms"),
+    "K": lambda words: words.say("Knots"),
+}
+
+
+def card_name(card_id: str, words: Words = ENGLISH) -> str:
+    """A card's name as the reader's language says it (an Ace by its suit: ``Ace of Moons``)."""
+    card = CARDS[card_id]
+    if card.rank == "Ace":
+        return words.say("Ace of {suit}", suit=SUIT_WORDS[card.suits[0]](words))
+    said = CARD_WORDS.get(card.name)
+    return said(words) if said else card.name
+
+
+def draw_card(image: Image.Image, card_id: str, x: float, y: float, words: Words = ENGLISH) -> None:
     """A Decktet card face: rank, its suit shapes, the name, and a Set · Tier strip (stamped whole:
     its suit shapes were drawn afresh on every card of every picture)."""
-    stamp(image, x, y, (CARD_W, CARD_H), _card_face, card_id)
+    stamp(image, x, y, (CARD_W, CARD_H), _card_face, card_id, card_name(card_id, words))
 
 
-def _card_face(image: Image.Image, x: float, y: float, card_id: str) -> None:
+def _card_face(image: Image.Image, x: float, y: float, card_id: str, name: str = "") -> None:
     """A card's box, rank, suits, name and strip: what :func:`draw_card` stamps."""
     draw = ImageDraw.Draw(image)
     card = CARDS[card_id]
@@ -147,8 +200,7 @@ def _card_face(image: Image.Image, x: float, y: float, card_id: str) -> None:
     card_box(draw, x, y, w, h)
     rank = {"Ace": "A", "Crown": "C"}.get(card.rank, card.rank)
     text(draw, (x + 5, y + 3), rank, 18, INK, bold=True)
-    name = card.name if card.rank != "Ace" else f"Ace of {SUITS[card.suits[0]]}"
-    lines = wrap(name, SMALL, w - 6, max_lines=2)
+    lines = wrap(name or card_name(card_id), SMALL, w - 6, max_lines=2)
     top = y + (66 if len(lines) == 2 else 74)
     for i, line in enumerate(lines):
         text(draw, (x + w / 2, top + i * (SMALL + 2)), line, SMALL, INK, anchor="mt")
@@ -165,16 +217,20 @@ def _card_face(image: Image.Image, x: float, y: float, card_id: str) -> None:
         suit_symbol(draw, card.suits[1], x + w * 0.62, mid + 6, 22)
 
 
-def _cards(image: Image.Image, cards: Sequence[str], x: float, y: float) -> float:
+def _cards(image: Image.Image, cards: Sequence[str], x: float, y: float, words: Words = ENGLISH) -> float:
     """Cards wrapped to rows of the picture's width; returns the y below."""
     for i, card in enumerate(cards):
         row, col = divmod(i, PER_ROW)
-        draw_card(image, card, x + col * (CARD_W + GAP), y + row * (CARD_H + GAP))
+        draw_card(image, card, x + col * (CARD_W + GAP), y + row * (CARD_H + GAP), words)
     return y + max(1, -(-len(cards) // PER_ROW)) * (CARD_H + GAP)
 
 
 def _tier_groups(
-    image: Image.Image, draw: ImageDraw.ImageDraw, groups: Sequence[tuple[int, list[str]]], y: float
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    groups: Sequence[tuple[int, list[str]]],
+    y: float,
+    words: Words = ENGLISH,
 ) -> float:
     """Each Tier's cards under its heading, the groups side by side and wrapped to rows (a hand of
     six to nine cards in two or three rows, not one row per Tier); returns the y below."""
@@ -183,7 +239,7 @@ def _tier_groups(
     x: float = MARGIN
     for tier, cards in groups:
         left = list(cards)
-        heading = f"Tier {tier}"
+        heading = words.say("Tier {number}", number=tier)
         while left:
             fits = int((right - x + GAP) // (CARD_W + GAP))
             if x > MARGIN and fits < min(len(left), PER_ROW):
@@ -191,9 +247,9 @@ def _tier_groups(
                 continue
             here, left = left[:fits], left[fits:]
             text(draw, (x, y), heading, BODY, WHITE, bold=True, max_width=len(here) * (CARD_W + GAP) - GAP)
-            _cards(image, here, x, y + line_height(BODY))
+            _cards(image, here, x, y + line_height(BODY), words)
             x += len(here) * (CARD_W + GAP) + GROUP_GAP
-            heading = f"Tier {tier}, more"
+            heading = words.say("Tier {number}, more", number=tier)
             if left:
                 x, y = MARGIN, y + row_h
     return y + row_h
@@ -216,73 +272,111 @@ def _paragraph(draw: ImageDraw.ImageDraw, y: float, content: str, size: int, fil
 # -- the table ---------------------------------------------------------------------------------------------
 @deck_pictures
 @fitted
-def table_picture(view: TetGowView, *, names: Sequence[str]) -> bytes:
+def table_picture(view: TetGowView, *, names: Sequence[str], words: Words = ENGLISH) -> bytes:
     """The round so far (face-up plays in order, passes as backs), then each player: cards, tricks, score."""
-    plays, title = _round_to_show(view, names)
+    plays, title = _round_to_show(view, names, words)
     image, draw = canvas(FELT)
-    if view.outcome is not None:
-        header = "Tet-Gow · game over" if view.games == 1 else f"Tet-Gow · match of {view.games} games over"
+    if view.outcome is not None and view.games == 1:
+        header = words.say("Tet-Gow · game over")
+    elif view.outcome is not None:
+        header = words.say("Tet-Gow · match of {count} games over", count=view.games)
     else:
-        header = f"Tet-Gow · game {view.game_no} of {view.games} · round {view.round_no}"
+        header = words.say(
+            "Tet-Gow · game {number} of {total} · round {round}",
+            number=view.game_no,
+            total=view.games,
+            round=view.round_no,
+        )
     text(draw, (MARGIN, MARGIN), header, TITLE, GOLD, bold=True, max_width=WIDTH - 2 * MARGIN)
     y = _paragraph(
         draw, MARGIN + 30, title, BODY, WHITE if view.outcome is None else GOLD, bold=view.outcome is not None
     )
     y += 4
     for play in plays:
-        y = _play(image, play, names, y, won=play.seat == view.last_winner and plays is not view.plays)
-    y = _scoreboard(draw, view, names, y + 4)
+        y = _play(image, play, names, y, words, won=play.seat == view.last_winner and plays is not view.plays)
+    y = _scoreboard(draw, view, names, y + 4, words)
     return to_png(cut(image, int(y) + MARGIN))
 
 
-def _round_to_show(view: TetGowView, names: Sequence[str]) -> tuple[tuple[Play, ...], str]:
+def _round_to_show(view: TetGowView, names: Sequence[str], words: Words) -> tuple[tuple[Play, ...], str]:
     if view.outcome is not None:
-        return view.last_plays, _final_words(view, names)
+        return view.last_plays, _final_words(view, names, words)
     if view.plays:
-        rule = f"Lead of {view.lead_size}: beat Tier {view.best_tier} with the same Sets, or pass."
+        said = {"count": view.lead_size, "tier": view.best_tier}
         if view.final_round:
-            rule += " Last round: 2 tricks needed to win."
-        return view.plays, rule
-    lead = f"{names[view.leader]} is about to lead."
+            return view.plays, words.say(
+                "Lead of {count}: beat Tier {tier} with the same Sets, or pass. Last round: 2 tricks needed to win.",
+                **said,
+            )
+        return view.plays, words.say("Lead of {count}: beat Tier {tier} with the same Sets, or pass.", **said)
+    leader = names[view.leader]
     if view.last_plays and view.last_winner is not None:
-        return view.last_plays, f"Last round won by {names[view.last_winner]}. {lead}"
-    return (), f"A new game. {lead}"
+        return view.last_plays, words.say(
+            "Last round won by {winner}. {name} is about to lead.", winner=names[view.last_winner], name=leader
+        )
+    return (), words.say("A new game. {name} is about to lead.", name=leader)
 
 
-def _final_words(view: TetGowView, names: Sequence[str]) -> str:
+def _points(score: int, words: Words) -> str:
+    """``1 point``, ``-1 point``, ``12 points``."""
+    return words.plural("{amount} point", "{amount} points", abs(score), amount=words.number(score))
+
+
+def _final_words(view: TetGowView, names: Sequence[str], words: Words) -> str:
     """Who won, by how much and why, in the words of /rules."""
     assert view.outcome is not None
     points = view.outcome.points
     winners = view.outcome.winners
     best = points[winners[0]]
     others = [p for s, p in enumerate(points) if s not in winners]
-    who = " and ".join(names[s] for s in winners)
-    lead = f", ahead by {plural(best - max(others), 'point')}" if others else ""
-    verb = "win" if len(winners) > 1 else "wins"
-    return f"{who} {verb} with {plural(best, 'point')}{lead}: 1 point per trick and 5 for the game's winner."
+    who = names_and([names[s] for s in winners], words)
+    said = {"names": who, "points": _points(best, words)}
+    if others and len(winners) > 1:
+        return words.say(
+            "{names} win with {points}, ahead by {lead}: 1 point per trick and 5 for the game's winner.",
+            lead=_points(best - max(others), words),
+            **said,
+        )
+    if others:
+        return words.say(
+            "{names} wins with {points}, ahead by {lead}: 1 point per trick and 5 for the game's winner.",
+            lead=_points(best - max(others), words),
+            **said,
+        )
+    if len(winners) > 1:
+        return words.say("{names} win with {points}: 1 point per trick and 5 for the game's winner.", **said)
+    return words.say("{names} wins with {points}: 1 point per trick and 5 for the game's winner.", **said)
 
 
-def _play(image: Image.Image, play: Play, names: Sequence[str], y: float, won: bool = False) -> float:
+def _passed(count: int, words: Words) -> str:
+    return words.plural("passed {count} card face down", "passed {count} cards face down", count)
+
+
+def _play(
+    image: Image.Image, play: Play, names: Sequence[str], y: float, words: Words = ENGLISH, won: bool = False
+) -> float:
     """One player's play: their name and what they did, then the cards (or the backs of a pass)."""
     draw = ImageDraw.Draw(image)
-    what = f"Tier {play.tier}" if play.face_up else f"passed {plural(play.count, 'card')} face down"
+    what = words.say("Tier {number}", number=play.tier) if play.face_up else _passed(play.count, words)
     if won:
-        what += " · won the round ★"
+        what = words.say("{play} · won the round ★", play=what)
     x: float = MARGIN
     x += text(draw, (x, y), names[play.seat], BODY, GOLD if won else WHITE, bold=True, max_width=WIDTH / 2)
     text(draw, (x + 8, y + 2), what, SMALL, GOLD if won else MUTED, max_width=WIDTH - MARGIN - x - 8)
     y += line_height(BODY) + 2
     if play.face_up:
-        return _cards(image, play.cards, MARGIN, y) + 2
+        return _cards(image, play.cards, MARGIN, y, words) + 2
     return _backs(draw, play.count, MARGIN, y) + 2
 
 
-def _scoreboard(draw: ImageDraw.ImageDraw, view: TetGowView, names: Sequence[str], y: float) -> float:
+def _scoreboard(
+    draw: ImageDraw.ImageDraw, view: TetGowView, names: Sequence[str], y: float, words: Words = ENGLISH
+) -> float:
     """A panel per player: name, cards in hand, tricks this game; the match score big on the right."""
     for seat in range(view.num_players):
         word = None
         if view.outcome is None and seat == view.turn:
-            word = "to lead" if not view.plays else "to play"
+            word = words.say("to lead") if not view.plays else words.say("to play")
         x0, x1, height = MARGIN, WIDTH - MARGIN, 62
         seat_panel(draw, (x0, y, x1, y + height), active_word=word)
         score = view.outcome.points[seat] if view.outcome else view.scores[seat]
@@ -291,19 +385,25 @@ def _scoreboard(draw: ImageDraw.ImageDraw, view: TetGowView, names: Sequence[str
         text(draw, (x0 + 12, y + 8), names[seat], BODY, WHITE, bold=True, max_width=room)
         if view.outcome is not None:
             place = view.outcome.places[seat]
-            facts = ["WINNER" if place == 1 else f"place {place}", plural(score, "point")]
+            won = words.say("WINNER") if place == 1 else words.say("place {number}", number=place)
+            facts = [won, _points(score, words)]
         else:
-            facts = [plural(view.hand_sizes[seat], "card"), f"{plural(view.tricks[seat], 'trick')} this game"]
+            facts = [
+                words.plural("{count} card", "{count} cards", view.hand_sizes[seat]),
+                words.plural("{count} trick this game", "{count} tricks this game", view.tricks[seat]),
+            ]
             if seat == view.leader:
-                facts.append("led this round")
+                facts.append(words.say("led this round"))
         text(draw, (x0 + 12, y + 34), " · ".join(facts), SMALL, MUTED, max_width=x1 - x0 - 36 - score_w)
         y += height + 6
     if view.outcome is None:
         y = _paragraph(
             draw,
             y + 2,
-            "The big number is the score so far; a game's tricks count when it ends: 1 point per trick "
-            "and 5 for the game's winner.",
+            words.say(
+                "The big number is the score so far; a game's tricks count when it ends: 1 point per trick "
+                "and 5 for the game's winner."
+            ),
             SMALL,
             MUTED,
         )
@@ -313,7 +413,7 @@ def _scoreboard(draw: ImageDraw.ImageDraw, view: TetGowView, names: Sequence[str
 # -- a hand ------------------------------------------------------------------------------------------------
 @deck_pictures
 @fitted
-def hand_picture(view: TetGowView, *, names: Sequence[str], owner: str | None = None) -> bytes:
+def hand_picture(view: TetGowView, *, names: Sequence[str], owner: str | None = None, words: Words = ENGLISH) -> bytes:
     """One seat's hand grouped by Tier and wrapped to rows, with the round so far and the decision in words.
 
     ``owner``: whose hand the title names (a replay's "Zoë's hand"); by default "Your hand"."""
@@ -322,34 +422,41 @@ def hand_picture(view: TetGowView, *, names: Sequence[str], owner: str | None = 
         groups.setdefault(CARDS[card].tier, []).append(card)
     image, draw = canvas(FELT)
     seat = view.seat if view.seat is not None else 0
-    whose = f"{owner}'s hand" if owner else "Your hand"
-    title = f"{whose} · {plural(len(view.hand), 'card')}"
+    cards = words.plural("{count} card", "{count} cards", len(view.hand))
+    if owner:
+        title = words.say("{name}'s hand · {cards}", name=owner, cards=cards)
+    else:
+        title = words.say("Your hand · {cards}", cards=cards)
     text(draw, (MARGIN, MARGIN), title, TITLE, GOLD, bold=True, max_width=WIDTH - 2 * MARGIN)
     y: float = MARGIN + 30
     text(draw, (MARGIN, y), names[seat], BODY, WHITE, max_width=WIDTH - 2 * MARGIN)
     y += line_height(BODY)
-    text(draw, (MARGIN, y), "By Tier: Tier 1 is the strongest.", SMALL, MUTED)
+    strongest = words.say("By Tier: Tier 1 is the strongest.")
+    text(draw, (MARGIN, y), strongest, SMALL, MUTED, max_width=WIDTH - 2 * MARGIN)
     y += line_height(SMALL) + 4
     if groups:
-        y = _tier_groups(image, draw, sorted(groups.items()), y)
+        y = _tier_groups(image, draw, sorted(groups.items()), y, words)
     if not view.hand:
-        y = _paragraph(draw, y, "No cards left.", BODY, WHITE)
-    for line in _hand_lines(view, names):
-        y = _paragraph(draw, y + 2, line, SMALL if line.startswith(("Tricks", "  ")) else BODY, WHITE)
+        y = _paragraph(draw, y, words.say("No cards left."), BODY, WHITE)
+    for line, size in _hand_lines(view, names, words):
+        y = _paragraph(draw, y + 2, line, size, WHITE)
     return to_png(cut(image, int(y) + MARGIN))
 
 
-def _hand_lines(view: TetGowView, names: Sequence[str]) -> list[str]:
+def _hand_lines(view: TetGowView, names: Sequence[str], words: Words) -> list[tuple[str, int]]:
+    """The round's plays, the tricks (small) and the seat's decisions, each with its size."""
     lines = []
     for play in view.plays:
         if play.face_up:
-            shown = ", ".join(CARDS[c].name for c in play.cards)
-            lines.append(f"{names[play.seat]}: {shown} (Tier {play.tier})")
+            shown = ", ".join(card_name(c, words) for c in play.cards)
+            lines.append(
+                (words.say("{name}: {cards} (Tier {tier})", name=names[play.seat], cards=shown, tier=play.tier), BODY)
+            )
         else:
-            lines.append(f"{names[play.seat]}: passed {plural(play.count, 'card')} face down")
+            lines.append((words.say("{name}: {play}", name=names[play.seat], play=_passed(play.count, words)), BODY))
     tricks = " · ".join(f"{isolate(names[s])} {t}" for s, t in enumerate(view.tricks))
-    lines.append(f"Tricks: {tricks}")
-    lines.extend(d.prompt for d in view.decisions)
+    lines.append((words.say("Tricks: {tricks}", tricks=tricks), SMALL))
+    lines.extend((words.say(d.prompt), SMALL if d.prompt.startswith("  ") else BODY) for d in view.decisions)
     return lines
 
 

@@ -386,17 +386,41 @@ def fit(content: str, size: int, max_width: float, bold: bool = False) -> str:
     return content[: cuts[low]].rstrip() + ELLIPSIS if low else ELLIPSIS
 
 
+#: Chinese characters and Japanese kana: a line may break between any two of them (no spaces there).
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+#: Marks that never begin a line (they stay with the character before them).
+_NO_LINE_START = set("、。，．・：；！？）」』】〕ー々ゃゅょっャュョッ…")
+
+
+def _pieces(word: str) -> list[str]:
+    """Where a word may be cut across lines: whole, or between any two characters of Chinese or
+    Japanese (written without spaces), punctuation kept with the character before it."""
+    if not _CJK.search(word):
+        return [word]
+    pieces: list[str] = []
+    for char in word:
+        if pieces and (
+            char in _NO_LINE_START or _is_mark(char) or (not _CJK.match(char) and not _CJK.match(pieces[-1][-1]))
+        ):
+            pieces[-1] += char
+        else:
+            pieces.append(char)
+    return pieces
+
+
 def wrap(content: str, size: int, max_width: float, bold: bool = False, max_lines: int = 3) -> list[str]:
-    """Words on lines no wider than ``max_width``; the last line is cut with an ellipsis."""
+    """Words on lines no wider than ``max_width`` (Chinese and Japanese break between characters);
+    the last line is cut with an ellipsis."""
     lines: list[str] = []
     line = ""
     for word in clean(content).split():
-        candidate = f"{line} {word}" if line else word
-        if not line or width(candidate, size, bold) <= max_width:
-            line = candidate
-        else:
-            lines.append(line)
-            line = word
+        for i, piece in enumerate(_pieces(word)):
+            candidate = (f"{line} {piece}" if i == 0 else line + piece) if line else piece
+            if not line or width(candidate, size, bold) <= max_width:
+                line = candidate
+            else:
+                lines.append(line)
+                line = piece
     if line:
         lines.append(line)
     if len(lines) > max_lines:

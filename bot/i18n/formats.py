@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from datetime import date, datetime, timedelta
-from decimal import Decimal
+from decimal import Decimal, localcontext
 
 from babel.dates import format_date, format_datetime, format_timedelta
 from babel.lists import format_list
@@ -38,8 +38,12 @@ def number(language: str, value: Number) -> str:
 
 @functools.lru_cache(maxsize=8192)
 def _whole_number(language: str, value: int) -> str:
-    """Counts and scores repeat: Babel's formatting (some microseconds) is done once per value."""
-    return format_decimal(value, locale=babel_locale(language))
+    """Counts and scores repeat: Babel's formatting (some microseconds) is done once per value.
+
+    Exact at any size (Gin-jon-tan's scores pass 10^40): the decimal context gets the digits it needs."""
+    with localcontext() as context:
+        context.prec = max(context.prec, len(str(abs(value))) + 8)  # Babel quantizes to 3 decimals
+        return format_decimal(value, locale=babel_locale(language))
 
 
 def compact(language: str, value: Number) -> str:

@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from engine.gin_go.board import COLUMNS, ROWS, square
 from engine.gin_go.cards import RANK_LABELS
 from engine.gin_go.view import GinGoView
+from engine.words import ENGLISH, Words
 from render.common import (
     FELT,
     INK,
@@ -266,7 +267,8 @@ def _board_base(
     bands: tuple[tuple[int, float], ...] = ((1 - viewer, y0), (viewer, y0 + look.band + ROWS * look.cell_h))
     for side, label_y in bands:
         if not shown[side]:
-            text(draw, (x0 + look.width / 2, label_y + look.band / 2), hidden, SMALL, SIDE_EDGES[side], anchor="mm")
+            centre = (x0 + look.width / 2, label_y + look.band / 2)
+            text(draw, centre, hidden, SMALL, SIDE_EDGES[side], anchor="mm", max_width=look.width - 8)
     return canvas.crop((0, 0, look.width, look.height))
 
 
@@ -354,9 +356,9 @@ def _board_x(col: int, viewer: int) -> int:
     return col + 1 if viewer == 0 else COLUMNS - col
 
 
-def _hidden(view: GinGoView) -> str:
+def _hidden(view: GinGoView, words: Words = ENGLISH) -> str:
     """What an unknown suit row says: secret (Secrecy) or not chosen yet."""
-    return "suit row secret" if view.setup_mode == "secrecy" else "suit row not set yet"
+    return words.say("suit row secret") if view.setup_mode == "secrecy" else words.say("suit row not set yet")
 
 
 def _board_marks(view: GinGoView) -> Marks:

@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 from engine.gin_go.cards import label
 from engine.gin_go.claims import Claim, claims
 from engine.gin_go.view import GinGoView
+from engine.words import ENGLISH, Words
 from render.common import (
     BODY,
     GOLD,
@@ -23,13 +24,12 @@ from render.common import (
     cut,
     deck_pictures,
     fitted,
-    plural,
     text,
     to_png,
 )
 from render.gin_go.board import _hidden, chip_icon, draw_board, paste_icon
 from render.gin_go.cards import fan, small_card
-from render.gin_go.look import HAND_BOARD, SIDE_COLOURS, SIDE_EDGES, SIDE_TINTS, SIDE_WORDS, Marks
+from render.gin_go.look import HAND_BOARD, SIDE_COLOURS, SIDE_EDGES, SIDE_TINTS, Marks
 from render.gin_go.table import _discards, _legend
 from render.gin_go.words import _doing, _name, _paragraph
 from render.text import line_height
@@ -37,7 +37,7 @@ from render.text import line_height
 
 @deck_pictures
 @fitted
-def hand_picture(view: GinGoView, *, names: Sequence[str], owner: str | None = None) -> bytes:
+def hand_picture(view: GinGoView, *, names: Sequence[str], owner: str | None = None, words: Words = ENGLISH) -> bytes:
     """The player's cards wrapped to rows, then the board small with the squares their possible
     melds and hits would take (numbered), each move listed beside it, and the discard pile.
 
@@ -45,25 +45,27 @@ def hand_picture(view: GinGoView, *, names: Sequence[str], owner: str | None = N
     seat = view.seat if view.seat is not None else 0
     side = view.sides[seat]
     image, draw = canvas()
-    whose = f"{owner}'s hand" if owner else "Your hand"
-    title = f"{whose} · {plural(len(view.hand), 'card')}"
+    cards = words.plural("{count} card", "{count} cards", len(view.hand))
+    if owner:
+        title = words.say("{name}'s hand · {cards}", name=owner, cards=cards)
+    else:
+        title = words.say("Your hand · {cards}", cards=cards)
     text(draw, (MARGIN, MARGIN), title, TITLE, GOLD, bold=True, max_width=WIDTH - 2 * MARGIN)
     y: float = MARGIN + 30
-    letter, where, shape = SIDE_WORDS[side]
     chip_icon(image, side, MARGIN + 8, y + 9, 8)
-    kind = "side" if len(view.teams[side]) == 1 else "team"
     partner = [s for s in view.teams[side] if s != seat]
-    who = f"{_name(names, seat)} · {kind} {letter}, {where}, {shape} chips"
+    who = words.say("{name} · {side}", name=_name(names, seat, words), side=_where(view, side, words))
     if partner:
-        who += f", with {_name(names, partner[0])}"
+        who = words.say("{name}, with {partner}", name=who, partner=_name(names, partner[0], words))
     text(draw, (MARGIN + 22, y), who, SMALL, WHITE, max_width=WIDTH - 2 * MARGIN - 22)
     y += line_height(SMALL) + 6
-    y = _hand_cards(image, draw, view, y)
+    y = _hand_cards(image, draw, view, y, words)
     found = claims(view)
     look = HAND_BOARD
     numbered = {sq: str(i + 1) for i, c in reversed(list(enumerate(found))) for sq in c.squares}
     marks = Marks(new=frozenset(), bumped={}, claims=numbered, claimant=side)
-    text(draw, (MARGIN, y), "What you can claim now" if found else "Your board", BODY, WHITE, bold=True)
+    board = words.say("What you can claim now") if found else words.say("Your board")
+    text(draw, (MARGIN, y), board, BODY, WHITE, bold=True, max_width=WIDTH - 2 * MARGIN)
     y += line_height(BODY) + 2
     draw_board(
         image,
@@ -76,26 +78,38 @@ def hand_picture(view: GinGoView, *, names: Sequence[str], owner: str | None = N
         look,
         marks,
         viewer=side,
-        hidden=_hidden(view),
+        hidden=_hidden(view, words),
     )
     x = MARGIN + look.width + 12
-    _claim_list(image, draw, view, found, x, y, WIDTH - MARGIN - x)
+    _claim_list(image, draw, view, found, x, y, WIDTH - MARGIN - x, words)
     y += look.height + 10
     for decision in view.decisions:
-        y = _paragraph(draw, MARGIN, y, decision.prompt, SMALL, MUTED, WIDTH - 2 * MARGIN, max_lines=2)
-    y = _paragraph(draw, MARGIN, y + 2, _doing(view, names), BODY, GOLD, WIDTH - 2 * MARGIN, bold=True) + 6
+        prompt = words.say(decision.prompt)
+        y = _paragraph(draw, MARGIN, y, prompt, SMALL, MUTED, WIDTH - 2 * MARGIN, max_lines=2)
+    y = _paragraph(draw, MARGIN, y + 2, _doing(view, names, words), BODY, GOLD, WIDTH - 2 * MARGIN, bold=True) + 6
     if view.phase != "over" and view.hand_number:
-        y = _discards(image, draw, view, y)
+        y = _discards(image, draw, view, y, words)
     return to_png(cut(image, int(y) + MARGIN))
+
+
+def _where(view: GinGoView, side: int, words: Words) -> str:
+    """A side, where it sits and the shape of its chips: ``side A, south, round chips``."""
+    if len(view.teams[side]) == 1:
+        if side == 0:
+            return words.say("side A, south, round chips")
+        return words.say("side B, north, square chips")
+    if side == 0:
+        return words.say("team A, south, round chips")
+    return words.say("team B, north, square chips")
 
 
 HAND_CARD = (46, 64)
 
 
-def _hand_cards(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinGoView, y: float) -> float:
+def _hand_cards(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinGoView, y: float, words: Words) -> float:
     """The hand, one card beside the next, wrapped; cards just taken from the pile are outlined."""
     if not view.hand:
-        text(draw, (MARGIN, y), "No cards in your hand.", BODY, WHITE)
+        text(draw, (MARGIN, y), words.say("No cards in your hand."), BODY, WHITE, max_width=WIDTH - 2 * MARGIN)
         return y + line_height(BODY) + 8
     gap = 5
     per_row = max(1, (WIDTH - 2 * MARGIN + gap) // (HAND_CARD[0] + gap))
@@ -114,18 +128,25 @@ def _hand_cards(image: Image.Image, draw: ImageDraw.ImageDraw, view: GinGoView, 
     rows = -(-len(view.hand) // per_row)
     y += rows * (HAND_CARD[1] + gap)
     if view.taken:
-        must = f"Gold edge: taken from the pile; use {label(view.taken[0])} now."
+        must = words.say("Gold edge: taken from the pile; use {card} now.", card=label(view.taken[0]))
         y = _paragraph(draw, MARGIN, y, must, SMALL, GOLD, WIDTH - 2 * MARGIN)
     return y + 6
 
 
 def _claim_list(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: GinGoView, found: Sequence[Claim], x: float, y: float, w: float
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: GinGoView,
+    found: Sequence[Claim],
+    x: float,
+    y: float,
+    w: float,
+    words: Words = ENGLISH,
 ) -> None:
     """Each possible move: its number (as on the board), its cards, and what it gains."""
     side = view.sides[view.seat if view.seat is not None else 0]
     if not found:
-        hint = "No meld or hit in your hand yet." if view.phase != "over" else "The game is over."
+        hint = words.say("No meld or hit in your hand yet.") if view.phase != "over" else words.say("The game is over.")
         _paragraph(draw, x, y, hint, SMALL, MUTED, w)
         y += 2 * line_height(SMALL) + 6
     step, size = 20, (30, 42)
@@ -135,18 +156,27 @@ def _claim_list(
         text(draw, (x + 11, y + 11), str(i + 1), SMALL, SIDE_EDGES[side], anchor="mm", bold=True)
         fan(image, x + 28, y, one.cards, one.names, step, size)
         target = next((m for m in view.melds if m.id == one.target), None)
-        what = "new meld" if target is None else f"hit on {' '.join(label(n) for n in target.names)}"
-        gains = f"{what} · {plural(one.new, 'new chip')}" + (f", bumps {one.bumps}" if one.bumps else "")
+        if target is None:
+            what = words.say("new meld")
+        else:
+            what = words.say("hit on {cards}", cards=" ".join(label(n) for n in target.names))
+        chips = words.plural("{count} new chip", "{count} new chips", one.new)
+        if one.bumps:
+            gains = words.say("{what} · {chips}, bumps {count}", what=what, chips=chips, count=one.bumps)
+        else:
+            gains = words.say("{what} · {chips}", what=what, chips=chips)
         y += size[1] + 2
         y = _paragraph(draw, x + 28, y, gains, SMALL, MUTED, w - 28, max_lines=2)
         if one.jokers and one.names is None:
-            jokers = "a Joker" if one.jokers == 1 else f"{one.jokers} Jokers"
-            y = _paragraph(draw, x + 28, y, f"+ {jokers}: you name where", SMALL, MUTED, w - 28)
+            jokers = words.plural("+ a Joker: you name where", "+ {count} Jokers: you name where", one.jokers)
+            y = _paragraph(draw, x + 28, y, jokers, SMALL, MUTED, w - 28)
         y += 6
     y += 4
-    _legend(image, draw, x, y) if not found else _claim_legend(image, draw, side, x, y)
+    _legend(image, draw, x, y, words, w) if not found else _claim_legend(image, draw, side, x, y, words, w)
 
 
-def _claim_legend(image: Image.Image, draw: ImageDraw.ImageDraw, side: int, x: float, y: float) -> None:
+def _claim_legend(
+    image: Image.Image, draw: ImageDraw.ImageDraw, side: int, x: float, y: float, words: Words, w: float
+) -> None:
     paste_icon(image, f"g{side}", x + 9, y + 9, 18)
-    text(draw, (x + 24, y + 1), "a square it takes", SMALL, MUTED)
+    text(draw, (x + 24, y + 1), words.say("a square it takes"), SMALL, MUTED, max_width=w - 24)

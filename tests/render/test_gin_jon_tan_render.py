@@ -74,9 +74,9 @@ def drawn_cards(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Card, bool]]:
         found.append((card, bool(kwargs.get("marked"))))
         big(image, card, x, y, **kwargs)
 
-    def draw_mini(image: Image.Image, card: Card, x: float, y: float) -> None:
+    def draw_mini(image: Image.Image, card: Card, x: float, y: float, **kwargs: Any) -> None:
         found.append((card, False))
-        mini(image, card, x, y)
+        mini(image, card, x, y, **kwargs)
 
     for module in (pictures.cards, pictures.table):  # the modules that draw cards
         monkeypatch.setattr(module, "draw_card", draw_card)

@@ -15,9 +15,11 @@ from types import ModuleType
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
+from bot.i18n import SHIPPED, words
 from engine import registry
 from engine.core import Game
 from engine.nin_jan.rules import Card
+from engine.words import ENGLISH, Words
 from render import common, pictures_for, results
 from render.nin_jan import draw_chip
 from render.text import MIN_PHONE_PX, Drawn, has_glyph, phone_px, recording, runs
@@ -33,11 +35,13 @@ def names_for(players: int, offset: int) -> list[str]:
     return [NAMES[(offset + i) % len(NAMES)] for i in range(players)]
 
 
-def pictures(game: Game) -> Iterator[tuple[str, bytes, list[Drawn], list[str]]]:
-    """Table, hand and results pictures along one computer game, for each set of names."""
+def pictures(
+    game: Game, said: Words = ENGLISH, offsets: tuple[int, ...] = (0, 4, 8, 12)
+) -> Iterator[tuple[str, bytes, list[Drawn], list[str]]]:
+    """Table, hand and results pictures along one computer game, for each set of names, in a language."""
     module = pictures_for(game.key)
     players = game.max_players if game.max_players <= 4 else 4
-    for offset in (0, 4, 8, 12):
+    for offset in offsets:
         names = names_for(players, offset)
         state = game.new_state(players, 7 + offset)
         computers = [game.computer_player(seat) for seat in range(players)]
@@ -50,7 +54,7 @@ def pictures(game: Game) -> Iterator[tuple[str, bytes, list[Drawn], list[str]]]:
                     ("hand", module.hand_picture, state.view(seat)),
                 ):
                     with recording() as drawn:
-                        data = draw(view, names=names)
+                        data = draw(view, names=names, **({} if said is ENGLISH else {"words": said}))
                     yield f"{game.key} {kind} after {moves} moves", data, drawn, names
             if state.is_over:
                 break
@@ -60,7 +64,14 @@ def pictures(game: Game) -> Iterator[tuple[str, bytes, list[Drawn], list[str]]]:
         outcome = state.outcome()
         assert outcome is not None
         with recording() as drawn:
-            data = results.results_picture(outcome, names=names, game_name=game.name, how_won=game.how_won)
+            data = results.results_picture(
+                outcome,
+                names=names,
+                game_name=game.name,
+                points_name=game.points_name,
+                how_won=game.how_won,
+                words=said,
+            )
         yield f"{game.key} results", data, drawn, names
 
 
@@ -215,19 +226,47 @@ def test_no_text_box_overlaps_another_or_leaves_the_canvas(
     drawn_pictures: list[tuple[str, bytes, list[Drawn], list[str]]],
 ) -> None:
     for label, data, drawn, _ in drawn_pictures:
-        size = Image.open(io.BytesIO(data)).size
-        lines = [d for d in drawn if d.content.strip()]
-        if not lines:
+        assert_fits(label, data, drawn)
+
+
+#: The games whose pictures speak the reader's language (the others still draw English).
+TRANSLATED = ("gin_rummy", "nin_jan", "tet_gow", "gin_go", "gin_jon_tan")
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_text_still_fits_in_every_language(language: str) -> None:
+    """Longer German and Russian words and Chinese, Japanese and Korean text stay inside their
+    boxes: each game's pictures along one computer game (names changing with the language)."""
+    offset = 4 * (SHIPPED.index(language) % 4)
+    for game in GAMES:
+        if game.key not in TRANSLATED:
             continue
-        main = max({d.canvas for d in lines}, key=lambda c: sum(1 for d in lines if d.canvas == c))
-        for line in lines:
-            left, top, right, bottom = line.box
-            # The picture is its main canvas cut to height; a card or tile drawn apart has its own canvas.
-            width, height = (size[0], size[1]) if line.canvas == main else line.canvas_size
-            assert left >= -1 and right <= width + 1, f"{label}: {line.content!r} leaves the picture sideways"
-            assert top >= -SLACK and bottom <= height + SLACK, f"{label}: {line.content!r} leaves the picture"
-        for i, one in enumerate(lines):
-            for other in lines[i + 1 :]:
-                if one.canvas == other.canvas:
-                    overlap = _overlap(one.box, other.box)
-                    assert overlap <= SLACK, f"{label}: {one.content!r} overlaps {other.content!r} ({overlap:.0f} px)"
+        for label, data, drawn, _ in pictures(game, words(language), (offset,)):
+            assert_fits(f"{language} {label}", data, drawn)
+            assert phone_readable(data, drawn), label
+
+
+def phone_readable(data: bytes, drawn: list[Drawn]) -> bool:
+    """No text under 11 px when the picture is shown 400 px wide."""
+    width = Image.open(io.BytesIO(data)).width
+    return all(phone_px(line.size, width) >= MIN_PHONE_PX for line in drawn)
+
+
+def assert_fits(label: str, data: bytes, drawn: list[Drawn]) -> None:
+    """No line of text leaves its canvas or overlaps another."""
+    size = Image.open(io.BytesIO(data)).size
+    lines = [d for d in drawn if d.content.strip()]
+    if not lines:
+        return
+    main = max({d.canvas for d in lines}, key=lambda c: sum(1 for d in lines if d.canvas == c))
+    for line in lines:
+        left, top, right, bottom = line.box
+        # The picture is its main canvas cut to height; a card or tile drawn apart has its own canvas.
+        width, height = (size[0], size[1]) if line.canvas == main else line.canvas_size
+        assert left >= -1 and right <= width + 1, f"{label}: {line.content!r} leaves the picture sideways"
+        assert top >= -SLACK and bottom <= height + SLACK, f"{label}: {line.content!r} leaves the picture"
+    for i, one in enumerate(lines):
+        for other in lines[i + 1 :]:
+            if one.canvas == other.canvas:
+                overlap = _overlap(one.box, other.box)
+                assert overlap <= SLACK, f"{label}: {one.content!r} overlaps {other.content!r} ({overlap:.0f} px)"

@@ -95,7 +95,7 @@ ELEMENTS: list[tuple[Callable[..., None], tuple[Hashable, ...]]] = [
     (gin_go._small_card_box, (gin_go.HAND_CARD, False, common.GOLD, "7s", common.INK)),
     (gin_go._small_card_box, (gin_go.CARD, True, common.INK, None, common.INK)),
     (gin_go._small_card_box, (gin_go.CARD, True, common.INK, "9d", common.FOUR_COLOURS["d"])),
-    (nin_jan._card_box, (NinJanCard(-4, "P"), True)),
+    (nin_jan._card_box, (NinJanCard(-4, "P"), True, "Paper")),
     (nin_jan._strip_box, (NinJanCard(7, "S"), 15)),
     (nin_jan._chip_box, (NinJanCard(12, "R"),)),
     (tet_gow._card_face, (next(iter(tet_gow.CARDS)),)),
