@@ -17,6 +17,7 @@ finds them (and the slash commands' names and descriptions) and writes ``locales
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -88,5 +89,15 @@ def say(language: str, text: str, /, **values: Any) -> str:
 
 def drawn_in(language: str, picture: Callable[..., bytes], /, *args: Any, **kwargs: Any) -> bytes:
     """``picture(*args, **kwargs)`` drawn with ``language``'s words (sent to the picture workers as a
-    language code, since a catalog's callables do not travel between processes)."""
+    language code, since a catalog's callables do not travel between processes). English, or a
+    picture function that takes no ``words`` (a game kept elsewhere, written before languages), is
+    drawn as it always was."""
+    if language == ENGLISH or not _takes_words(picture):
+        return picture(*args, **kwargs)
     return picture(*args, words=words(language), **kwargs)
+
+
+@functools.cache
+def _takes_words(picture: Callable[..., bytes]) -> bool:
+    parameters = inspect.signature(picture).parameters.values()
+    return any(p.name == "words" or p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
