@@ -110,6 +110,9 @@ class Table:
     rematch_id: int | None = None
     #: Its server's cards in four colours (``/settings four_colour``), read when it opens or the bot starts.
     four_colour: bool = False
+    #: Its server's ``/settings language`` (None: the server's Discord language), read when it opens or
+    #: the bot starts: the language of its public pictures.
+    language: str | None = None
     #: A turn-based table's pace and clocks (None: live), kept by bot.turns (issue 45).
     clocks: TableClocks | None = field(default=None, repr=False, compare=False)
     #: The version at which a person's only move was refused by the rules (not tried again there).

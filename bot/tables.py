@@ -113,7 +113,7 @@ class TableService:
     async def restore(self) -> list[Table]:
         """Bring back every open table from the database (at start) and resume computers."""
         for table in await self.store.open_tables():
-            table.four_colour = await self._four_colour(table.guild_id)
+            table.four_colour, table.language = await self._looks(table.guild_id)
             table.last_action_at = table.last_action_at or self.clock()
             self.tables[table.id] = table
             if not table.fresh_from:  # saved before valid-from versions were kept: all current
@@ -221,7 +221,7 @@ class TableService:
             seed=self._seed_source.randrange(2**63),
             last_action_at=self.clock(),
         )
-        table.four_colour = await self._four_colour(guild_id)
+        table.four_colour, table.language = await self._looks(guild_id)
         table.id = await self.store.create_table(table)
         self.tables[table.id] = table
         return table
@@ -432,7 +432,7 @@ class TableService:
             last_action_at=self.clock(),
         )
         await self._must_be_free(table, actor.user_id)
-        table.four_colour = old.four_colour
+        table.four_colour, table.language = old.four_colour, old.language
         table.id, opened = await self.store.create_rematch(old.id, table)
         old.rematch_id = table.id
         if not opened:  # another click (or process) opened it first
@@ -605,14 +605,16 @@ class TableService:
             self._keep_finished(table)
         return Change(table, version, seat, outcome, tuple(sorted(after)), tuple(changed))
 
-    async def _four_colour(self, guild_id: int) -> bool:
-        """The server's deck colours (``/settings four_colour``); a settings row that cannot be read
-        is logged and its tables drawn in the usual two colours, like the idle sweep skips it."""
+    async def _looks(self, guild_id: int) -> tuple[bool, str | None]:
+        """The server's deck colours and language (``/settings four_colour`` and ``language``); a
+        settings row that cannot be read is logged and its tables drawn in the usual two colours in
+        the server's Discord language, like the idle sweep skips it."""
         try:
-            return (await self.store.guild_settings(guild_id)).four_colour
+            settings = await self.store.guild_settings(guild_id)
         except Exception:
             log.exception("The settings of server %s cannot be read; its cards are drawn in two colours", guild_id)
-            return False
+            return False, None
+        return settings.four_colour, settings.language
 
     def _keep_finished(self, table: Table) -> None:
         self.finished[table.id] = table

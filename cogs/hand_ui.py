@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import ENGLISH
 from bot.tables import Draft, Table, TableError
 from cogs.custom_ids import draft_id, move_id, page_id, select_id
 from cogs.hand_expiry import header
@@ -31,15 +32,19 @@ from cogs.message_parts import (
 )
 from cogs.picture_file import picture_file
 from cogs.table_pictures import Picture
-from engine.core import Decision, Option, name_seats
+from cogs.words import said
+from engine.core import Decision, Option
 
 #: One component of a hand's controls.
 Item = discord.ui.Item[Any]
 
 
 # -- a private hand -----------------------------------------------------------
-def hand_parts(table: Table, seat: int, picture: Picture, pages: dict[str, int] | None = None) -> MessageParts:
-    """One player's private picture and the controls of their pending decisions.
+def hand_parts(
+    table: Table, seat: int, picture: Picture, pages: dict[str, int] | None = None, language: str = ENGLISH
+) -> MessageParts:
+    """One player's private picture and the controls of their pending decisions (the game's
+    prompts and choices in ``language``).
 
     Both show one moment: the one the picture was drawn at (the table as it was when a worker
     took the drawing), whose version the controls carry."""
@@ -49,12 +54,12 @@ def hand_parts(table: Table, seat: int, picture: Picture, pages: dict[str, int] 
     if view.outcome is not None:
         lines.append("The game is over.")
     elif view.decisions:
-        lines += [f"• {name_seats(d.prompt, names)}" for d in view.decisions]
+        lines += [f"• {said(language, d.prompt, names)}" for d in view.decisions]
     elif seat in view.decided:
         lines.append("You have chosen. Waiting for the others.")
     elif view.waiting_on:
         lines.append("Waiting for " + ", ".join(names[s] for s in view.waiting_on) + ".")
-    screen = Screen(table.id, version, [_named(d, table.names) for d in view.decisions], pages or {}, draft)
+    screen = Screen(table.id, version, [_named(d, table.names, language) for d in view.decisions], pages or {}, draft)
     lines += screen.summary(names)
     controls = Controls()
     for item in screen.items():
@@ -68,10 +73,12 @@ def hand_parts(table: Table, seat: int, picture: Picture, pages: dict[str, int] 
     )
 
 
-def _named(decision: Decision, names: Sequence[str]) -> Decision:
-    """The decision as a person reads it: players' names, never "Seat 2"."""
-    options = tuple(replace(o, label=name_seats(o.label, names)) for o in decision.options)
-    return replace(decision, prompt=name_seats(decision.prompt, names), options=options)
+def _named(decision: Decision, names: Sequence[str], language: str = ENGLISH) -> Decision:
+    """The decision as a person reads it: in their language, with players' names, never "Seat 2"."""
+    options = tuple(
+        replace(o, label=said(language, o.label, names), group=said(language, o.group, names)) for o in decision.options
+    )
+    return replace(decision, prompt=said(language, decision.prompt, names), options=options)
 
 
 def _draft(table: Table, seat: int, decisions: Sequence[Decision]) -> Draft | None:

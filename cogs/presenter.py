@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import discord
 
 from bot.futures import start_keyed
+from bot.i18n.choose import server_language
 from bot.tables import Table
 from bot.workers import scheduler
 from bot.workers.scheduler import Priority
@@ -144,7 +145,7 @@ class DiscordPresenter:
         self.edit_interval = edit_interval
         self.clock = clock
         #: The tables' pictures, each drawn once per moment and shared by its messages.
-        self.pictures = TablePictures()
+        self.pictures = TablePictures(self.language_of)
         #: The open hand messages, by table and seat (a table's hands are found without looking
         #: through every other table's: each edit of a table message refreshes them).
         self.hands: dict[int, dict[int, OpenHand]] = {}
@@ -177,12 +178,18 @@ class DiscordPresenter:
                 log.info("Told %d people about clicks the last run could not answer", told)
 
     # -- drawing ---------------------------------------------------------------
+    def language_of(self, table: Table) -> str:
+        """The language of a table's pictures: its server's ``/settings language``, else the server's
+        Discord language (hands too, for now: a hand drawn ahead has no click to tell its reader's)."""
+        guild = self.client.get_guild(table.guild_id) if self.client is not None else None
+        return server_language(table.language, guild.preferred_locale if guild is not None else None)
+
     async def hand(
         self, table: Table, seat: int, pages: dict[str, int] | None = None, priority: Priority = Priority.ANSWER
     ) -> MessageParts:
         """``seat``'s private hand as the table is now: its picture drawn (or shared), then its parts."""
         picture = await self.pictures.latest(table, "hand", seat, priority)
-        return hand_parts(table, seat, picture, pages)
+        return hand_parts(table, seat, picture, pages, self.language_of(table))
 
     async def table_message(
         self, table: Table, note: str | None = None, priority: Priority = Priority.ANSWER
@@ -196,7 +203,7 @@ class DiscordPresenter:
         results = None
         if picture.view.outcome is not None:
             results = await self.pictures.latest(table, "results", None, priority)
-        return table_parts(table, picture, results, note)
+        return table_parts(table, picture, results, note, self.language_of(table))
 
     # -- a person's move ---------------------------------------------------------
     async def moved(self, change: Change, interaction: discord.Interaction, show: Show) -> None:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Literal
 
+from bot.i18n import ENGLISH, drawn_in
 from bot.table import Table
 from bot.turns import clock_strip
 from bot.workers import scheduler
@@ -33,7 +35,7 @@ pictures_for = cache(_pictures_for)
 #: What each kind of picture shows: the hand of a seat, the table, the results.
 PictureKind = Literal["hand", "table", "results"]
 #: One picture of a table: its kind, its seat, and the names it was drawn with.
-Key = tuple[PictureKind, int | None, tuple[str, ...]]
+Key = tuple[PictureKind, int | None, tuple[str, ...], str]
 
 #: Tables whose pictures are kept at most (the ones asked for longest ago go first); a table's
 #: pictures go as soon as it leaves play, so only a bot with this many tables in play reaches it.
@@ -88,7 +90,9 @@ class _Asked:
 class TablePictures:
     """Every table's latest pictures, by table id (see the module's docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, language_of: Callable[[Table], str] = lambda table: ENGLISH) -> None:
+        #: The language a table's pictures are drawn in (its server's, as the presenter knows it).
+        self.language_of = language_of
         self._tables: dict[int, dict[Key, _Asked]] = {}
         #: Hands being drawn ahead of time (kept so that their tasks are not collected before they end).
         self._ahead: set[asyncio.Future[Picture]] = set()
@@ -111,12 +115,15 @@ class TablePictures:
         say), and a moment nobody will see any more is never drawn.
         """
         kept = self._kept(table.id)
-        key: Key = (kind, seat, tuple(table.names))
+        language = self.language_of(table)
+        key: Key = (kind, seat, tuple(table.names), language)
         asked = kept.get(key)
         if asked is None or asked.older_than(table.version):
             asked = kept[key] = _Asked()
             asked.picture = asyncio.get_running_loop().create_future()
-            asked.drawing = scheduler.start_when_taken(partial(_take_moment, table, kind, seat, asked), priority)
+            asked.drawing = scheduler.start_when_taken(
+                partial(_take_moment, table, kind, seat, asked, language), priority
+            )
             asked.drawing.task.add_done_callback(asked.drawn)
         elif asked.drawing is not None:
             asked.drawing.hurry(priority)
@@ -131,7 +138,7 @@ class TablePictures:
                 del kept[key]
             raise
         finally:
-            for old in [k for k in kept if k[2] != key[2]]:  # drawn with names no longer at the table
+            for old in [k for k in kept if k[2:] != key[2:]]:  # drawn with names (or words) no longer the table's
                 del kept[old]
 
     def _kept(self, table_id: int) -> dict[Key, _Asked]:
@@ -163,13 +170,15 @@ class TablePictures:
             log.warning("Could not draw a hand ahead of time: %r", drawing.exception())
 
 
-def _take_moment(table: Table, kind: PictureKind, seat: int | None, asked: _Asked) -> scheduler.DrawCall:
-    """The picture of the table as it is now (called when a worker takes the drawing)."""
+def _take_moment(table: Table, kind: PictureKind, seat: int | None, asked: _Asked, language: str) -> scheduler.DrawCall:
+    """The picture of the table as it is now, in ``language`` (called when a worker takes the drawing)."""
     view, names = table.view(seat), table.names
     asked.version, asked.view = table.version, view
     if kind == "results":
         assert view.outcome is not None
         return partial(
+            drawn_in,
+            language,
             results_picture,
             view.outcome,
             names=names,
@@ -182,5 +191,5 @@ def _take_moment(table: Table, kind: PictureKind, seat: int | None, asked: _Aske
     colours = {"four_colour": True} if table.four_colour else {}  # render.common.deck_pictures
     clocks = clock_strip(table) if kind == "table" else None  # a turn-based table's clocks (issue 45)
     if clocks is not None:
-        return partial(with_clocks, draw, view, names=names, clocks=clocks, **colours)
-    return partial(draw, view, names=names, **colours)
+        return partial(with_clocks, partial(drawn_in, language, draw), view, names=names, clocks=clocks, **colours)
+    return partial(drawn_in, language, draw, view, names=names, **colours)

@@ -24,8 +24,8 @@ from cogs.options_form import options_form as _options_form
 from cogs.pace_ui import add_pace_controls
 from cogs.picture_file import picture_file
 from cogs.table_pictures import Picture
-from cogs.words import game_over, prizes_line
-from engine.core import View, name_seats
+from cogs.words import game_over, prizes_line, said
+from engine.core import View
 
 #: What the lobby's level menu offers: (level, label, description), weakest first.
 COMPUTER_LEVELS = (
@@ -135,22 +135,23 @@ def _who(table: Table, seat: int) -> str:
 RECENT_EVENTS = 3
 
 
-def table_text(table: Table, note: str | None = None, view: View | None = None) -> str:
+def table_text(table: Table, note: str | None = None, view: View | None = None, language: str = ENGLISH) -> str:
     """The words of the table message: what just happened and whose turn it is (in the spectator's
-    ``view`` of the moment its picture shows; by default, now)."""
+    ``view`` of the moment its picture shows; by default, now). The game's own sentences are in
+    ``language`` (the table's)."""
     lines = [f"**{table.game.name}** · table #{table.id}"]
     view, names = view or table.view(None), plain_all(table.names)
     outcome = view.outcome
     closed = outcome is None and table.status != "playing"
     if note and not closed:
         lines.append(plain(note))
-    recent = [name_seats(event, names) for event in view.events[-RECENT_EVENTS:]]
-    recap = name_seats(view.recap, names)
+    recent = [said(language, event, names) for event in view.events[-RECENT_EVENTS:]]
+    recap = said(language, view.recap, names)
     if recap and recap not in recent:
         lines.append(recap)  # the last hand's end, in sight after the next deal pushed its lines out
     lines += recent
     if outcome is not None:
-        lines.append(game_over(outcome, names, table.game.points_name))
+        lines.append(game_over(outcome, names, table.game.points_name, language))
         if table.prizes:
             lines.append(prizes_line(table.prizes, names))
     elif closed:  # why it ended (who ended it, or the idle rule) is its last line
@@ -164,7 +165,7 @@ def table_text(table: Table, note: str | None = None, view: View | None = None) 
 
 
 def table_parts(
-    table: Table, picture: Picture, results: Picture | None = None, note: str | None = None
+    table: Table, picture: Picture, results: Picture | None = None, note: str | None = None, language: str = ENGLISH
 ) -> MessageParts:
     """The public table message: the picture everyone sees, and Show my hand (or Rematch, until one is open).
 
@@ -183,7 +184,7 @@ def table_parts(
     waiting = spectator.waiting_on if table.status == "playing" else ()
     people = [table.seats[s].user_id for s in waiting if not table.seats[s].computer]
     return MessageParts(
-        content=table_text(table, note, spectator),
+        content=table_text(table, note, spectator, language),
         files=files,
         view=view,
         mentions=only(people),

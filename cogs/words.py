@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from bot.i18n import ENGLISH, say
 from engine.core import Outcome, name_seats
 
 
@@ -38,8 +39,18 @@ def sentence(clause: str) -> str:
     return clause[:1].upper() + clause[1:] + ("" if clause[-1] in "!?" else ".")
 
 
-def game_over(outcome: Outcome, names: Sequence[str], points_name: str = "point") -> str:
-    """Who won, by how much and why, with names (the reason in the game's own words).
+def said(language: str, text: str, names: Sequence[str]) -> str:
+    """A game's sentence in ``language`` with the players' names put in (after it is translated:
+    a translation keeps "Seat 2" as a value). An empty text stays empty.
+
+    >>> said("en", "Seat 2 went gin", ["Ann", "Bob"])
+    'Bob went gin'
+    """
+    return name_seats(say(language, text), names) if text else ""
+
+
+def game_over(outcome: Outcome, names: Sequence[str], points_name: str = "point", language: str = ENGLISH) -> str:
+    """Who won, by how much and why, with names (the reason in the game's own words, in ``language``).
 
     >>> game_over(Outcome("Seat 2 went gin", (10, 35), (2, 1)), ["Ann", "Bob"])
     'Game over: Bob went gin. Bob wins with 35 points, 25 ahead of Ann.'
@@ -49,7 +60,7 @@ def game_over(outcome: Outcome, names: Sequence[str], points_name: str = "point"
     'Game over: A draw. Nobody wins: 20 chips each.'
     """
     winners = list(outcome.winners)
-    line = f"Game over: {sentence(name_seats(outcome.reason, names))}"
+    line = f"Game over: {sentence(said(language, outcome.reason, names))}"
     if not winners:
         return line
     best = outcome.points[winners[0]]

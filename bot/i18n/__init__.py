@@ -17,6 +17,8 @@ finds them (and the slash commands' names and descriptions) and writes ``locales
 from __future__ import annotations
 
 import functools
+import inspect
+from collections.abc import Callable
 from typing import Any
 
 from bot.i18n.catalogs import translations
@@ -35,6 +37,7 @@ __all__ = [
     "_",
     "compact",
     "day",
+    "drawn_in",
     "duration",
     "from_discord",
     "join",
@@ -82,3 +85,19 @@ def words(language: str) -> Words:
 def say(language: str, text: str, /, **values: Any) -> str:
     """A game's :class:`~engine.words.Text` (or a catalog template and its values) in ``language``."""
     return words(language).say(text, **values)
+
+
+def drawn_in(language: str, picture: Callable[..., bytes], /, *args: Any, **kwargs: Any) -> bytes:
+    """``picture(*args, **kwargs)`` drawn with ``language``'s words (sent to the picture workers as a
+    language code, since a catalog's callables do not travel between processes). English, or a
+    picture function that takes no ``words`` (a game kept elsewhere, written before languages), is
+    drawn as it always was."""
+    if language == ENGLISH or not _takes_words(picture):
+        return picture(*args, **kwargs)
+    return picture(*args, words=words(language), **kwargs)
+
+
+@functools.cache
+def _takes_words(picture: Callable[..., bytes]) -> bool:
+    parameters = inspect.signature(picture).parameters.values()
+    return any(p.name == "words" or p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
