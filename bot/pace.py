@@ -28,6 +28,8 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from render.clocks import span as clock_span
+
 #: What a seat's clock is doing: its time runs; it was reminded that it runs short; it ran out.
 RUNNING, REMINDED, OUT = "run", "reminded", "out"
 #: What happens when a person's time runs out: the others are asked; the computer plays that
@@ -111,16 +113,9 @@ def duration_text(span: timedelta) -> str:
     >>> duration_text(timedelta(days=2, hours=4, minutes=3)), duration_text(timedelta(minutes=80))
     ('2 d 4 h', '1 h 20 min')
     """
-    minutes = int(span.total_seconds() // 60)
-    if minutes <= 0:
+    if span < timedelta(minutes=1):
         return "less than a minute"
-    days, rest = divmod(minutes, 24 * 60)
-    hours, minutes = divmod(rest, 60)
-    if days:
-        return f"{days} d {hours} h" if hours else f"{days} d"
-    if hours:
-        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
-    return f"{minutes} min"
+    return clock_span(span)  # the picture's clock band writes spans the same way
 
 
 @dataclass(frozen=True)
