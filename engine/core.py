@@ -679,7 +679,9 @@ class GameState(ABC):
             raise IllegalMove(Text("It is not your turn."))
         decision = next((d for d in mine if d.kind == move.kind), None)
         if decision is None:
-            raise IllegalMove(self.why_not(seat, move.kind) or Text("You can't do that now."))
+            raise IllegalMove(
+                self.why_not(seat, move.kind) or Text("You can't {action} now.", action=move.kind.replace("_", " "))
+            )
         check_picks(decision, move)
         self._apply(seat, decision, move)
         self.history.append((seat, move.text()))
