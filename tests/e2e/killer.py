@@ -152,6 +152,16 @@ class BotProcess:
     def logs(self) -> dict[int, str]:
         return {g: (self.folder / f"bot-{g}.log").read_text() for g in range(1, self.generation + 1)}
 
+    async def stacks(self) -> str:
+        """The running bot's threads and tasks, as it logs them when asked (bot.diagnostics)."""
+        if self.process is None or self.process.returncode is not None:
+            return "the bot is not running"
+        os.kill(self.process.pid, signal.SIGUSR1)
+        await asyncio.sleep(0.5)
+        os.kill(self.process.pid, signal.SIGUSR2)
+        await asyncio.sleep(2)
+        return f"the bot's log (generation {self.generation}), its end:\n{self.logs()[self.generation][-12000:]}"
+
     async def start(self) -> None:
         """Start a new process and wait until it has logged in to the gateway (tables restored, commands synced)."""
         self.generation += 1

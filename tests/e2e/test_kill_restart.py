@@ -24,6 +24,7 @@ kept in pytest's temporary folder as bot-<generation>.log).
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import random
 import re
@@ -165,12 +166,22 @@ async def play_round(world: World, rng: random.Random, round_no: int) -> list[tu
         tables.append((number, game, humans + computers))
         people += [Person(world, u, number, game, computers > 0, rng.randrange(2**32)) for u in users]
     killing = asyncio.create_task(world.killer.run()) if world.killer and not world.killer.satisfied() else None
+    playing = [asyncio.create_task(p.play(), name=p.user.name) for p in people]
     try:
-        async with asyncio.timeout(ROUND_LIMIT):
-            await asyncio.gather(*(p.play() for p in people))
-    except TimeoutError:
-        raise AssertionError(f"round {round_no} did not end in {ROUND_LIMIT} s:\n" + stuck(world, people)) from None
+        done, waiting = await asyncio.wait(playing, timeout=ROUND_LIMIT, return_when=asyncio.FIRST_EXCEPTION)
+        for task in done:
+            task.result()  # a person's finding is raised here
+        if waiting:
+            if killing is not None:
+                killing.cancel()  # no kill while the bot says where it waits
+            raise AssertionError(
+                f"round {round_no} did not end in {ROUND_LIMIT} s:\n{stuck(world, people)}\n"
+                f"where the people wait:\n{task_stacks(waiting)}\n{await world.bot.stacks()}"
+            )
     finally:
+        for task in playing:
+            task.cancel()
+        await asyncio.gather(*playing, return_exceptions=True)
         if killing is not None:
             killing.cancel()
             await asyncio.gather(killing, return_exceptions=True)
@@ -178,6 +189,15 @@ async def play_round(world: World, rng: random.Random, round_no: int) -> list[tu
             world.killer.stand_down()
     await world.bot.running()
     return tables
+
+
+def task_stacks(tasks: set[asyncio.Task[None]]) -> str:
+    """Where each unfinished person's coroutine waits."""
+    out = io.StringIO()
+    for task in tasks:
+        out.write(f"-- {task.get_name()}\n")
+        task.print_stack(limit=15, file=out)
+    return out.getvalue()
 
 
 def stuck(world: World, people: list[Person]) -> str:
