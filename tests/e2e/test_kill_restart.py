@@ -48,7 +48,7 @@ PAUSE_MS = 250
 #: Rounds at most (a table of every game each): play stops after the first that meets the killer's quotas.
 ROUNDS = 6
 #: A round (a table of every game) must end within this many seconds.
-ROUND_LIMIT = 150.0
+ROUND_LIMIT = 210.0
 
 
 async def answer(world: World, handle: InteractionHandle) -> Event:
