@@ -18,7 +18,8 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 async def test_sigusr2_logs_where_every_task_waits(caplog: pytest.LogCaptureFixture) -> None:
     loop = asyncio.get_running_loop()
-    diagnostics.install(loop)
+    diagnostics.dump_threads_on_signal()
+    diagnostics.log_tasks_on_signal(loop)
     try:
 
         async def waits_for_a_move() -> None:
