@@ -25,9 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
-__all__ = ["ENGLISH", "Text", "Words", "english_number"]
+__all__ = ["ENGLISH", "Text", "Words", "english_number", "english_time"]
 
 
 class Text(str):
@@ -98,6 +99,11 @@ def english_number(value: int) -> str:
     return f"{value:,}"
 
 
+def english_time(when: datetime) -> str:
+    """A day and a time of day, as English writes them short (``28 Nov 18:05``)."""
+    return f"{when:%d %b %H:%M}"
+
+
 def _same(message: str) -> str:
     return message
 
@@ -118,6 +124,8 @@ class Words:
     gettext: Callable[[str], str] = field(default=_same, repr=False)
     ngettext: Callable[[str, str, int], str] = field(default=_english_plural, repr=False)
     number: Callable[[int], str] = field(default=english_number, repr=False)
+    #: A day and a time of day, short (a picture's "drawn at").
+    time: Callable[[datetime], str] = field(default=english_time, repr=False)
 
     def say(self, text: str, /, **values: Any) -> str:
         """``text`` in this language: a :class:`Text` with its own values, or a template filled from ``values``."""
