@@ -162,7 +162,16 @@ class ClockStore:
         return {user_id: found.get(user_id) or PlayerPrefs(user_id=user_id) for user_id in user_ids}
 
     async def update_prefs(self, user_id: int, **changes: Any) -> PlayerPrefs:
-        """Change some of a person's preferences (others keep their value) and return them all."""
+        """Change some of a person's preferences (others keep their value) and return them all.
+
+        Two first changes at once both insert the row: the one that loses the race finds it made
+        and changes it (its change is not lost)."""
+        try:
+            return await self._update_prefs(user_id, changes)
+        except IntegrityError:
+            return await self._update_prefs(user_id, changes)
+
+    async def _update_prefs(self, user_id: int, changes: dict[str, Any]) -> PlayerPrefs:
         async with self.sessions.begin() as session:
             row = await session.get(PlayerPrefs, user_id, with_for_update=True)
             if row is None:
