@@ -28,6 +28,7 @@ import discord
 
 from bot.futures import start_keyed
 from bot.i18n.choose import server_language
+from bot.models import TableStatus
 from bot.tables import Table
 from bot.workers import scheduler
 from bot.workers.scheduler import Priority
@@ -338,7 +339,7 @@ class DiscordPresenter:
         self._refreshing_hands.add(key)
         try:
             while (hand := self._open_hand(key)) is not None and hand.version != table.version:
-                if table.status not in ("playing", "finished"):
+                if table.status not in (TableStatus.PLAYING, TableStatus.FINISHED):
                     return  # ended without results: end_hands says so
                 if self.clock() - hand.at >= HAND_TOKEN_LIFE:
                     self._close_hand(key)
@@ -358,7 +359,7 @@ class DiscordPresenter:
                         self._close_hand(key)
                         return
                     hand.version = parts.version
-            if hand is not None and table.status != "playing":  # the final hand is shown: nothing changes it
+            if hand is not None and table.status != TableStatus.PLAYING:  # the final hand is shown: nothing changes it
                 self._close_hand(key)
                 self._hand_locks.pop(key, None)
         except Exception:
@@ -406,7 +407,7 @@ class DiscordPresenter:
             try:
                 async with self._message_lock(table_id):
                     shown = await self._update_table_message(table, note)
-                if table.status in ("playing", "finished"):
+                if table.status in (TableStatus.PLAYING, TableStatus.FINISHED):
                     self._refresh_hands(table)
                 else:
                     self.end_hands(table, note)
@@ -422,7 +423,7 @@ class DiscordPresenter:
                         self._notes.setdefault(table_id, note)
             if self.edit_interval:
                 await asyncio.sleep(self.edit_interval * self._spacing())
-        if table is not None and table.status != "playing":
+        if table is not None and table.status != TableStatus.PLAYING:
             self.pictures.forget(table_id)  # out of play: a finished hand asked for again is drawn again
             lock = self._message_locks.get(table_id)
             if lock is not None and not lock.locked():
@@ -455,7 +456,7 @@ class DiscordPresenter:
         if channel is None:
             return None
         if not table.started:  # a lobby: only its closing is presented from here
-            if table.status != "lobby" and table.message_id:
+            if table.status != TableStatus.LOBBY and table.message_id:
                 parts = closed_lobby_parts(table, note or "This table is closed.")
                 with contextlib.suppress(discord.HTTPException):
                     await channel.get_partial_message(table.message_id).edit(**parts.edit_kwargs())
@@ -473,7 +474,7 @@ class DiscordPresenter:
         version = parts.version
         assert version is not None
         # A closed or finished table is edited where it is; a live one moves down when old.
-        stale = table.status == "playing" and (
+        stale = table.status == TableStatus.PLAYING and (
             table.message_posted_at is None or self.clock() - table.message_posted_at > REPOST_AFTER
         )
         if table.message_id and not stale:

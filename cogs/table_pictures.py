@@ -17,6 +17,7 @@ from functools import cache, partial
 from typing import Literal
 
 from bot.i18n import ENGLISH, drawn_in
+from bot.models import TableStatus
 from bot.table import Table
 from bot.turns import clock_strip
 from bot.workers import scheduler
@@ -157,7 +158,7 @@ class TablePictures:
         click comes, instead of being drawn while Discord's 3 seconds run. Not when drawings are
         queueing already: then a picture drawn ahead would delay the ones being waited for.
         """
-        if table.status != "playing" or scheduler.busy():
+        if table.status != TableStatus.PLAYING or scheduler.busy():
             return
         for seat in table.waiting_people():
             drawing = asyncio.ensure_future(self.latest(table, "hand", seat, Priority.AHEAD))

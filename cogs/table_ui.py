@@ -14,6 +14,7 @@ from collections.abc import Mapping
 import discord
 
 from bot.i18n import ENGLISH
+from bot.models import TableStatus
 from bot.tables import Table, seat_key
 from bot.turns import clock_lines
 from cogs.custom_ids import action_id, level_id, partner_id
@@ -142,7 +143,7 @@ def table_text(table: Table, note: str | None = None, view: View | None = None, 
     lines = [f"**{table.game.name}** · table #{table.id}"]
     view, names = view or table.view(None), plain_all(table.names)
     outcome = view.outcome
-    closed = outcome is None and table.status != "playing"
+    closed = outcome is None and table.status != TableStatus.PLAYING
     if note and not closed:
         lines.append(plain(note))
     recent = [said(language, event, names) for event in view.events[-RECENT_EVENTS:]]
@@ -179,9 +180,9 @@ def table_parts(
             files.insert(0, picture_file(results.png, "results.png"))
         if table.rematch_id is None:  # one rematch per table: once opened, its lobby is the way on
             view.add_item(_button("rematch", table.id, "Rematch", discord.ButtonStyle.success, 0))
-    elif table.status == "playing":
+    elif table.status == TableStatus.PLAYING:
         view.add_item(_button("hand", table.id, "Show my hand", discord.ButtonStyle.primary, 0))
-    waiting = spectator.waiting_on if table.status == "playing" else ()
+    waiting = spectator.waiting_on if table.status == TableStatus.PLAYING else ()
     people = [table.seats[s].user_id for s in waiting if not table.seats[s].computer]
     return MessageParts(
         content=table_text(table, note, spectator, language),
