@@ -52,17 +52,20 @@ async def timed(write: Callable[[int, int], Awaitable[object]], tables: list[int
 
 async def new_table(store: Any) -> int:
     """A table of Alice and a computer, in play."""
+    from bot.store import NewTable
     from bot.table import Seat
 
     row = await store.create_table(
-        guild_id=1,
-        channel_id=2,
-        parent_channel_id=1,
-        game_key="gin_go",
-        host_id=3,
-        seats=[Seat(3, "Alice"), Seat(None, "Computer 1", computer=True)],
-        options={},
-        seed=7,
+        NewTable(
+            guild_id=1,
+            channel_id=2,
+            parent_channel_id=1,
+            game_key="gin_go",
+            host_id=3,
+            seats=[Seat(3, "Alice"), Seat(None, "Computer 1", computer=True)],
+            options={},
+            seed=7,
+        )
     )
     assert row.id is not None
     await store.start_table(row.id, STATE)

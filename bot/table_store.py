@@ -17,7 +17,17 @@ from bot.futures import settle
 from bot.models import GameTable, TableStatus
 from bot.profiles import item_kind, person_profile, staked_items, stakes, top_up
 from bot.server_settings import in_range
-from bot.store import ActionSave, ClickNote, ItemsGone, ItemsStaked, ResultLine, Stake, Store, TransferLine
+from bot.store import (
+    ActionSave,
+    ClickNote,
+    ItemsGone,
+    ItemsStaked,
+    NewTable,
+    ResultLine,
+    Stake,
+    Store,
+    TransferLine,
+)
 from bot.table import Prize, cards_in_play
 from bot.tables import Draft, GuildSettings, Seat, Table, TableError
 from engine import registry
@@ -46,32 +56,12 @@ class TableStoreAdapter:
         self._writer: asyncio.Task[None] | None = None
 
     async def create_table(self, table: Table) -> int:
-        row = await self.store.create_table(
-            guild_id=table.guild_id,
-            channel_id=table.channel_id,
-            parent_channel_id=table.parent_channel_id or table.channel_id,
-            game_key=table.game.key,
-            host_id=table.host_id,
-            seats=table.seats,
-            options=table.options,
-            seed=table.seed,
-            message_id=table.message_id,
-        )
+        row = await self.store.create_table(_new_table(table))
         assert row.id is not None
         return row.id
 
     async def create_rematch(self, finished_id: int, table: Table) -> tuple[int, bool]:
-        return await self.store.create_rematch(
-            finished_id,
-            guild_id=table.guild_id,
-            channel_id=table.channel_id,
-            parent_channel_id=table.parent_channel_id or table.channel_id,
-            game_key=table.game.key,
-            host_id=table.host_id,
-            seats=table.seats,
-            options=table.options,
-            seed=table.seed,
-        )
+        return await self.store.create_rematch(finished_id, _new_table(table))
 
     async def save_lobby(self, table: Table) -> None:
         await self.store.update_table(table.id, seats=table.seats, options=table.options, host_id=table.host_id)
@@ -369,4 +359,18 @@ def table_from_row(row: GameTable) -> Table:
         last_action_at=row.last_action_at,
         fresh_from=dict(enumerate(json.loads(row.fresh_json))) if row.fresh_json else {},
         drafts={int(s): Draft.from_dict(d) for s, d in json.loads(row.drafts_json).items()} if row.drafts_json else {},
+    )
+
+
+def _new_table(table: Table) -> NewTable:
+    """What the store makes a new lobby's row of."""
+    return NewTable(
+        guild_id=table.guild_id,
+        channel_id=table.channel_id,
+        parent_channel_id=table.parent_channel_id or table.channel_id,
+        game_key=table.game.key,
+        host_id=table.host_id,
+        seats=table.seats,
+        options=table.options,
+        seed=table.seed,
     )

@@ -23,7 +23,7 @@ from bot.store.pending_clicks import ClickNote, PendingClicksStore
 from bot.store.results import ResultLine, ResultsStore
 from bot.store.settings import SettingsStore
 from bot.store.standings import LeaderboardPage, Standing, StandingsStore
-from bot.store.tables import TablesStore
+from bot.store.tables import NewTable, TablesStore
 
 __all__ = [
     "ActionSave",
@@ -32,6 +32,7 @@ __all__ = [
     "ItemsGone",
     "ItemsStaked",
     "LeaderboardPage",
+    "NewTable",
     "ResultLine",
     "Stake",
     "Standing",

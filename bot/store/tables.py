@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -30,45 +31,36 @@ def _options_json(options: dict[str, Any]) -> str:
     return json.dumps(options, ensure_ascii=False, sort_keys=True)
 
 
+@dataclass(frozen=True)
+class NewTable:
+    """What a new lobby is made of: its place, its game and host, its seats, options and seed (its
+    message is posted once it exists)."""
+
+    guild_id: int
+    channel_id: int
+    #: The channel its thread was made in (``channel_id`` itself when there is no thread).
+    parent_channel_id: int
+    game_key: str
+    host_id: int
+    seats: Sequence[Seat]
+    options: dict[str, Any]
+    seed: int
+
+
 class TablesStore(StoreBase):
     """The ``game_tables`` rows, outside the moves of a game in play."""
 
-    async def create_table(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        parent_channel_id: int,
-        game_key: str,
-        host_id: int,
-        seats: Sequence[Seat],
-        options: dict[str, Any],
-        seed: int,
-        message_id: int | None = None,
-        now: datetime | None = None,
-    ) -> GameTable:
+    async def create_table(self, new: NewTable, *, now: datetime | None = None) -> GameTable:
         """Open a lobby and return it with its new id."""
-        table = _new_table_row(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            parent_channel_id=parent_channel_id,
-            game_key=game_key,
-            host_id=host_id,
-            seats=seats,
-            options=options,
-            seed=seed,
-            message_id=message_id,
-            now=now,
-        )
+        table = _new_table_row(new, now)
         table.id = await self._in_one_piece(_NEW_TABLE.insert, {name: getattr(table, name) for name in _TABLE_COLUMNS})
         return table
 
-    async def create_rematch(self, finished_id: int, **lobby: Any) -> tuple[int, bool]:
-        """Open the one rematch of a finished table: a lobby as :meth:`create_table` makes it (same
-        arguments), linked from the finished table in the same transaction. Returns its id and True;
-        or, when that table has its rematch already, that rematch's id and False (nothing made)."""
-        row = _new_table_row(**lobby)
-        values = {name: getattr(row, name) for name in _TABLE_COLUMNS}
+    async def create_rematch(self, finished_id: int, new: NewTable) -> tuple[int, bool]:
+        """Open the one rematch of a finished table: a lobby as :meth:`create_table` makes it, linked
+        from the finished table in the same transaction. Returns its id and True; or, when that table
+        has its rematch already, that rematch's id and False (nothing made)."""
+        values = {name: getattr(_new_table_row(new), name) for name in _TABLE_COLUMNS}
         return await self._in_one_piece(_open_rematch, finished_id, values)
 
     async def update_table(
@@ -203,32 +195,18 @@ class TablesStore(StoreBase):
         await self._in_one_piece(_write_drafts, table_id, drafts_json)
 
 
-def _new_table_row(
-    *,
-    guild_id: int,
-    channel_id: int,
-    parent_channel_id: int,
-    game_key: str,
-    host_id: int,
-    seats: Sequence[Seat],
-    options: dict[str, Any],
-    seed: int,
-    message_id: int | None = None,
-    now: datetime | None = None,
-) -> GameTable:
+def _new_table_row(new: NewTable, now: datetime | None = None) -> GameTable:
     """A new lobby's row (not yet written)."""
     now = now or utcnow()
     return GameTable(
-        guild_id=guild_id,
-        channel_id=channel_id,
-        parent_channel_id=parent_channel_id,
-        game_key=game_key,
-        host_id=host_id,
-        seats_json=seats_json(seats),
-        options_json=_options_json(options),
-        seed=seed,
-        message_id=message_id,
-        message_posted_at=now if message_id is not None else None,
+        guild_id=new.guild_id,
+        channel_id=new.channel_id,
+        parent_channel_id=new.parent_channel_id,
+        game_key=new.game_key,
+        host_id=new.host_id,
+        seats_json=seats_json(new.seats),
+        options_json=_options_json(new.options),
+        seed=new.seed,
         status=TableStatus.LOBBY,
         created_at=now,
         updated_at=now,

@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 
 from bot.db import Database
 from bot.models import ActorKind, TableAction, TableStatus
-from bot.store import ActionSave, ResultLine, Store, TableNotFound, VersionConflict, WrongStatus
+from bot.store import ActionSave, NewTable, ResultLine, Store, TableNotFound, VersionConflict, WrongStatus
 from bot.table import Seat
 from bot.table_store import TableStoreAdapter
 from bot.tables import Table
@@ -24,14 +24,16 @@ BIG = 2**63
 
 async def new_table(store: Store, *, guild: int = GUILD, channel: int = CHANNEL, game: str = "high_card"):
     return await store.create_table(
-        guild_id=guild,
-        channel_id=channel,
-        parent_channel_id=channel - 1,
-        game_key=game,
-        host_id=ALICE,
-        seats=[Seat(ALICE, "Alice"), Seat(None, "Computer 1", computer=True)],
-        options={"rounds": 3},
-        seed=2**62 + 7,
+        NewTable(
+            guild_id=guild,
+            channel_id=channel,
+            parent_channel_id=channel - 1,
+            game_key=game,
+            host_id=ALICE,
+            seats=[Seat(ALICE, "Alice"), Seat(None, "Computer 1", computer=True)],
+            options={"rounds": 3},
+            seed=2**62 + 7,
+        )
     )
 
 

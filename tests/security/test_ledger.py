@@ -21,7 +21,7 @@ import pytest
 from bot import collections as gjt
 from bot.actor import Actor
 from bot.db import Database
-from bot.store import ActionSave, ItemsStaked, Stake, Store, TransferLine
+from bot.store import ActionSave, ItemsStaked, NewTable, Stake, Store, TransferLine
 from bot.table import Seat, cards_in_play
 from bot.table_store import TableStoreAdapter
 from bot.tables import Table, TableError, TableService
@@ -437,14 +437,16 @@ async def test_the_house_never_gives_for_a_persons_seat(store: Store, guild: int
     before = await collections_of(store, guild, [ALICE])
     mine = sorted(before[ALICE])
     row = await store.create_table(
-        guild_id=guild,
-        channel_id=1,
-        parent_channel_id=1,
-        game_key=gjt.GAME_KEY,
-        host_id=ALICE,
-        seats=[Seat(ALICE, "Alice"), Seat(None, "Bob (computer)", True)],
-        options={},
-        seed=1,
+        NewTable(
+            guild_id=guild,
+            channel_id=1,
+            parent_channel_id=1,
+            game_key=gjt.GAME_KEY,
+            host_id=ALICE,
+            seats=[Seat(ALICE, "Alice"), Seat(None, "Bob (computer)", True)],
+            options={},
+            seed=1,
+        )
     )
     assert row.id is not None
     await store.start_table(row.id, "{}")
