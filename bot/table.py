@@ -6,7 +6,7 @@ A Table is sealed for the Discord layer: cogs and pictures read it through views
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar, cast
@@ -16,7 +16,7 @@ from bot.pace import TableClocks
 from bot.seat import Seat as Seat
 from bot.seat import computer_name as computer_name
 from bot.seat import level_in_name as level_in_name
-from engine.core import Game, GameState, Outcome, View
+from engine.core import Decision, Game, GameState, Outcome, View
 
 T = TypeVar("T")
 
@@ -136,6 +136,21 @@ class Table:
     def fresh_list(self) -> list[int]:
         """``fresh_from`` as one version per seat (what the database keeps)."""
         return [self.fresh_from.get(seat, self.version) for seat in range(len(self.seats))]
+
+    def draft_of(self, seat: int, decisions: Sequence[Decision] | None = None) -> Draft | None:
+        """The selection ``seat`` is building, while it still answers the seat's choices: made since
+        they last changed (``fresh_from``), for one of its ``decisions`` (those of the moment a hand
+        shows; by default the seat's decisions now). Any other draft belongs to choices that are gone."""
+        draft = self.drafts.get(seat)
+        if draft is None or draft.version < self.fresh_from.get(seat, 0):
+            return None
+        if decisions is None:
+            decisions = self.state.decisions_for(seat) if self.state is not None else ()
+        return draft if any(d.kind == draft.kind for d in decisions) else None
+
+    def drop_stale_drafts(self) -> None:
+        """Forget every draft that no longer answers its seat's choices (:meth:`draft_of`)."""
+        self.drafts = {seat: draft for seat, draft in self.drafts.items() if self.draft_of(seat) is draft}
 
     @property
     def message_behind(self) -> bool:

@@ -118,7 +118,7 @@ class TableService:
             self.tables[table.id] = table
             if not table.fresh_from:  # saved before valid-from versions were kept: all current
                 table.fresh_from = dict.fromkeys(range(len(table.seats)), table.version)
-            table.drafts = {s: d for s, d in table.drafts.items() if d.version >= table.fresh_from.get(s, 0)}
+            table.drop_stale_drafts()
             self._refresh_pending(table)
             self._kick_computers(table)
         for table in await self.store.unshown_finished_tables():
@@ -593,8 +593,7 @@ class TableService:
         table.remembered("json", lambda: trial_json)
         table.remembered("decisions", lambda: after)
         table.fresh_from = dict(enumerate(fresh_from))
-        for other in changed:  # their choices changed: what they were building belongs to the old ones
-            table.drafts.pop(other, None)
+        table.drop_stale_drafts()  # the drafts of the seats whose choices changed belong to the old ones
         self._touch(table)
         await self._moment(table)
         if outcome is not None:

@@ -214,7 +214,7 @@ class DraftClick(discord.ui.DynamicItem[Item], template=DRAFT_TEMPLATE):
         try:
             on_private_hand(interaction)
             table, seat = service.seat_view(self.table_id, actor)
-            draft = table.drafts.get(seat)
+            draft = table.draft_of(seat)
             picks = list(draft.picks) if draft is not None and draft.kind == self.kind else []
             page = self.page
             match self.action:

@@ -49,7 +49,7 @@ def hand_parts(
     Both show one moment: the one the picture was drawn at (the table as it was when a worker
     took the drawing), whose version the controls carry."""
     version, view = picture.version, picture.view
-    draft = _draft(table, seat, view.decisions)
+    draft = table.draft_of(seat, view.decisions)
     lines, names = [header(table.game.name, table.id)], plain_all(table.names)
     if view.outcome is not None:
         lines.append("The game is over.")
@@ -79,13 +79,6 @@ def _named(decision: Decision, names: Sequence[str], language: str = ENGLISH) ->
         replace(o, label=said(language, o.label, names), group=said(language, o.group, names)) for o in decision.options
     )
     return replace(decision, prompt=said(language, decision.prompt, names), options=options)
-
-
-def _draft(table: Table, seat: int, decisions: Sequence[Decision]) -> Draft | None:
-    draft = table.drafts.get(seat)
-    if draft is None or draft.version < table.fresh_from.get(seat, 0) or draft.kind not in {d.kind for d in decisions}:
-        return None
-    return draft
 
 
 def needs_screen(decision: Decision) -> bool:

@@ -144,6 +144,20 @@ async def test_a_draft_is_private_kept_and_dropped_when_its_choices_change() -> 
     assert 0 not in table.drafts
 
 
+async def test_a_draft_counts_while_it_answers_its_seats_choices() -> None:
+    """One rule (Table.draft_of), for the hand that shows a draft and the service that keeps it:
+    made since the seat's choices last changed, for a decision the seat holds in that moment."""
+    service, _, table = await dealt(3)
+    decision = table.view(1).decisions[0]
+    await service.draft(table.id, Actor(101, 1), 0, decision.kind, [decision.options[0].id])
+    await service.act(table.id, Actor(100, 1), 0, first_move(table, 0))  # seat 1's choices stand
+    assert table.draft_of(1) == table.drafts[1] and table.draft_of(1, table.view(1).decisions) == table.drafts[1]
+    assert table.draft_of(1, ()) is None  # a moment in which seat 1 holds no such decision
+    await service.act(table.id, Actor(102, 1), 0, first_move(table, 2))
+    await service.act(table.id, Actor(101, 1), 0, first_move(table, 1))  # the round is over: new choices
+    assert table.draft_of(1) is None and 1 not in table.drafts
+
+
 async def test_a_table_whose_people_think_lets_go_of_its_views_and_plays_on_the_same() -> None:
     service, _, table = await dealt(3)
     await service.act(table.id, Actor(100, 1), 0, first_move(table, 0))
