@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from bot.models import TableStatus
-from bot.table import GuildSettings, Prize, Table
+from bot.table import Change, GuildSettings, Prize, Table
 from engine.core import Outcome
 
 
@@ -74,5 +74,13 @@ class TableStore(Protocol):
 class Presenter(Protocol):
     """How the service tells the Discord layer about changes it made by itself."""
 
-    async def table_changed(self, table: Table, note: str | None = None) -> None: ...
+    async def moved(self, change: Change, *, note: str | None = None) -> None:
+        """A move was saved (or a seat handed to the computer, or a restart found the table message
+        behind): deliver it from its Change, with ``note`` on the table message."""
+        ...
+
+    async def table_changed(self, table: Table, note: str | None = None) -> None:
+        """The table changed without a move (closed, its clocks, its channel): draw it again."""
+        ...
+
     async def remind(self, table: Table, seats: Sequence[int]) -> None: ...

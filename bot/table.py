@@ -237,14 +237,27 @@ class GuildSettings:
 
 @dataclass(frozen=True)
 class Change:
-    """What one move changed, worked out once by the service so nobody recomputes it."""
+    """What a move changed, worked out once by the service and handed to delivery, which answers and
+    edits from it and works none of it out again. Every move makes one: a person's, a computer's, one
+    made for a person (their only move, or played while they were away); so does a seat handed to
+    the computer, and a restart that finds a table message behind (:meth:`as_it_stands`)."""
 
     table: Table
-    #: The state version the move made.
+    #: The state version the move made (the table's version, for a change that is not a move).
     version: int
-    seat: int
+    #: The seat that moved, or was handed to the computer (None: nobody moved).
+    seat: int | None
     outcome: Outcome | None
     #: Seats the game waits on now.
     waiting_on: tuple[int, ...]
-    #: Seats whose own choices changed (their older controls no longer work; the mover is one).
+    #: Seats whose own choices changed: their older controls no longer work, and their open hands
+    #: are brought up to date at once (the mover is one; so is a seat handed to the computer).
     changed_seats: tuple[int, ...]
+    #: Whether the game now waits on computers, whose replies come within moments.
+    computers_to_move: bool = False
+
+    @classmethod
+    def as_it_stands(cls, table: Table) -> Change:
+        """The table as it is, nobody moving (a restart draws a message left behind from it)."""
+        computers = bool(table.waiting_computers())
+        return cls(table, table.version, None, table.outcome, table.waiting_on, (), computers)

@@ -127,7 +127,7 @@ class TableService:
         # save and its edit, or before the end was shown) is drawn again now.
         for table in [*self.tables.values(), *self.finished.values()]:
             if table.message_behind:
-                await self._notify(table)
+                await self._tell_moved(Change.as_it_stands(table))
         return list(self.tables.values())
 
     def get(self, table_id: int, actor: Actor) -> Table:
@@ -389,8 +389,10 @@ class TableService:
             seats[seat] = table.seats[seat].taken_over(table.version, level)  # the person's cards stay theirs
             await self._save_lobby(table, seats=seats)
             await self._moment(table)
+            computers = bool(table.waiting_computers())
+            change = Change(table, table.version, seat, None, table.waiting_on, (seat,), computers)
         self._kick_computers(table)
-        await self._notify(table, f"{old}'s seat is now played by the computer.")
+        await self._tell_moved(change, f"{old}'s seat is now played by the computer.")
         return table
 
     async def end(self, table_id: int, actor: Actor) -> Table:
@@ -468,8 +470,8 @@ class TableService:
                     if table.status != TableStatus.PLAYING or not table.waiting_computers():
                         return
                     seat = table.waiting_computers()[0]
-                    await self._apply(table, seat, await self._computer_move(table, seat), "computer", None)
-                await self._notify(table)
+                    change = await self._apply(table, seat, await self._computer_move(table, seat), "computer", None)
+                await self._tell_moved(change)
         except Exception:  # a computer must never take the table down silently
             log.exception("Computer player failed at table %s", table_id)
 
@@ -482,11 +484,11 @@ class TableService:
             seat, move = forced
             person = table.seats[seat]
             try:
-                await self._apply(table, seat, move, "auto", person.user_id)
+                change = await self._apply(table, seat, move, "auto", person.user_id)
             except TableError:
                 table.no_forced_move = table.version  # the rules refuse it after all: let the person choose
                 return False
-        await self._notify(table, f"{person.name} had only one possible move, so it was made for them.")
+        await self._tell_moved(change, f"{person.name} had only one possible move, so it was made for them.")
         return True
 
     def rest_idle(self) -> None:
@@ -518,7 +520,7 @@ class TableService:
         if now - table.last_action_at >= ABANDONED_AFTER:
             async with self.lock(table.id):
                 await self._close(table, TableStatus.CLOSED)
-            await self._notify(table, "This table was closed after 24 hours without a move.")
+            await self._tell_changed(table, "This table was closed after 24 hours without a move.")
             return
         if table.status != TableStatus.PLAYING:
             return
@@ -542,8 +544,8 @@ class TableService:
             if table.status != TableStatus.PLAYING or seat not in table.waiting_people():
                 return False
             move = await self._computer_move(table, seat)
-            await self._apply(table, seat, move, actor, table.seats[seat].user_id)
-        await self._notify(table, note)
+            change = await self._apply(table, seat, move, actor, table.seats[seat].user_id)
+        await self._tell_moved(change, note)
         self._kick_computers(table)
         return True
 
@@ -553,8 +555,8 @@ class TableService:
                 return
             name = table.seats[seat].name
             move = await self._computer_move(table, seat)
-            await self._apply(table, seat, move, "idle", table.seats[seat].user_id)
-        await self._notify(table, f"{name} was away too long, so the computer played their move.")
+            change = await self._apply(table, seat, move, "idle", table.seats[seat].user_id)
+        await self._tell_moved(change, f"{name} was away too long, so the computer played their move.")
         self._kick_computers(table)
 
     # -- internals ---------------------------------------------------------
@@ -602,7 +604,9 @@ class TableService:
             table.status = TableStatus.FINISHED
             self._forget(table)
             self._keep_finished(table)
-        return Change(table, version, seat, outcome, tuple(sorted(after)), tuple(changed))
+        waiting = tuple(sorted(after))
+        computers = outcome is None and any(table.seats[other].computer for other in waiting)
+        return Change(table, version, seat, outcome, waiting, tuple(changed), computers)
 
     async def _looks(self, guild_id: int) -> tuple[bool, str | None]:
         """The server's deck colours and language (``/settings four_colour`` and ``language``); a
@@ -673,7 +677,16 @@ class TableService:
         if task and task is not asyncio.current_task():
             task.cancel()
 
-    async def _notify(self, table: Table, note: str | None = None) -> None:
+    async def _tell_moved(self, change: Change, note: str | None = None) -> None:
+        """Hand a move's change (and what the table says of it) to delivery."""
+        if self.presenter:
+            try:
+                await self.presenter.moved(change, note=note)
+            except Exception:
+                log.exception("Could not present table %s", change.table.id)
+
+    async def _tell_changed(self, table: Table, note: str | None = None) -> None:
+        """Tell delivery of a change that is no move (the table closed)."""
         if self.presenter:
             try:
                 await self.presenter.table_changed(table, note)

@@ -155,6 +155,8 @@ class DiscordPresenter:
         self._hand_locks: dict[tuple[int, int], asyncio.Lock] = {}
         self._notes: dict[int, str | None] = {}
         self._dirty: dict[int, Table] = {}
+        #: The latest move of each table whose message is still to show it (:meth:`moved`).
+        self._changes: dict[int, Change] = {}
         self._updaters: dict[int, asyncio.Task[None]] = {}
         #: Hand refreshes under way (each its own task, so a slow hand never holds up the table message).
         self._refreshing: set[asyncio.Task[None]] = set()
@@ -206,18 +208,32 @@ class DiscordPresenter:
             results = await self.pictures.latest(table, "results", None, priority)
         return table_parts(table, picture, results, note, self.language_of(table))
 
-    # -- a person's move ---------------------------------------------------------
-    async def moved(self, change: Change, interaction: discord.Interaction, show: Show) -> None:
-        """A person's move is saved: the mover's hand is answered with ``show`` (the clicked hand
-        message, edited), the table message follows (coalesced), and the open hands of the others
-        whose choices the move changed (``change.changed_seats``: their old controls no longer work)
-        are brought up to date at once, not after the table message's next edit."""
+    # -- a move ------------------------------------------------------------------
+    async def moved(
+        self,
+        change: Change,
+        interaction: discord.Interaction | None = None,
+        show: Show | None = None,
+        *,
+        note: str | None = None,
+    ) -> None:
+        """A move is saved (a person's, a computer's, one made for a person, or a seat handed to the
+        computer), delivered from its Change: the table message follows with ``note`` (coalesced,
+        after a moment's wait while ``change.computers_to_move``, so that their replies join the
+        edit); the open hands of the seats whose choices it changed (``change.changed_seats``: their
+        old controls no longer work) are brought up to date at once, not after the table message's
+        next edit; and a person's move (its ``interaction``) is answered with ``show``, the clicked
+        hand message edited."""
         table = change.table
-        await self.table_changed(table)
+        self._changes[table.id] = change  # what the table message's next edit draws from
+        await self.table_changed(table, note)
+        answered = change.seat if interaction is not None else None
         for seat in change.changed_seats:
-            if seat != change.seat and not table.seats[seat].computer and self._open_hand((table.id, seat)):
-                self._refresh_hand_soon(table, seat)
-        await self.show_hand(table, change.seat, interaction, show)
+            if seat != answered and self._open_hand((table.id, seat)):
+                self._bring_hand_on(table, seat)
+        if interaction is not None:
+            assert show is not None and change.seat is not None, "a person's move is answered on their hand"
+            await self.show_hand(table, change.seat, interaction, show)
 
     # -- hands ---------------------------------------------------------------
     async def show_hand(
@@ -313,12 +329,17 @@ class DiscordPresenter:
     def _refresh_hands(self, table: Table) -> None:
         """Start bringing every open hand of the table up to date (each in its own task)."""
         for seat in list(self.hands.get(table.id, ())):
-            if table.seats[seat].computer:  # the host gave this seat to the computer: its hand is not theirs now
-                hand = self.hands[table.id][seat]
-                self._close_hand((table.id, seat))
-                self._farewell((table.id, seat), hand, hand_expiry.REPLACED)
-                continue
-            self._refresh_hand_soon(table, seat)
+            self._bring_hand_on(table, seat)
+
+    def _bring_hand_on(self, table: Table, seat: int) -> None:
+        """Start bringing one open hand up to date; a seat the host gave to the computer is not its
+        person's any more: their hand says so, and stops following the game."""
+        hand = self._open_hand((table.id, seat))
+        if hand is not None and table.seats[seat].computer:
+            self._close_hand((table.id, seat))
+            self._farewell((table.id, seat), hand, hand_expiry.REPLACED)
+            return
+        self._refresh_hand_soon(table, seat)
 
     def _refresh_hand_soon(self, table: Table, seat: int) -> None:
         """Bring one open hand up to date in a task of its own (a slow hand holds up nothing else)."""
@@ -400,13 +421,15 @@ class DiscordPresenter:
         failures = 0
         table: Table | None = None
         while table_id in self._dirty:
-            if self._dirty[table_id].waiting_computers() and self.edit_interval:
+            latest = self._changes.get(table_id)
+            if latest is not None and latest.computers_to_move and self.edit_interval:
                 await asyncio.sleep(self.edit_interval * COMPUTERS_SETTLE)  # their replies join this edit
             table = self._dirty.pop(table_id)
             note = self._notes.pop(table_id, None)
+            change = self._changes.pop(table_id, None)
             try:
                 async with self._message_lock(table_id):
-                    shown = await self._update_table_message(table, note)
+                    shown = await self._update_table_message(table, note, change)
                 if table.status in (TableStatus.PLAYING, TableStatus.FINISHED):
                     self._refresh_hands(table)
                 else:
@@ -421,6 +444,8 @@ class DiscordPresenter:
                     self._dirty[table_id] = table
                     if note:
                         self._notes.setdefault(table_id, note)
+                    if change is not None:
+                        self._changes.setdefault(table_id, change)
             if self.edit_interval:
                 await asyncio.sleep(self.edit_interval * self._spacing())
         if table is not None and table.status != TableStatus.PLAYING:
@@ -450,8 +475,11 @@ class DiscordPresenter:
         except Exception:
             log.exception("Could not save the version table %s's message shows", table.id)
 
-    async def _update_table_message(self, table: Table, note: str | None) -> int | None:
-        """Draw the table message as the table is now; the state version it shows, once it shows it."""
+    async def _update_table_message(self, table: Table, note: str | None, change: Change | None = None) -> int | None:
+        """Draw the table message as the table is now; the state version it shows, once it shows it.
+
+        ``change`` is the latest move it shows, if a move brought it here: a move that ended the game
+        adds what the game did to ratings and levels."""
         channel = await self._channel(table.channel_id)
         if channel is None:
             return None
@@ -461,7 +489,7 @@ class DiscordPresenter:
                 with contextlib.suppress(discord.HTTPException):
                     await channel.get_partial_message(table.message_id).edit(**parts.edit_kwargs())
             return None
-        if table.outcome is not None:
+        if change is not None and change.outcome is not None:
             note = "\n".join(filter(None, [note, await self._standings_note(table)]))
         parts = await self.table_message(table, note, Priority.TABLE)
         try:

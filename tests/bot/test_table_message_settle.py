@@ -1,10 +1,13 @@
-"""A person's move and the computers' replies right after it reach the table message in one edit."""
+"""A person's move and the computers' replies right after it reach the table message in one edit.
+
+Whether computers are still to move is the move's Change's to say (delivery does not ask the table)."""
 
 from __future__ import annotations
 
 import asyncio
 from types import SimpleNamespace
 
+from bot.table import Change
 from cogs.presenter import COMPUTERS_SETTLE, DiscordPresenter
 
 EDIT_INTERVAL = 0.5
@@ -16,19 +19,12 @@ class Client:
     """The bot (answers keep their pace per bot)."""
 
 
-class FakeTable(SimpleNamespace):
-    """A table whose computers are to move until ``computers_done``."""
-
-    def waiting_computers(self) -> list[int]:
-        return [] if self.computers_done else [1]
-
-
 def presenter_noting_edits(edit_interval: float) -> tuple[DiscordPresenter, list[int]]:
     """A presenter, and the table versions its table message edits show, in order."""
     presenter = DiscordPresenter(Client(), save_message=lambda table: asyncio.sleep(0), edit_interval=edit_interval)  # type: ignore[arg-type]
     edits: list[int] = []
 
-    async def edit_message(table: FakeTable, note: str | None) -> int:
+    async def edit_message(table: SimpleNamespace, note: str | None, change: Change | None = None) -> int:
         edits.append(table.version)
         return table.version
 
@@ -37,22 +33,27 @@ def presenter_noting_edits(edit_interval: float) -> tuple[DiscordPresenter, list
     return presenter, edits
 
 
+def move(table: SimpleNamespace, seat: int, *, computers_to_move: bool) -> Change:
+    """``seat``'s move, which made the table's present version."""
+    return Change(table, table.version, seat, None, (1 - seat,), (seat,), computers_to_move)  # type: ignore[arg-type]
+
+
 async def test_one_edit_shows_the_move_and_the_computers_reply_that_follows_it() -> None:
     presenter, edits = presenter_noting_edits(EDIT_INTERVAL)
-    table = FakeTable(id=7, version=1, status="playing", message_behind=False, computers_done=False)
-    await presenter.table_changed(table)  # type: ignore[arg-type]  # the person moved; the computer is to reply
+    table = SimpleNamespace(id=7, version=1, status="playing", message_behind=False)
+    await presenter.moved(move(table, 0, computers_to_move=True))  # the person moved; the computer is to reply
     assert REPLY_AFTER < EDIT_INTERVAL * COMPUTERS_SETTLE
     await asyncio.sleep(REPLY_AFTER)
-    table.version, table.computers_done = 2, True  # its reply, a moment later
-    await presenter.table_changed(table)  # type: ignore[arg-type]
+    table.version = 2  # its reply, a moment later
+    await presenter.moved(move(table, 1, computers_to_move=False))
     await asyncio.wait_for(asyncio.gather(*presenter._updaters.values()), 10)
     assert edits == [2]
 
 
 async def test_a_table_waiting_on_people_only_is_edited_at_once() -> None:
     presenter, edits = presenter_noting_edits(60)
-    table = FakeTable(id=7, version=3, status="playing", message_behind=False, computers_done=True)
-    await presenter.table_changed(table)  # type: ignore[arg-type]
+    table = SimpleNamespace(id=7, version=3, status="playing", message_behind=False)
+    await presenter.moved(move(table, 1, computers_to_move=False))
     for _ in range(10):
         await asyncio.sleep(0)
     assert edits == [3]

@@ -88,6 +88,9 @@ class FailingPresenter:
     def __init__(self) -> None:
         self.reminded: list[int] = []
 
+    async def moved(self, change, note=None) -> None:  # type: ignore[no-untyped-def]
+        pass
+
     async def table_changed(self, table, note=None) -> None:  # type: ignore[no-untyped-def]
         pass
 
