@@ -2,7 +2,7 @@
 work the bot's event loop does for it, this tree beside other revisions.
 
 For a move, the table service copies the state through its saved text, plays the move on it, lists the
-pending decisions by seat (``bot.tables._decisions``), saves the copy as text, and the pictures
+pending decisions by seat (``bot.tables.core.decisions_by_seat``), saves the copy as text, and the pictures
 then read the spectator's view and the view of every seat the game waits on. Each tree, in a
 process of its own, plays seeded random games of every real game and times exactly that per
 move; the trees take turns ``--repeat`` times. Printed: the median microseconds of CPU per move,

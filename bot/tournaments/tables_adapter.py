@@ -1,6 +1,6 @@
 """The tournament's :class:`~bot.tournaments.service.TableOpener` over today's table service.
 
-Written against bot/tables.py's ``TableService`` as it is; when the table service is
+Written against bot.tables's ``TableService`` as it is; when the table service is
 refactored only this file should need to change. Discord work comes in as callables from the
 cog, so this module needs no discord import: making the channel a table plays in (a thread,
 when the server allows it), posting the table's first message with its players pinged, and
