@@ -60,7 +60,7 @@ class ComputerSeats(TableCore):
                     seat = table.waiting_computers()[0]
                     change = await self._apply(table, seat, await self._computer_move(table, seat), "computer", None)
                 await self._tell_moved(change)
-        except Exception:  # a computer must never take the table down silently
+        except Exception:  # a computer must never take the table down silently; the idle sweep starts it again
             log.exception("Computer player failed at table %s", table_id)
 
     async def _play_forced(self, table: Table) -> bool:
@@ -103,6 +103,8 @@ class ComputerSeats(TableCore):
 
     async def _sweep_table(self, table: Table, now: datetime) -> None:
         """One table of the idle sweep."""
+        if table.status == TableStatus.PLAYING:
+            self._kick_computers(table)  # a computer whose move failed (a refused save, say) plays again
         if table.clocks is not None and table.clocks.turn_based:
             return  # a turn-based table keeps its own time (bot.turns, issue 45)
         if now - table.last_action_at >= ABANDONED_AFTER:
