@@ -98,11 +98,12 @@ class TableCore:
         table.fresh_from = dict(enumerate(fresh_from))
         table.drop_stale_drafts()  # the drafts of the seats whose choices changed belong to the old ones
         self._touch(table)
+        if outcome is not None:  # at once: nothing may find a finished game at a table still playing
+            table.prizes = tuple(prizes or ())  # what moved, as saved (the table announces it)
+            table.status = TableStatus.FINISHED
         await self._moment(table)
         if outcome is not None:
-            table.prizes = tuple(prizes or ())  # what moved, as saved (the table announces it)
             self._ended(table, outcome)
-            table.status = TableStatus.FINISHED
             self._forget(table)
             self._keep_finished(table)
         waiting = tuple(sorted(after))
