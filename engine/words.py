@@ -4,7 +4,9 @@ The engine writes English. A sentence with parts that vary is a :class:`Text`: a
 reads, compares and saves as the English sentence it is) that also keeps its template and values.
 A reader's :class:`Words` says it again in their language: the template is looked up in the
 language's catalog and the values put back in (a value that is itself a :class:`Text` is said
-again too). A fixed sentence needs no :class:`Text`: its English is its catalog key.
+again too, and a whole number is written with the reader's digit grouping: ``1,234,567`` in
+English, ``1.234.567`` in German). A fixed sentence needs no :class:`Text`: its English is its
+catalog key.
 
 The engine and render stay pure: they never read a catalog. The bot hands render a :class:`Words`
 built from a language's catalog (``bot.i18n.words``); everything else uses :data:`ENGLISH`.
@@ -19,6 +21,8 @@ Texts are found for the catalog by their calls: ``Text("…")``, ``Text.plural("
 (True, '{who} discards {card}.')
 >>> ENGLISH.say(Text.plural("{count} card left", "{count} cards left", 3))
 '3 cards left'
+>>> Text("{who} scores {points}.", who="Seat 2", points=1234567)
+'Seat 2 scores 1,234,567.'
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ class Text(str):
     values: Mapping[str, Any]
 
     def __new__(cls, template: str, /, **values: Any) -> Text:
-        text = super().__new__(cls, template.format(**values) if values else template)
+        text = super().__new__(cls, template.format(**_english(values)) if values else template)
         text.template = template
         text.plural_template = None
         text.plural_count = None
@@ -50,7 +54,7 @@ class Text(str):
     def plural(cls, singular: str, plural: str, count: int, /, **values: Any) -> Text:
         """The English form ``count`` takes (``{count}`` is filled in); other languages choose their own."""
         chosen = singular if count == 1 else plural
-        text = super().__new__(cls, chosen.format(count=english_number(count), **values))
+        text = super().__new__(cls, chosen.format(count=english_number(count), **_english(values)))
         text.template = singular
         text.plural_template = plural
         text.plural_count = count
@@ -98,6 +102,13 @@ def english_number(value: int) -> str:
     return f"{value:,}"
 
 
+def _english(values: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The values as English writes them: whole numbers grouped (``1,234``), the rest as they are."""
+    if not any(type(value) is int for value in values.values()):
+        return values
+    return {k: english_number(v) if type(v) is int else v for k, v in values.items()}
+
+
 def _same(message: str) -> str:
     return message
 
@@ -122,11 +133,18 @@ class Words:
     def say(self, text: str, /, **values: Any) -> str:
         """``text`` in this language: a :class:`Text` with its own values, or a template filled from ``values``."""
         if isinstance(text, Text):
-            said = {k: self.say(v) if isinstance(v, Text) else v for k, v in text.values.items()}
+            said = {k: self._value(v) for k, v in text.values.items()}
             if text.plural_template is not None and text.plural_count is not None:
                 return self.plural(text.template, text.plural_template, text.plural_count, **said)
             return self.gettext(text.template).format(**said) if said else self.gettext(text.template)
         return self.gettext(text).format(**values) if values else self.gettext(text)
+
+    def _value(self, value: Any) -> Any:
+        """A :class:`Text`'s value in this language: a Text said again, a whole number (not a bool)
+        with this language's digit grouping, anything else as it is."""
+        if isinstance(value, Text):
+            return self.say(value)
+        return self.number(value) if type(value) is int else value
 
     def plural(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
         """The form ``count`` takes in this language, ``{count}`` written with its digit grouping."""

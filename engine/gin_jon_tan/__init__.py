@@ -20,6 +20,7 @@ from engine.gin_jon_tan.rules import OPTIONS, RULES, GinJonTanState
 from engine.gin_jon_tan.value import Evaluation, evaluate, hand_value
 from engine.gin_jon_tan.views import Clash, DuelCard, DuelView, EvaluationEntry, GinJonTanView, HeldCard
 from engine.levels import LevelCurve
+from engine.marks import N_
 
 __all__ = [
     "FULL_SET",
@@ -58,7 +59,9 @@ GAME = Game(
     uses_profiles=True,
     level_curve=LevelCurve(first=25, measure="digits"),  # scores span 10^2..10^17+: a level is many games
     # Hands stay secret after the end (hands_public_at_end left False): only what the duels revealed.
-    how_won="the best combination adds its value, the second subtracts it once, the third twice, and so "
-    "on; the highest score after the last round wins.",
+    how_won=N_(
+        "the best combination adds its value, the second subtracts it once, the third twice, and so "
+        "on; the highest score after the last round wins."
+    ),
     item_rules="bot.collections",
 )

@@ -25,6 +25,7 @@ between players, and the next deal gives every card back to its owner.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from random import Random
 from typing import Any
@@ -38,10 +39,13 @@ from engine.core import (
     Option,
     Outcome,
     Transfer,
+    listed,
+    loaded_line,
     places_from_points,
+    saved_line,
     seat_list,
 )
-from engine.gin_jon_tan.cards import FULL_SET, SYMBOLS, Card
+from engine.gin_jon_tan.cards import FULL_SET, SYMBOL_NAMES, SYMBOLS, Card
 from engine.gin_jon_tan.clash import beats, sentence
 from engine.gin_jon_tan.value import evaluate
 from engine.gin_jon_tan.views import (
@@ -53,6 +57,7 @@ from engine.gin_jon_tan.views import (
     HeldCard,
 )
 from engine.marks import N_
+from engine.words import Text
 
 __all__ = ["DECK_SIZE", "OPTIONS", "PRIZES", "RULES", "GinJonTanState", "random_picks"]
 
@@ -71,8 +76,20 @@ DECLARABLE = tuple(name for name, _, _ in SYMBOLS if name != "Universal")
 _DECLARE_CODES = {name: code for name, _, code in SYMBOLS}
 _DECLARE_NAMES = {code: name for name, code in _DECLARE_CODES.items()}
 
-#: How a round's evaluation starts its event line (and the recap that keeps it in sight).
-ROUND_END = "Round {} evaluated: "
+#: A move the game has but the seat may not make now, said the game's way.
+NOT_NOW = {
+    "swap": Text("You can't swap now."),
+    "set_active": Text("You can't set active now."),
+    "exchange": Text("You can't exchange now."),
+    "trim": Text("You can't trim now."),
+    "declare": Text("You can't declare now."),
+    "clash": Text("You can't clash now."),
+    "ask": Text("You can't ask now."),
+    "give": Text("You can't give now."),
+    "gin": Text("You can't gin now."),
+    "reveal": Text("You can't reveal now."),
+    "kat_oh": Text("You can't kat oh now."),
+}
 
 OPTIONS = (
     GameOption("rounds", N_("Rounds in the game"), 3, choices=(3, 6, 9, 12, 33), label=N_("Rounds")),
@@ -152,8 +169,22 @@ def seat_name(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def seat_names(seats: list[int]) -> str:
+    """Seats one after another, "Seat 1, Seat 3" (for :func:`~engine.core.name_seats` to name)."""
+    return listed([seat_name(s) for s in seats])
+
+
+@lru_cache(maxsize=8192)
+def valued(card: Card) -> Text:
+    """A card as an option names it: "White Water 1 (v 1)", made once per card."""
+    return Text("{card} (v {value})", card=card.label, value=card.value)
+
+
+def signed(who: str, points: int) -> Text:
+    """A seat and what its score gained or lost: "Seat 1 +1,234", "Seat 2 -56"."""
+    if points >= 0:
+        return Text("{who} +{points}", who=who, points=points)
+    return Text("{who} {points}", who=who, points=points)
 
 
 class GinJonTanState(GameState):
@@ -162,13 +193,15 @@ class GinJonTanState(GameState):
     # -- dealing ------------------------------------------------------------
     def _setup(self) -> None:
         if self.options["prizes"] == "on" and self.options["deck"] != "personal":
-            raise ValueError("Prizes need personal decks: choose deck personal, or turn prizes off.")
+            raise ValueError(Text("Prizes need personal decks: choose deck personal, or turn prizes off."))
         self._make_decks()
         self.scores = [0] * self.num_players
         self.round_no = 0
         self.evaluation: list[dict[str, Any]] = []
         self.transfers: list[list[Any]] = []
         self.finished = False
+        #: The last round's evaluation line as saved (:func:`~engine.core.saved_line`); "" before the first.
+        self.last_round: str | None = ""
         self._start_round()
 
     def _make_decks(self) -> None:
@@ -189,15 +222,22 @@ class GinJonTanState(GameState):
                 continue
             deck = profile.get("deck")
             if not isinstance(deck, list) or len(deck) != DECK_SIZE:
-                raise ValueError(f"{seat_name(seat)} needs a deck of exactly {DECK_SIZE} cards.")
+                raise ValueError(
+                    Text.plural(
+                        "{who} needs a deck of exactly {count} card.",
+                        "{who} needs a deck of exactly {count} cards.",
+                        DECK_SIZE,
+                        who=seat_name(seat),
+                    )
+                )
             items = [str(entry["item"]) for entry in deck]
             if len(set(items)) != DECK_SIZE:
-                raise ValueError(f"{seat_name(seat)}'s deck holds the same card twice.")
+                raise ValueError(Text("{who}'s deck holds the same card twice.", who=seat_name(seat)))
             self.decks.append([Card.parse(str(entry["card"])).id for entry in deck])
             self.items.append(items)
         every_item = [item for items in self.items for item in items]
         if len(set(every_item)) != len(every_item):
-            raise ValueError("Two seats bring the same card: every card belongs to one player.")
+            raise ValueError(Text("Two seats bring the same card: every card belongs to one player."))
 
     def _start_round(self) -> None:
         """Deal afresh: every card back to its owner, each deck shuffled, 9 / 9 / 15."""
@@ -227,8 +267,12 @@ class GinJonTanState(GameState):
         self.eval_turn = 0
         self._begin_simultaneous("swap", list(range(n)))
         self.log(
-            f"Round {self.round_no} of {self.rounds}: 9 cards to hand, 9 to reserve, 15 to the draw pile. "
-            "Everyone may swap hand and reserve."
+            Text(
+                "Round {round} of {rounds}: 9 cards to hand, 9 to reserve, 15 to the draw pile. "
+                "Everyone may swap hand and reserve.",
+                round=self.round_no,
+                rounds=self.rounds,
+            )
         )
 
     # -- facts ----------------------------------------------------------------
@@ -248,9 +292,9 @@ class GinJonTanState(GameState):
     def held(self, cid: str) -> HeldCard:
         return HeldCard(cid, int(cid.split(".")[0]), self.card(cid))
 
-    def label(self, cid: str) -> str:
-        card = self.card(cid)
-        return f"{card.label} (v {card.value:,})"
+    def label(self, cid: str) -> Text:
+        """A card at the table as an option names it: "White Water 1 (v 1)"."""
+        return valued(self.card(cid))
 
     def where(self) -> dict[str, tuple[str, int]]:
         """Every card's place at the table: (``"hand"``/``"reserve"``/``"pile"``/``"active"``/``"duel"``, seat)."""
@@ -302,34 +346,60 @@ class GinJonTanState(GameState):
             return self._combine_decisions()
         seat = self.turn_order[self.eval_turn]
         return [
-            Decision(seat, "reveal", "Evaluation: reveal your hand…", (Option("reveal", "Reveal my hand"),)),
-            Decision(seat, "kat_oh", "…or say Kat oh! and give up this round.", (Option("kat_oh", "Kat oh!"),)),
+            Decision(
+                seat, "reveal", Text("Evaluation: reveal your hand…"), (Option("reveal", Text("Reveal my hand")),)
+            ),
+            Decision(
+                seat, "kat_oh", Text("…or say Kat oh! and give up this round."), (Option("kat_oh", Text("Kat oh!")),)
+            ),
         ]
 
+    def why_not(self, seat: int, kind: str) -> str | None:
+        return NOT_NOW.get(kind)
+
     def _cards(self, cids: list[str], group: str = "") -> tuple[Option, ...]:
+        """The cards as options (an exchange groups them under "Hand" and "Reserve")."""
         return tuple(Option(cid, self.label(cid), group) for cid in cids)
 
     def _simultaneous_decision(self, seat: int) -> Decision:
         if self.stage == "swap":
-            options = (Option("swap", "Swap hand and reserve"), Option("keep", "Keep my hand"))
-            return Decision(seat, "swap", "Swap your whole hand with your whole reserve?", options, simultaneous=True)
+            options = (Option("swap", Text("Swap hand and reserve")), Option("keep", Text("Keep my hand")))
+            prompt = Text("Swap your whole hand with your whole reserve?")
+            return Decision(seat, "swap", prompt, options, simultaneous=True)
         if self.stage == "activate":
             count = min(ACTIVE, len(self.hands[seat]))
-            prompt = f"Set aside {count} active cards in secret."
+            prompt = Text.plural(
+                "Set aside {count} active card in secret.", "Set aside {count} active cards in secret.", count
+            )
             return Decision(seat, "set_active", prompt, self._cards(self.hands[seat]), count, count, simultaneous=True)
         if self.stage == "exchange":
             return self._exchange_decision(seat, ROUND_EXCHANGE, 0, simultaneous=True)
         surplus = len(self.reserves[seat]) - RESERVE
-        prompt = f"Your reserve holds {len(self.reserves[seat])} cards: pick {surplus} for your draw pile."
+        prompt = Text.plural(
+            "Your reserve holds {cards} cards: pick {count} for your draw pile.",
+            "Your reserve holds {cards} cards: pick {count} for your draw pile.",
+            surplus,
+            cards=len(self.reserves[seat]),
+        )
         return Decision(seat, "trim", prompt, self._cards(self.reserves[seat]), surplus, surplus, simultaneous=True)
 
     def _exchange_decision(self, seat: int, most: int, least: int, simultaneous: bool = False) -> Decision:
         hand, reserve = self.hands[seat], self.reserves[seat]
         each = min(most, len(hand), len(reserve))
-        low = "" if least == 0 else f"{least} to "
-        cards = "hand card" if each == 1 and not low else "hand cards"
-        prompt = f"Exchange {low}{each} {cards} with as many reserve cards (pick both)."
-        options = self._cards(hand, "Hand") + self._cards(reserve, "Reserve")
+        if least:
+            prompt = Text.plural(
+                "Exchange {least} to {count} hand cards with as many reserve cards (pick both).",
+                "Exchange {least} to {count} hand cards with as many reserve cards (pick both).",
+                each,
+                least=least,
+            )
+        else:
+            prompt = Text.plural(
+                "Exchange {count} hand card with as many reserve cards (pick both).",
+                "Exchange {count} hand cards with as many reserve cards (pick both).",
+                each,
+            )
+        options = self._cards(hand, HAND_GROUP) + self._cards(reserve, RESERVE_GROUP)
         return Decision(seat, "exchange", prompt, options, 2 * least, 2 * each, simultaneous=simultaneous)
 
     def _duel_decisions(self) -> list[Decision]:
@@ -339,26 +409,32 @@ class GinJonTanState(GameState):
         if step in ("unfold_s", "unfold_d"):
             seat = starter if step == "unfold_s" else duel["defender"]
             count = ACTIVE
-            prompt = f"You have no active cards: choose {count} from your hand to unfold."
+            prompt = Text.plural(
+                "You have no active cards: choose {count} from your hand to unfold.",
+                "You have no active cards: choose {count} from your hand to unfold.",
+                count,
+            )
             return [Decision(seat, "set_active", prompt, self._cards(self.hands[seat]), count, count)]
         if step in ("declare_s", "declare_d"):
             seat = starter if step == "declare_s" else duel["defender"]
             cid = self._undeclared(seat)[0]
-            options = tuple(Option(_DECLARE_CODES[name], name) for name in DECLARABLE)
-            prompt = f"Your {self.card(cid).label} acts as which symbol in this duel?"
+            options = tuple(Option(_DECLARE_CODES[name], SYMBOL_NAMES[name]) for name in DECLARABLE)
+            prompt = Text("Your {card} acts as which symbol in this duel?", card=self.card(cid).label)
             return [Decision(seat, "declare", prompt, options)]
         if step == "clash":
             seat = duel["to_act"]
             options = tuple(
-                Option(f"{mine}-{theirs}", f"{self._acts_label(mine)} beats {self._acts_label(theirs)}")
+                Option(
+                    f"{mine}-{theirs}",
+                    Text("{mine} beats {theirs}", mine=self._acts_label(mine), theirs=self._acts_label(theirs)),
+                )
                 for mine, theirs in self._pairs(seat)
             )
-            return [
-                Decision(seat, "clash", "Choose a clash: one of your cards and a card of theirs it beats.", options)
-            ]
+            prompt = Text("Choose a clash: one of your cards and a card of theirs it beats.")
+            return [Decision(seat, "clash", prompt, options)]
         if step == "exchange":
             return [self._exchange_decision(starter, DUEL_EXCHANGE, 0)]
-        prompt = "Set aside 3 new active cards for your next duel."
+        prompt = Text("Set aside 3 new active cards for your next duel.")
         return [Decision(starter, "set_active", prompt, self._cards(self.hands[starter]), ACTIVE, ACTIVE)]
 
     def _combine_decisions(self) -> list[Decision]:
@@ -367,10 +443,9 @@ class GinJonTanState(GameState):
             target, place = self.asking
             cards = self.hands[target] if place == "hand" else self.reserves[target]
             most = min(COMBINATION_EXCHANGE, len(cards), len(self.hands[seat]))
-            give = "1 hand card" if most == 1 else f"1 to {most} hand cards"
-            prompt = f"Give {give}; you take as many at random from {seat_name(target)}'s {place}."
+            prompt = _give_prompt(most, seat_name(target), place)
             return [Decision(seat, "give", prompt, self._cards(self.hands[seat]), 1, most)]
-        found = [Decision(seat, "gin", "Satisfied with your hand?", (Option("gin", "Gin jon tan!"),))]
+        found = [Decision(seat, "gin", Text("Satisfied with your hand?"), (Option("gin", Text("Gin jon tan!")),))]
         if seat in self.satisfied:
             return found
         if self.hands[seat] and self.reserves[seat]:
@@ -382,10 +457,10 @@ class GinJonTanState(GameState):
                     continue
                 for place, cards in (("hand", self.hands[other]), ("reserve", self.reserves[other])):
                     if cards:
-                        label = f"{seat_name(other)}'s {place} ({_plural(len(cards), 'card')})"
+                        label = _place_label(seat_name(other), place, len(cards))
                         targets.append(Option(f"{other + 1}{place[0]}", label))
             if targets:
-                prompt = "Ask another player for an exchange: whose cards, hand or reserve?"
+                prompt = Text("Ask another player for an exchange: whose cards, hand or reserve?")
                 found.append(Decision(seat, "ask", prompt, tuple(targets)))
         return found
 
@@ -408,9 +483,9 @@ class GinJonTanState(GameState):
 
     def _check_exchange(self, decision: Decision, picks: list[str]) -> None:
         groups = {o.id: o.group for o in decision.options}
-        given = sum(1 for p in picks if groups[p] == "Hand")
+        given = sum(1 for p in picks if groups[p] == HAND_GROUP)
         if given != len(picks) - given:
-            raise IllegalMove("Pick as many hand cards as reserve cards: they change places.")
+            raise IllegalMove(Text("Pick as many hand cards as reserve cards: they change places."))
 
     def _swap_places(self, seat: int, picks: list[str]) -> None:
         """Exchange the picked hand cards with the picked reserve cards."""
@@ -429,8 +504,16 @@ class GinJonTanState(GameState):
                 if picks == ["swap"]:
                     self.hands[seat], self.reserves[seat] = self.reserves[seat], self.hands[seat]
                     self.swapped.append(seat)
-            who = ", ".join(seat_name(s) for s in self.swapped) or "No one"
-            self.log(f"{who} swapped hand and reserve. Everyone sets aside 3 active cards in secret.")
+            if self.swapped:
+                line = Text.plural(
+                    "{who} swapped hand and reserve. Everyone sets aside 3 active cards in secret.",
+                    "{who} swapped hand and reserve. Everyone sets aside 3 active cards in secret.",
+                    len(self.swapped),
+                    who=seat_names(self.swapped),
+                )
+            else:
+                line = Text("No one swapped hand and reserve. Everyone sets aside 3 active cards in secret.")
+            self.log(line)
             self._begin_simultaneous("activate", [s for s in range(self.num_players) if self.hands[s]])
         elif stage == "activate":
             for seat, picks in chosen.items():
@@ -442,8 +525,8 @@ class GinJonTanState(GameState):
         elif stage == "exchange":
             for seat, picks in chosen.items():
                 self._swap_places(seat, picks)
-            counts = ", ".join(f"{seat_name(s)} {len(p) // 2}" for s, p in chosen.items())
-            self.log(f"Exchanges between hand and reserve: {counts}.")
+            counts = listed([Text("{who} {count}", who=seat_name(s), count=len(p) // 2) for s, p in chosen.items()])
+            self.log(Text("Exchanges between hand and reserve: {counts}.", counts=counts))
             self._start_trim()
         else:
             for seat, picks in chosen.items():
@@ -457,11 +540,11 @@ class GinJonTanState(GameState):
         """Each player turns a random reserve card: highest value first (then colour, number);
         players still equal turn another card."""
         self.turn_order = self._order(list(range(self.num_players)), 0)
-        shown = "; ".join(
-            f"{seat_name(s)} turns " + ", ".join(self.card(c).label for c in self.turned[s])
+        turns = [
+            Text("{who} turns {cards}", who=seat_name(s), cards=listed([self.card(c).label for c in self.turned[s]]))
             for s in range(self.num_players)
-        )
-        self.log(f"{shown}. Turn order: {', '.join(seat_name(s) for s in self.turn_order)}.")
+        ]
+        self.log(Text("{turns}. Turn order: {order}.", turns=listed(turns, "; "), order=seat_names(self.turn_order)))
 
     def _turn_card(self, seat: int) -> tuple[int, int, int] | None:
         left = [c for c in self.reserves[seat] if c not in self.turned[seat]]
@@ -498,7 +581,7 @@ class GinJonTanState(GameState):
             for seat in range(self.num_players):
                 self.hands[seat].extend(self.actives[seat])
                 self.actives[seat] = []
-            self.log("All duels are done: active cards go back to hand. Everyone may exchange up to 9 cards.")
+            self.log(Text("All duels are done: active cards go back to hand. Everyone may exchange up to 9 cards."))
             seats = [s for s in range(self.num_players) if self.hands[s] and self.reserves[s]]
             self._begin_simultaneous("exchange", seats)
             if not seats:
@@ -517,7 +600,15 @@ class GinJonTanState(GameState):
             "passes": 0,
             "ended": False,
         }
-        self.log(f"Duel {self.duel_no + 1} of {len(schedule)}: {seat_name(starter)} against {seat_name(defender)}.")
+        self.log(
+            Text(
+                "Duel {number} of {total}: {starter} against {defender}.",
+                number=self.duel_no + 1,
+                total=len(schedule),
+                starter=seat_name(starter),
+                defender=seat_name(defender),
+            )
+        )
         self._run_duel()
 
     def _other(self, seat: int) -> int:
@@ -576,8 +667,22 @@ class GinJonTanState(GameState):
         drawn = self.piles[seat][:ACTIVE]
         self.piles[seat] = self.piles[seat][ACTIVE:]
         self.hands[seat].extend(drawn)
-        shown = ", ".join(self.card(c).label for c in cards) or "nothing"
-        self.log(f"{seat_name(seat)} unfolds {shown} and draws {len(drawn)}.")
+        if cards:
+            line = Text.plural(
+                "{who} unfolds {cards} and draws {count}.",
+                "{who} unfolds {cards} and draws {count}.",
+                len(drawn),
+                who=seat_name(seat),
+                cards=listed([self.card(c).label for c in cards]),
+            )
+        else:
+            line = Text.plural(
+                "{who} unfolds nothing and draws {count}.",
+                "{who} unfolds nothing and draws {count}.",
+                len(drawn),
+                who=seat_name(seat),
+            )
+        self.log(line)
 
     def _undeclared(self, seat: int) -> list[str]:
         duel = self.duel
@@ -593,10 +698,15 @@ class GinJonTanState(GameState):
         declared = self.duel["declared"].get(cid)
         return declared if declared else self.card(cid).symbol
 
-    def _acts_label(self, cid: str) -> str:
+    def _acts_label(self, cid: str) -> Text:
+        """A card in the duel: "White Universal 3 (as Fire)" when it acts as another symbol."""
         card = self.card(cid)
         acts = self._acts_as(cid)
-        return card.label if acts == card.symbol else f"{card.label} (as {acts})"
+        return (
+            card.label
+            if acts == card.symbol
+            else Text("{card} (as {symbol})", card=card.label, symbol=SYMBOL_NAMES[acts])
+        )
 
     def _pairs(self, seat: int) -> list[tuple[str, str]]:
         """Every (my card, their card) that may clash: both unspent, mine beats theirs."""
@@ -620,7 +730,15 @@ class GinJonTanState(GameState):
         duel["passes"] = 0
         duel["to_act"] = other
         said = sentence(self._acts_as(mine), self._acts_as(theirs))
-        self.log(f"{said}: {seat_name(seat)}'s {self._acts_label(mine)} scores {points:,}.")
+        self.log(
+            Text(
+                "{clash}: {who}'s {card} scores {points}.",
+                clash=said,
+                who=seat_name(seat),
+                card=self._acts_label(mine),
+                points=points,
+            )
+        )
         if self._acts_as(mine) == "Black hole":
             losers = (
                 [other]
@@ -631,7 +749,7 @@ class GinJonTanState(GameState):
                 self.piles[loser].extend(self.reserves[loser])
                 self.reserves[loser] = []
                 self.rng.shuffle(self.piles[loser])
-            self.log(f"The Black hole empties the reserve of {', '.join(seat_name(s) for s in losers)}.")
+            self.log(Text("The Black hole empties the reserve of {seats}.", seats=seat_names(losers)))
 
     def _end_duel(self) -> None:
         """Spent cards are shuffled into their owners' draw piles; unspent ones go to their reserves."""
@@ -667,13 +785,20 @@ class GinJonTanState(GameState):
         elif kind == "declare":
             cid = self._undeclared(seat)[0]
             duel["declared"][cid] = _DECLARE_NAMES[picks[0]]
-            self.log(f"{seat_name(seat)} declares {self.card(cid).label} as {_DECLARE_NAMES[picks[0]]}.")
+            self.log(
+                Text(
+                    "{who} declares {card} as {symbol}.",
+                    who=seat_name(seat),
+                    card=self.card(cid).label,
+                    symbol=SYMBOL_NAMES[_DECLARE_NAMES[picks[0]]],
+                )
+            )
         elif kind == "clash":
             mine, theirs = picks[0].split("-")
             self._clash(seat, mine, theirs)
         elif kind == "exchange":
             self._swap_places(seat, picks)
-            self.log(f"{seat_name(seat)} exchanges {_plural(len(picks) // 2, 'card')} with the reserve.")
+            self.log(_exchanged(seat, len(picks) // 2))
             self._after_exchange()
         self._run_duel()
 
@@ -685,9 +810,10 @@ class GinJonTanState(GameState):
                 self.reserves[seat].extend(self.piles[seat][:short])
                 self.piles[seat] = self.piles[seat][short:]
         over = [s for s in range(self.num_players) if len(self.reserves[s]) > RESERVE]
-        self.log(
-            "Reserves back to 9: short ones filled from the draw pile" + (", the surplus chosen." if over else ".")
-        )
+        if over:
+            self.log(Text("Reserves back to 9: short ones filled from the draw pile, the surplus chosen."))
+        else:
+            self.log(Text("Reserves back to 9: short ones filled from the draw pile."))
         self._begin_simultaneous("trim", over)
         if not over:
             self._start_combination()
@@ -695,7 +821,7 @@ class GinJonTanState(GameState):
     def _start_combination(self) -> None:
         self.stage = "combine"
         self.waiting = []
-        self.log(f"Combination round: {seat_name(self.turn_order[0])} begins.")
+        self.log(Text("Combination round: {who} begins.", who=seat_name(self.turn_order[0])))
 
     def _combine_move(self, seat: int, kind: str, picks: list[str]) -> None:
         if kind == "ask":
@@ -706,11 +832,11 @@ class GinJonTanState(GameState):
             if seat not in self.satisfied:
                 self.satisfied.append(seat)
             self.streak += 1
-            self.log(f"{seat_name(seat)}: Gin jon tan!")
+            self.log(Text("{who}: Gin jon tan!", who=seat_name(seat)))
         elif kind == "exchange":
             self._swap_places(seat, picks)
             self.streak = 0
-            self.log(f"{seat_name(seat)} exchanges {_plural(len(picks) // 2, 'card')} with the reserve.")
+            self.log(_exchanged(seat, len(picks) // 2))
         else:
             self._give(seat, picks)
             self.streak = 0
@@ -729,10 +855,23 @@ class GinJonTanState(GameState):
         self.hands[seat] = [c for c in self.hands[seat] if c not in picks] + taken
         if target in self.satisfied:
             self.satisfied.remove(target)
-        self.log(
-            f"{seat_name(seat)} gives {_plural(len(picks), 'card')} to {seat_name(target)}'s {place} "
-            f"and takes {len(picks)} at random from it."
-        )
+        if place == "hand":
+            line = Text.plural(
+                "{who} gives {count} card to {target}'s hand and takes {count} at random from it.",
+                "{who} gives {count} cards to {target}'s hand and takes {count} at random from it.",
+                len(picks),
+                who=seat_name(seat),
+                target=seat_name(target),
+            )
+        else:
+            line = Text.plural(
+                "{who} gives {count} card to {target}'s reserve and takes {count} at random from it.",
+                "{who} gives {count} cards to {target}'s reserve and takes {count} at random from it.",
+                len(picks),
+                who=seat_name(seat),
+                target=seat_name(target),
+            )
+        self.log(line)
 
     # -- evaluation -------------------------------------------------------------
     def _start_evaluation(self) -> None:
@@ -741,7 +880,7 @@ class GinJonTanState(GameState):
         self.evaluation = [
             {"seat": s, "action": "", "cards": [], "place": None, "delta": None} for s in self.turn_order
         ]
-        self.log("Evaluation: in turn order, reveal or say Kat oh!")
+        self.log(Text("Evaluation: in turn order, reveal or say Kat oh!"))
 
     def _evaluate_move(self, seat: int, kind: str) -> None:
         entry = self.evaluation[self.eval_turn]
@@ -749,10 +888,13 @@ class GinJonTanState(GameState):
         if kind == "reveal":
             entry["cards"] = list(self.hands[seat])
             result = evaluate([self.card(c) for c in entry["cards"]])
-            defeat = " and Defeat" if any(self.card(c).symbol == "Defeat" for c in entry["cards"]) else ""
-            self.log(f"{seat_name(seat)} reveals: {result.label}, worth {result.value:,}{defeat}.")
+            said = {"who": seat_name(seat), "combination": result.label, "value": result.value}
+            if any(self.card(c).symbol == "Defeat" for c in entry["cards"]):
+                self.log(Text("{who} reveals: {combination}, worth {value} and Defeat.", **said))
+            else:
+                self.log(Text("{who} reveals: {combination}, worth {value}.", **said))
         else:
-            self.log(f"{seat_name(seat)}: Kat oh!")
+            self.log(Text("{who}: Kat oh!", who=seat_name(seat)))
         self.eval_turn += 1
         if self.eval_turn == self.num_players:
             self._score_round()
@@ -766,7 +908,9 @@ class GinJonTanState(GameState):
             cards = [self.card(c) for c in entry["cards"]]
             if any(c.symbol == "Defeat" for c in cards):
                 self.scores[entry["seat"]] = self.round_start[entry["seat"]]
-                self.log(f"{seat_name(entry['seat'])} revealed Defeat: back to the round's starting score.")
+                self.log(
+                    Text("{who} revealed Defeat: back to the round's starting score.", who=seat_name(entry["seat"]))
+                )
                 continue
             ranked.append((entry, evaluate(cards).value))
         values = [value for _, value in ranked]
@@ -776,8 +920,10 @@ class GinJonTanState(GameState):
             entry["place"], entry["delta"] = place, delta
             self.scores[entry["seat"]] += delta
         if ranked:
-            shown = "; ".join(f"{seat_name(e['seat'])} {e['delta']:+,}" for e, _ in ranked)
-            self.log(f"{ROUND_END.format(self.round_no)}{shown}.")
+            changes = listed([signed(seat_name(e["seat"]), e["delta"]) for e, _ in ranked], "; ")
+            line = Text("Round {round} evaluated: {changes}.", round=self.round_no, changes=changes)
+            self.log(line)
+            self.last_round = saved_line(line)
         if self.round_no >= self.rounds:
             self._finish()
         else:
@@ -788,8 +934,15 @@ class GinJonTanState(GameState):
         self.finished = True
         if self.options["prizes"] == "on":
             self._draw_prizes()
-        points = ", ".join(f"{seat_name(s)} {p:,}" for s, p in enumerate(self.scores))
-        self.log(f"Game over after {self.rounds} rounds: {points}.")
+        points = listed([Text("{who} {points}", who=seat_name(s), points=p) for s, p in enumerate(self.scores)])
+        self.log(
+            Text.plural(
+                "Game over after {count} round: {points}.",
+                "Game over after {count} rounds: {points}.",
+                self.rounds,
+                points=points,
+            )
+        )
 
     def _draw_prizes(self) -> None:
         """The first three places take 3, 2, 1 random cards from the deck of each player placed below.
@@ -814,8 +967,11 @@ class GinJonTanState(GameState):
                     self.transfers.append([item, victim, taker])
 
     def recap(self) -> str:
-        """How the last round's evaluation changed the scores (its event line, kept in sight)."""
-        for line in reversed(self.events[-300:]):
+        """How the last round's evaluation changed the scores (its event line, kept in sight: saved
+        with its template, since the event lines keep theirs for only the last few)."""
+        if self.last_round is not None:
+            return loaded_line(self.last_round)
+        for line in reversed(self.events[-300:]):  # a state saved before it kept the line apart
             if line.startswith("Round ") and " evaluated: " in line:
                 return line
         return ""
@@ -826,15 +982,27 @@ class GinJonTanState(GameState):
         transfers = tuple(Transfer(item, a, b) for item, a, b in self.transfers)
         places = places_from_points(self.scores)
         first = [seat for seat, place in enumerate(places) if place == 1]
-        verb = "has" if len(first) == 1 else "share"
-        reason = f"{seat_list(first)} {verb} the highest score after {_plural(self.rounds, 'round')}"
+        if len(first) == 1:
+            reason = Text.plural(
+                "{seats} has the highest score after {count} round",
+                "{seats} has the highest score after {count} rounds",
+                self.rounds,
+                seats=seat_list(first),
+            )
+        else:
+            reason = Text.plural(
+                "{seats} share the highest score after {count} round",
+                "{seats} share the highest score after {count} rounds",
+                self.rounds,
+                seats=seat_list(first),
+            )
         return Outcome(reason, tuple(self.scores), places, transfers, termination="highest_score")
 
     # -- moves for playouts ------------------------------------------------------
     def random_move(self, seat: int, rng: Random) -> Move:
         decisions = self.decisions_for(seat)
         if not decisions:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(Text("It is not your turn."))
         decision = rng.choice(decisions)
         return Move(decision.kind, random_picks(decision, rng))
 
@@ -954,6 +1122,54 @@ class GinJonTanState(GameState):
         "stage",
         "waiting",
         "pending",
+        "last_round",
+    )
+
+    def _load(self, data: dict[str, Any]) -> None:
+        """A state saved before ``last_round`` was kept finds its recap in the event lines."""
+        super()._load({"last_round": None, **data})
+
+
+#: The headings of an exchange's options (the computer players tell the two apart by them).
+HAND_GROUP = Text("Hand")
+RESERVE_GROUP = Text("Reserve")
+
+
+def _give_prompt(most: int, target: str, place: str) -> Text:
+    """What an asker gives: 1 to ``most`` hand cards, for as many from the target's hand or reserve."""
+    if most == 1 and place == "hand":
+        return Text("Give 1 hand card; you take as many at random from {who}'s hand.", who=target)
+    if most == 1:
+        return Text("Give 1 hand card; you take as many at random from {who}'s reserve.", who=target)
+    if place == "hand":
+        return Text.plural(
+            "Give 1 to {count} hand cards; you take as many at random from {who}'s hand.",
+            "Give 1 to {count} hand cards; you take as many at random from {who}'s hand.",
+            most,
+            who=target,
+        )
+    return Text.plural(
+        "Give 1 to {count} hand cards; you take as many at random from {who}'s reserve.",
+        "Give 1 to {count} hand cards; you take as many at random from {who}'s reserve.",
+        most,
+        who=target,
+    )
+
+
+def _place_label(who: str, place: str, count: int) -> Text:
+    """Whose cards an ask takes from: "Seat 2's hand (3 cards)"."""
+    if place == "hand":
+        return Text.plural("{who}'s hand ({count} card)", "{who}'s hand ({count} cards)", count, who=who)
+    return Text.plural("{who}'s reserve ({count} card)", "{who}'s reserve ({count} cards)", count, who=who)
+
+
+def _exchanged(seat: int, count: int) -> Text:
+    """A seat exchanged ``count`` cards between its hand and its reserve."""
+    return Text.plural(
+        "{who} exchanges {count} card with the reserve.",
+        "{who} exchanges {count} cards with the reserve.",
+        count,
+        who=seat_name(seat),
     )
 
 
