@@ -1,8 +1,11 @@
 """Gin-jon-tan: the ancient Shaal card game of duels and combinations (2–6 players).
 
 Cards and ids in :mod:`.cards`, the clash table in :mod:`.clash`, the combination
-value in :mod:`.value`, the rules in :mod:`.rules`, what a seat sees in :mod:`.views`,
-computer players in :mod:`.players`. The package declares the game (``GAME``).
+value in :mod:`.value`, the numbers, options and rules page in :mod:`.rulebook`, the rules
+in :mod:`.rules` (the deal and the turn of a round) built on :mod:`.table` with one module per
+part of the round (:mod:`.duels`, :mod:`.combination`, :mod:`.scoring`), the sentences they
+share in :mod:`.sentences`, what a seat sees in :mod:`.views`, computer players in
+:mod:`.players`. The package declares the game (``GAME``).
 
 >>> hand_value([("Water", "White", 1), ("Water", "Violet", 1)])  # a pair: 2 × (1 + 99) × 1 colour pair
 200
