@@ -12,6 +12,7 @@ import os
 import sys
 from pathlib import Path
 
+from bot.diagnostics import dump_threads_on_signal
 from bot.settings import Settings, SettingsError, load_settings
 
 EXIT_CONFIG = 2
@@ -82,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "commands":
         return _commands(settings, args.clear, args.guild)
     configure_logging(settings.log_level, settings.log_level_sql)
+    dump_threads_on_signal()
     from bot.app import StartupError, run
 
     try:

@@ -15,7 +15,7 @@ import discord
 from bot.client import EXTENSIONS, ParlourBot, make_bot
 from bot.commands import CommandsError
 from bot.db import DatabaseError, open_database
-from bot.diagnostics import install as install_diagnostics
+from bot.diagnostics import log_tasks_on_signal
 from bot.leases import LeaseRefused, ShardLeases
 from bot.settings import Settings
 
@@ -65,7 +65,7 @@ async def run_bot(settings: Settings) -> None:
     heartbeat = asyncio.create_task(leases.keep(on_lost=lambda: asyncio.ensure_future(bot.close())))
     # systemctl stop and docker stop send SIGTERM: close as on Ctrl+C, so the shards are given back at once.
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
-    install_diagnostics(asyncio.get_running_loop())
+    log_tasks_on_signal(asyncio.get_running_loop())
     freeze_startup_objects()
     collect_young_as_python_313()
     try:

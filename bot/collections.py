@@ -8,7 +8,9 @@ first. The active deck is the 33 cards the person chose (``/deck``); by default,
 chosen card they no longer own, the first cards they got fill it.
 
 The table service asks for profiles through bot.profiles, which finds :data:`RULES` here because
-Gin-jon-tan's ``Game`` declares ``item_rules="bot.collections"``.
+Gin-jon-tan's ``Game`` declares ``item_rules="bot.collections"``. The sentences here are
+:class:`~engine.words.Text`: English as they read, said in a reader's language at the edge
+(:func:`bot.i18n.told.told`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n.told import Whole
 from bot.models import OwnedItem
 from engine.core import GameState
 from engine.gin_jon_tan.cards import COLOURS, FULL_SET, SYMBOLS
@@ -27,6 +30,7 @@ from engine.gin_jon_tan.cards import COLOURS, FULL_SET, SYMBOLS
 from engine.gin_jon_tan.cards import Card as Card
 from engine.gin_jon_tan.rules import DECK_SIZE as DECK_SIZE
 from engine.gin_jon_tan.rules import GinJonTanState
+from engine.words import Text
 
 if TYPE_CHECKING:
     from bot.store import Filled, Store
@@ -68,9 +72,12 @@ def top_up_note(topped_up: int) -> str:
     """
     if not topped_up:
         return ""
-    if topped_up == 1:
-        return f"1 new card was added to reach {COLLECTION_SIZE}."
-    return f"{topped_up} new cards were added to reach {COLLECTION_SIZE}."
+    return Text.plural(
+        "{count} new card was added to reach {size}.",
+        "{count} new cards were added to reach {size}.",
+        topped_up,
+        size=Whole(COLLECTION_SIZE),
+    )
 
 
 def active_deck(items: Sequence[OwnedItem], chosen: Sequence[str] | None) -> list[OwnedItem]:
@@ -118,11 +125,13 @@ def deck_problem(items: Sequence[OwnedItem], picks: Sequence[str]) -> str | None
     """Why ``picks`` cannot be the active deck (one sentence), or None when it can."""
     owned = {row.item for row in items}
     if any(item not in owned for item in picks):
-        return "Some of those cards are no longer yours; pick again."
+        return Text("Some of those cards are no longer yours; pick again.")
     if len(set(picks)) != len(picks):
-        return "A card is picked twice."
+        return Text("A card is picked twice.")
     if len(picks) != DECK_SIZE:
-        return f"A deck is exactly {DECK_SIZE} cards: you have picked {len(picks)}."
+        return Text(
+            "A deck is exactly {size} cards: you have picked {count}.", size=Whole(DECK_SIZE), count=Whole(len(picks))
+        )
     return None
 
 
@@ -162,12 +171,18 @@ class GinJonTanItems:
         return {"deck": [{"item": row.item, "card": row.kind} for row in deck]}
 
     async def top_up(self, store: Store, guild_id: int, user_id: int, name: str) -> str | None:
-        """A collection under 33 is topped up before it is dealt from, and the table says so."""
+        """A collection under 33 is topped up before it is dealt from, and the table says so (a Text: the
+        table says it in its server's language)."""
         added = (await filled(store, guild_id, user_id)).topped_up
         if not added:
             return None
-        cards = "1 new card was" if added == 1 else f"{added} new cards were"
-        return f"{cards} added to {name}'s collection to reach {COLLECTION_SIZE}."
+        return Text.plural(
+            "{count} new card was added to {name}'s collection to reach {size}.",
+            "{count} new cards were added to {name}'s collection to reach {size}.",
+            added,
+            name=name,
+            size=Whole(COLLECTION_SIZE),
+        )
 
     def stakes(self, options: Mapping[str, Any]) -> bool:
         """Prizes are played for with personal decks only: those cards are at stake."""

@@ -16,12 +16,17 @@ import sys
 log = logging.getLogger(__name__)
 
 
-def install(loop: asyncio.AbstractEventLoop) -> None:
-    """SIGUSR1: the threads' stacks (written by faulthandler, in C); SIGUSR2: the tasks' stacks."""
-    if sys.platform == "win32":
-        return
-    faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
-    loop.add_signal_handler(signal.SIGUSR2, log_tasks)
+def dump_threads_on_signal() -> None:
+    """SIGUSR1: every thread's stack, written by faulthandler (in C: even while the event loop is
+    blocked, or before it runs). Installed as the process starts."""
+    if sys.platform != "win32":
+        faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
+
+
+def log_tasks_on_signal(loop: asyncio.AbstractEventLoop) -> None:
+    """SIGUSR2: every asyncio task's stack, logged by the event loop."""
+    if sys.platform != "win32":
+        loop.add_signal_handler(signal.SIGUSR2, log_tasks)
 
 
 def log_tasks() -> None:

@@ -28,6 +28,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from engine.marks import N_
 from render.clocks import span as clock_span
 
 #: What a seat's clock is doing: its time runs; it was reminded that it runs short; it ran out.
@@ -47,6 +48,7 @@ class Pace:
     """How fast a table plays: live (``per_move`` None), or a time per move and a bank per player."""
 
     key: str
+    #: What people read (a catalog text: ``bot.i18n.say`` puts it in their language).
     label: str
     per_move: timedelta | None = None
     bank: timedelta = timedelta(0)
@@ -73,15 +75,15 @@ class Pace:
         return max(timedelta(days=2), 3 * (self.per_move + self.bank))
 
 
-LIVE = Pace("live", "live")
+LIVE = Pace("live", N_("live"))
 PACES: dict[str, Pace] = {
     pace.key: pace
     for pace in (
         LIVE,
-        Pace("1h", "1 hour a move (bank 4 hours)", timedelta(hours=1), timedelta(hours=4)),
-        Pace("12h", "12 hours a move (bank 1 day)", timedelta(hours=12), timedelta(days=1)),
-        Pace("1d", "1 day a move (bank 3 days)", timedelta(days=1), timedelta(days=3)),
-        Pace("3d", "3 days a move (bank 7 days)", timedelta(days=3), timedelta(days=7)),
+        Pace("1h", N_("1 hour a move (bank 4 hours)"), timedelta(hours=1), timedelta(hours=4)),
+        Pace("12h", N_("12 hours a move (bank 1 day)"), timedelta(hours=12), timedelta(days=1)),
+        Pace("1d", N_("1 day a move (bank 3 days)"), timedelta(days=1), timedelta(days=3)),
+        Pace("3d", N_("3 days a move (bank 7 days)"), timedelta(days=3), timedelta(days=7)),
     )
 }
 

@@ -2,6 +2,7 @@
 
 A finished table never changes, so its replay is kept once loaded (the newest few); the
 server is checked on every ask, cached or not: another server's table does not exist here.
+A refusal is a :class:`~engine.words.Text` (``ReplayError.text``), said in the asker's language.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Protocol
 from bot.actor import Actor
 from bot.models import GameTable, TableAction, TableStatus
 from bot.table import Seat, computer_name
+from engine.words import Text
 from render.replay import Names, ReplaySource
 
 #: Finished replays kept in memory for stepping.
@@ -42,17 +44,24 @@ def seat_names(seats: Sequence[Seat]) -> Names:
     return at
 
 
-def not_replayable(table_id: int, status: str, started: bool) -> str:
+def not_replayable(table_id: int, status: str, started: bool) -> Text:
     """Why a table of this server has no replay, as it is."""
     if status == TableStatus.PLAYING:
-        return f"Table {table_id} is still being played; it can be replayed once its game is over."
+        return Text("Table {table} is still being played; it can be replayed once its game is over.", table=table_id)
     if not started:
-        return f"Table {table_id} never started a game, so there is nothing to replay."
-    return f"Table {table_id} was ended before its game was over, so there is no finished game to replay."
+        return Text("Table {table} never started a game, so there is nothing to replay.", table=table_id)
+    return Text(
+        "Table {table} was ended before its game was over, so there is no finished game to replay.", table=table_id
+    )
 
 
 class ReplayError(Exception):
-    """A replay refused; the message is one sentence for the person."""
+    """A replay refused; ``text`` is one sentence for the person (said in their language with
+    :func:`bot.i18n.told.told`), and the English sentence is the error's message."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
 
 
 class ReplayStore(Protocol):
@@ -68,8 +77,9 @@ class Replays:
         self.keep = keep
         #: By table: its server, the replay and the seats' names.
         self._kept: OrderedDict[int, tuple[int, ReplaySource, Names]] = OrderedDict()
-        #: Where each kept replay's hands or rounds begin (found once, by the Discord side).
-        self.chapters: dict[int, list[tuple[int, str]]] = {}
+        #: Where each kept replay's hands or rounds begin, named in each language asked for (found
+        #: once per language, by the Discord side).
+        self.chapters: dict[int, dict[str, list[tuple[int, str]]]] = {}
 
     async def get(self, table_id: int, actor: Actor) -> tuple[ReplaySource, Names]:
         kept = self._kept.get(table_id)
@@ -77,7 +87,7 @@ class Replays:
             kept = await self._load(table_id, actor)
         guild_id, source, names = kept
         if not actor.owns(guild_id):
-            raise ReplayError(f"There is no table {table_id} in this server.")
+            raise ReplayError(Text("There is no table {table} in this server.", table=table_id))
         self._kept[table_id] = kept
         self._kept.move_to_end(table_id)
         while len(self._kept) > self.keep:
@@ -88,7 +98,7 @@ class Replays:
     async def _load(self, table_id: int, actor: Actor) -> tuple[int, ReplaySource, Names]:
         table = await self.store.load_table(table_id) if 0 < table_id <= MAX_TABLE_ID else None
         if table is None or not actor.owns(table.guild_id):
-            raise ReplayError(f"There is no table {table_id} in this server.")
+            raise ReplayError(Text("There is no table {table} in this server.", table=table_id))
         if table.status != TableStatus.FINISHED or table.state_json is None:
             raise ReplayError(not_replayable(table_id, table.status, table.state_json is not None))
         actions = await self.store.actions_for(table_id)

@@ -16,6 +16,9 @@ announcement is marked done after it is sent (at least once, like a tournament's
 '2026 Q4'
 >>> season_of(datetime(2026, 11, 28, tzinfo=UTC), 1).start.isoformat()
 '2026-11-01T00:00:00+00:00'
+
+A season's name is saved in English (``SeasonEnd.label``); :func:`season_name` says it in a
+reader's language from its dates (``2026 Q4``, ``2026年 第4四半期``).
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot import levels
+from bot.i18n import ENGLISH, _
+from bot.i18n.told import month_name
 from bot.models import GameTable, utcnow
 from bot.rating_models import PlayerRating, RatingHistory
 from bot.season_models import DEFAULT_MONTHS, SeasonSettings
@@ -78,21 +83,44 @@ def previous_season(season: Season, months: int = DEFAULT_MONTHS) -> Season:
 
 
 def _label(start: datetime, months: int, index: int) -> str:
-    """The season's name.
+    """The season's name, in English (as saved).
 
     >>> _label(datetime(2026, 7, 1, tzinfo=UTC), 6, 1), _label(datetime(2026, 3, 1, tzinfo=UTC), 2, 1)
     ('2026 H2', 'Mar–Apr 2026')
     """
+    return _named(ENGLISH, start, months, index)
+
+
+def _named(language: str, start: datetime, months: int, index: int) -> str:
     if months == 12:
         return str(start.year)
     if months == 6:
-        return f"{start.year} H{index + 1}"
+        return _(language, "{year} H{half}", year=start.year, half=index + 1)
     if months == 3:
-        return f"{start.year} Q{index + 1}"
+        return _(language, "{year} Q{quarter}", year=start.year, quarter=index + 1)
     if months == 1:
-        return start.strftime("%b %Y")
+        return month_name(language, start, year=True)
     last = datetime(start.year, start.month + months - 1, 1, tzinfo=UTC)
-    return f"{start.strftime('%b')}–{last.strftime('%b')} {start.year}"
+    first_month, last_month = month_name(language, start), month_name(language, last)
+    return _(language, "{first}–{last} {year}", first=first_month, last=last_month, year=start.year)
+
+
+def season_name(language: str, season: Season | SeasonEnd | Trophy) -> str:
+    """A season's name in ``language``, from its dates (a season, a saved end, a trophy).
+
+    >>> season_name("en", season_of(datetime(2026, 11, 28, tzinfo=UTC)))
+    '2026 Q4'
+    >>> season_name("de", season_of(datetime(2026, 3, 2, tzinfo=UTC), 1))
+    'März 2026'
+    """
+    if isinstance(season, Season):
+        start, end = season.start, season.end
+    else:
+        start, end = season.starts_at, season.ends_at
+    months = (end.year - start.year) * 12 + end.month - start.month
+    if months not in MONTH_CHOICES:  # a row written by hand: its saved English name
+        return season.label
+    return _named(language, start, months, (start.month - 1) // months)
 
 
 # -- boards ---------------------------------------------------------------------------------------
@@ -183,11 +211,13 @@ async def set_months(session: AsyncSession, guild_id: int, months: int) -> None:
 # -- ends, the hall of fame and trophies ----------------------------------------------------------
 @dataclass(frozen=True)
 class Trophy:
-    """A podium place in a past season."""
+    """A podium place in a past season (its English name, and its dates to name it in any language)."""
 
     game_key: str
     label: str
     place: int
+    starts_at: datetime
+    ends_at: datetime
 
 
 async def hall_of_fame(session: AsyncSession, guild_id: int, game_key: str | None = None) -> list[SeasonEnd]:
@@ -204,7 +234,7 @@ async def trophies(session: AsyncSession, guild_id: int, user_id: int) -> list[T
     for end in await hall_of_fame(session, guild_id):
         for entry in end.podium:
             if entry["user_id"] == user_id:
-                won.append(Trophy(end.game_key, end.label, entry["place"]))
+                won.append(Trophy(end.game_key, end.label, entry["place"], end.starts_at, end.ends_at))
     return won
 
 

@@ -3,7 +3,8 @@
 Discord's client enforces a command's ranges, but a modified client or a raw request does not:
 every value is checked here, with one sentence when it is out of range, before anything is
 saved. Values read back are kept in range too (:func:`in_range`), so that a row saved before
-these checks (or written by hand) can never stop the idle sweep.
+these checks (or written by hand) can never stop the idle sweep. A refusal is a
+:class:`~engine.words.Text` (``SettingsError.text``): the edge says it in the reader's language.
 """
 
 from __future__ import annotations
@@ -12,9 +13,12 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.actor import Actor
+from bot.i18n import N_
 from bot.i18n.choose import AUTO
 from bot.i18n.languages import SHIPPED
+from bot.i18n.told import Whole
 from bot.table import GuildSettings
+from engine.words import Text
 
 
 @dataclass(frozen=True)
@@ -23,25 +27,33 @@ class Limit:
 
     low: int
     high: int
-    #: The setting as the command names it, and its unit.
+    #: The setting as the command names it.
     name: str
-    unit: str
+    #: The sentence for a value out of range (its ``{low}`` and ``{high}`` filled in).
+    refusal: str
 
     def check(self, value: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
-            raise SettingsError(f"{self.name} must be a whole number from {self.low:,} to {self.high:,} {self.unit}.")
+            raise SettingsError(Text(self.refusal, low=Whole(self.low), high=Whole(self.high)))
         return value
 
     def clamp(self, value: int) -> int:
         return min(max(value, self.low), self.high)
 
 
-IDLE_MINUTES = Limit(1, 1440, "idle_minutes", "minutes")
-COMPUTER_PAUSE_MS = Limit(0, 10_000, "computer_pause_ms", "milliseconds")
+IDLE_MINUTES = Limit(1, 1440, "idle_minutes", N_("idle_minutes must be a whole number from {low} to {high} minutes."))
+COMPUTER_PAUSE_MS = Limit(
+    0, 10_000, "computer_pause_ms", N_("computer_pause_ms must be a whole number from {low} to {high} milliseconds.")
+)
 
 
 class SettingsError(Exception):
-    """A settings change refused; the message is one sentence for the person."""
+    """A settings change refused; ``text`` is one sentence for the person (said in their language
+    with :func:`bot.i18n.told.told`), and the English sentence is the error's message."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
 
 
 class SettingsStore(Protocol):
@@ -86,13 +98,13 @@ class ServerSettings:
         server's Discord language again."""
         _must_manage(actor)
         if language is not None and language != AUTO and language not in SHIPPED:
-            raise SettingsError("That language is not one Parlour speaks; pick one from the list.")
+            raise SettingsError(Text("That language is not one Parlour speaks; pick one from the list."))
         if idle_minutes is not None:
             IDLE_MINUTES.check(idle_minutes)
         if computer_pause_ms is not None:
             COMPUTER_PAUSE_MS.check(computer_pause_ms)
         if use_threads is not None and not isinstance(use_threads, bool):
-            raise SettingsError("threads must be yes or no.")
+            raise SettingsError(Text("threads must be yes or no."))
         return await self.store.update_settings(
             actor.guild_id,
             idle_minutes=idle_minutes,
@@ -106,6 +118,6 @@ class ServerSettings:
 
 def _must_manage(actor: Actor) -> None:
     if actor.guild_id == 0:
-        raise SettingsError("Settings belong to a server; use this in one.")
+        raise SettingsError(Text("Settings belong to a server; use this in one."))
     if not actor.manage_guild:
-        raise SettingsError("Only members with the Manage Server permission can change Parlour's settings.")
+        raise SettingsError(Text("Only members with the Manage Server permission can change Parlour's settings."))

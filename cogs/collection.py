@@ -10,6 +10,9 @@ so both survive a restart:
 * ``colh:<user>:<page>:<slot>``: a page of the prizes they won and lost (a private message);
 * ``dk:<user>:<mode>:<sort>:<page>:<action>``: the private deck screen. Modes: ``v`` view the
   active deck, ``c`` pick cards of the collection, ``p`` see (and unpick) the picks.
+
+Who reads what: the page /collection posts is public, in the server's language; every private
+screen (a page opened from it, the prizes, /deck) and every refusal is in the clicker's language.
 """
 
 from __future__ import annotations
@@ -24,22 +27,26 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import collections as gjt
+from bot.i18n import ENGLISH, N_, _, drawn_in, n_, number, words
+from bot.i18n.choose import public_language, reader_language
+from bot.i18n.told import told
 from bot.models import OwnedItem
-from bot.table import cards_in_play
 from cogs.answers import tell
 from cogs.let_go import lets_go
 from cogs.mentions import plain
 from cogs.picture_file import picture_file
 from engine.gin_jon_tan.cards import Card
 from engine.gin_jon_tan.rules import DECK_SIZE
+from engine.words import Text
 from render.collection import PER_PAGE, CollectionView, ShownCard, collection_picture
+from render.gin_jon_tan.cards import colour_word, symbol_word
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
     from bot.store import Store
 
 SORT_CODES = {"v": "value", "s": "symbol", "c": "colour"}
-SORT_LABELS = {"v": "By value", "s": "By symbol", "c": "By colour"}
+SORT_LABELS = {"v": N_("By value"), "s": N_("By symbol"), "c": N_("By colour")}
 HISTORY_PAGE = 10
 COLLECTION_TEMPLATE = re.compile(r"col:(?P<user>\d{1,20}):(?P<sort>[vsc]):(?P<page>\d{1,4}):(?P<slot>[a-z])")
 HISTORY_TEMPLATE = re.compile(r"colh:(?P<user>\d{1,20}):(?P<page>\d{1,5}):(?P<slot>[a-z])")
@@ -48,7 +55,7 @@ MAX_USER_ID = 2**63 - 1
 DECK_TEMPLATE = re.compile(
     r"dk:(?P<user>\d{1,20}):(?P<mode>[vcp]):(?P<sort>[vsc]):(?P<page>\d{1,4}):(?P<action>[a-z]{1,4})"
 )
-BROKEN = "That button is broken; use /collection or /deck again."
+BROKEN = N_("That button is broken; use /collection or /deck again.")
 
 
 def pages_of(count: int) -> int:
@@ -61,7 +68,7 @@ def page_of(items: Sequence[OwnedItem], page: int) -> tuple[list[OwnedItem], int
     return list(items[page * PER_PAGE : (page + 1) * PER_PAGE]), page
 
 
-async def owner_name(interaction: discord.Interaction, user_id: int) -> str:
+async def owner_name(interaction: discord.Interaction, user_id: int, language: str = ENGLISH) -> str:
     if interaction.user.id == user_id:
         return interaction.user.display_name
     if interaction.guild is not None:
@@ -73,15 +80,29 @@ async def owner_name(interaction: discord.Interaction, user_id: int) -> str:
                 member = None
         if member is not None:
             return member.display_name
-    return "A player"
+    return _(language, "A player")
 
 
-def possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+def whose(language: str, name: str, after_s: str, otherwise: str, /, **values: Any) -> str:
+    """A text about something of ``name``'s, in ``language``: English writes ``Jess' deck`` after an s
+    and ``Ann's deck`` otherwise, so each is its own catalog text (``{name}' …``, ``{name}'s …``)."""
+    return _(language, after_s if name.endswith("s") else otherwise, name=name, **values)
 
 
-async def draw(view: CollectionView) -> discord.File:
-    picture = await asyncio.to_thread(collection_picture, view)
+def card_label(language: str, card: Card) -> str:
+    """A card's name as its face says it: ``Violet Space ship 33`` in the reader's words."""
+    said = words(language)
+    return _(
+        language,
+        "{colour} {symbol} {number}",
+        colour=colour_word(card.colour, said),
+        symbol=symbol_word(card.symbol, said),
+        number=card.number,
+    )
+
+
+async def draw(view: CollectionView, language: str) -> discord.File:
+    picture = await asyncio.to_thread(drawn_in, language, collection_picture, view)
     return picture_file(picture, "collection.png")
 
 
@@ -126,7 +147,7 @@ class CollectionButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=CO
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.user_id > MAX_USER_ID:
-            await tell(interaction, BROKEN)
+            await tell(interaction, _(reader_language(interaction), BROKEN))
             return
         # On the public message: a private copy for the clicker; on their private copy: it moves on.
         private = interaction.message is not None and interaction.message.flags.ephemeral
@@ -154,7 +175,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=HISTO
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.user_id > MAX_USER_ID:
-            await tell(interaction, BROKEN)
+            await tell(interaction, _(reader_language(interaction), BROKEN))
             return
         message = interaction.message
         edit = message is not None and message.flags.ephemeral
@@ -168,70 +189,125 @@ def collection_id(user_id: int, sort: str, page: int, slot: str) -> str:
 async def show_collection(
     interaction: discord.Interaction, user_id: int, sort: str, page: int, *, edit: bool, ephemeral: bool = False
 ) -> None:
-    """A page of a collection as a picture, with pages, sorts and the history of prizes."""
+    """A page of a collection as a picture, with pages, sorts and the history of prizes (public: in the
+    server's language; a private page: in the clicker's)."""
     assert interaction.guild is not None
     store = bot_of(interaction).store
     guild_id = interaction.guild.id
+    reader = reader_language(interaction)
     if user_id != interaction.user.id and await store.item_owner(guild_id, user_id, gjt.GAME_KEY) is None:
-        name = await owner_name(interaction, user_id)
-        await tell(interaction, f"{plain(name)} has no Gin-jon-tan collection here yet.")
+        name = await owner_name(interaction, user_id, reader)
+        await tell(interaction, _(reader, "{name} has no Gin-jon-tan collection here yet.", name=plain(name)))
         return
+    language = reader if ephemeral else await public_language(bot_of(interaction).store_adapter, interaction)
     found = await gjt.holding(store, guild_id, user_id)
     items, deck = found.items, found.deck
     in_deck = {row.item for row in deck}
     shown, page = page_of(gjt.sort_items(items, SORT_CODES[sort]), page)
-    name = await owner_name(interaction, user_id)
+    name = await owner_name(interaction, user_id, language)
     view = CollectionView(
-        title=f"{possessive(name)} collection",
+        title=whose(language, name, N_("{name}' collection"), N_("{name}'s collection")),
         cards=tuple(ShownCard(gjt.card_of(row), row.item in in_deck) for row in shown),
         total=len(items),
         page=page,
         pages=pages_of(len(items)),
         sort=SORT_CODES[sort],
+        mark_word=_(language, "in the active deck"),
         marked=len(deck),
     )
     controls = discord.ui.View(timeout=None)
     last = view.pages - 1
-    controls.add_item(CollectionButton.button(user_id, sort, max(0, page - 1), "p", "◀ Previous", page <= 0))
-    controls.add_item(CollectionButton.button(user_id, sort, min(last, page + 1), "n", "Next ▶", page >= last))
+    back, ahead = _(language, "◀ Previous"), _(language, "Next ▶")
+    controls.add_item(CollectionButton.button(user_id, sort, max(0, page - 1), "p", back, page <= 0))
+    controls.add_item(CollectionButton.button(user_id, sort, min(last, page + 1), "n", ahead, page >= last))
     for code, label in SORT_LABELS.items():
-        controls.add_item(CollectionButton.button(user_id, code, 0, "s", label, code == sort))
-    controls.add_item(HistoryButton.button(user_id, 0, "h", "Prizes won and lost"))
-    content = (
-        f"**{possessive(plain(name))} Gin-jon-tan collection**: {len(items)} cards, {len(deck)} in the active deck."
-    )
+        controls.add_item(CollectionButton.button(user_id, code, 0, "s", _(language, label), code == sort))
+    controls.add_item(HistoryButton.button(user_id, 0, "h", _(language, "Prizes won and lost")))
+    owner = plain(name)
+    if owner.endswith("s"):
+        content = n_(
+            language,
+            "**{name}' Gin-jon-tan collection**: {count} card, {deck} in the active deck.",
+            "**{name}' Gin-jon-tan collection**: {count} cards, {deck} in the active deck.",
+            len(items),
+            name=owner,
+            deck=number(language, len(deck)),
+        )
+    else:
+        content = n_(
+            language,
+            "**{name}'s Gin-jon-tan collection**: {count} card, {deck} in the active deck.",
+            "**{name}'s Gin-jon-tan collection**: {count} cards, {deck} in the active deck.",
+            len(items),
+            name=owner,
+            deck=number(language, len(deck)),
+        )
     if found.topped_up:
-        content += f"\n{gjt.top_up_note(found.topped_up)}"
-    await answer(interaction, edit=edit, ephemeral=ephemeral, content=content, file=await draw(view), view=controls)
+        content += f"\n{told(language, gjt.top_up_note(found.topped_up))}"
+    file = await draw(view, language)
+    await answer(interaction, edit=edit, ephemeral=ephemeral, content=content, file=file, view=controls)
 
 
 async def show_history(interaction: discord.Interaction, user_id: int, page: int, *, edit: bool) -> None:
-    """The prizes a person won and lost, newest first, a page of lines."""
+    """The prizes a person won and lost, newest first, a page of lines (private: the clicker's language)."""
     assert interaction.guild is not None
     store = bot_of(interaction).store
+    language = reader_language(interaction)
     page = max(0, page)
     lines, total = await store.item_history(
         interaction.guild.id, user_id, gjt.GAME_KEY, limit=HISTORY_PAGE, offset=page * HISTORY_PAGE
     )
-    name = await owner_name(interaction, user_id)
-    words = [f"**Prizes {plain(name)} won and lost** ({total} in all)"]
+    name = await owner_name(interaction, user_id, language)
+    said = [
+        _(language, "**Prizes {name} won and lost** ({total} in all)", name=plain(name), total=number(language, total))
+    ]
     if not lines:
-        words.append("None yet: play Gin-jon-tan with personal decks and prizes on.")
+        said.append(_(language, "None yet: play Gin-jon-tan with personal decks and prizes on."))
     for line in lines:
         card = Card.parse(line.kind) if line.kind else None
-        what = f"**{card.label}** ({card.value:,})" if card else f"item {line.item}"
+        if card is not None:
+            what = _(
+                language, "**{card}** ({value})", card=card_label(language, card), value=number(language, card.value)
+            )
+        else:
+            what = _(language, "item {item}", item=line.item)
         when = f"<t:{int(line.at.timestamp())}:d>"
         if line.to_user_id == user_id:
-            giver = f"<@{line.from_user_id}>" if line.from_user_id is not None else "a computer (the house gives it)"
-            words.append(f"Won {what} from {giver} · table #{line.table_id} · {when}")
+            if line.from_user_id is not None:
+                giver = f"<@{line.from_user_id}>"
+            else:
+                giver = _(language, "a computer (the house gives it)")
+            said.append(
+                _(
+                    language,
+                    "Won {what} from {giver} · table #{table} · {when}",
+                    what=what,
+                    giver=giver,
+                    table=line.table_id,
+                    when=when,
+                )
+            )
         else:
-            taker = f"<@{line.to_user_id}>" if line.to_user_id is not None else "a computer (it goes to the house)"
-            words.append(f"Lost {what} to {taker} · table #{line.table_id} · {when}")
+            if line.to_user_id is not None:
+                taker = f"<@{line.to_user_id}>"
+            else:
+                taker = _(language, "a computer (it goes to the house)")
+            said.append(
+                _(
+                    language,
+                    "Lost {what} to {taker} · table #{table} · {when}",
+                    what=what,
+                    taker=taker,
+                    table=line.table_id,
+                    when=when,
+                )
+            )
     pages = max(1, -(-total // HISTORY_PAGE))
     controls = discord.ui.View(timeout=None)
-    controls.add_item(HistoryButton.button(user_id, max(0, page - 1), "p", "◀ Newer", page <= 0))
-    controls.add_item(HistoryButton.button(user_id, min(pages - 1, page + 1), "n", "Older ▶", page >= pages - 1))
-    await answer(interaction, edit=edit, ephemeral=True, content="\n".join(words)[:2000], view=controls)
+    newer, older = _(language, "◀ Newer"), _(language, "Older ▶")
+    controls.add_item(HistoryButton.button(user_id, max(0, page - 1), "p", newer, page <= 0))
+    controls.add_item(HistoryButton.button(user_id, min(pages - 1, page + 1), "n", older, page >= pages - 1))
+    await answer(interaction, edit=edit, ephemeral=True, content="\n".join(said)[:2000], view=controls)
 
 
 # -- /deck ---------------------------------------------------------------------------------------
@@ -250,29 +326,30 @@ class DeckClick(discord.ui.DynamicItem[discord.ui.Item[Any]], template=DECK_TEMP
 
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
+        reader = reader_language(interaction)
         if interaction.guild is None:
-            await tell(interaction, BROKEN)
+            await tell(interaction, _(reader, BROKEN))
             return
         user_id = self.user_id
         if user_id != interaction.user.id:
-            await tell(interaction, "This deck screen is someone else's: use /deck for yours.")
+            await tell(interaction, _(reader, "This deck screen is someone else's: use /deck for yours."))
             return
         store = bot_of(interaction).store
         guild_id = interaction.guild.id
         mode, sort, page, action = self.mode, self.sort, self.page, self.action
         owner = await store.item_owner(guild_id, user_id, gjt.GAME_KEY)
         draft = gjt.chosen_of(owner.draft_json if owner else None)
-        note = ""
+        note: str = ""  # a service's sentence (a Text) or a fixed one, said below in the reader's language
         if action == "new":  # start from the active deck
             found = await gjt.holding(store, guild_id, user_id)
             await store.save_item_choice(guild_id, user_id, gjt.GAME_KEY, draft=[row.item for row in found.deck])
             note = gjt.top_up_note(found.topped_up)
         elif mode != "v" and draft is None:
-            mode, note = "v", "That deck was confirmed or cancelled already; here is your active deck."
+            mode, note = "v", N_("That deck was confirmed or cancelled already; here is your active deck.")
         elif action == "sel" and draft is not None:
             got = await gjt.filled(store, guild_id, user_id)
             items, note = got.items, gjt.top_up_note(got.topped_up)
-            shown, _ = page_of(screen_items(mode, items, draft, SORT_CODES[sort]), page)
+            shown, _page = page_of(screen_items(mode, items, draft, SORT_CODES[sort]), page)
             data: Mapping[str, Any] = interaction.data or {}
             values = [str(v) for v in data.get("values", [])]
             picks = gjt.pick_on_page(draft, [row.item for row in shown], values)
@@ -281,7 +358,7 @@ class DeckClick(discord.ui.DynamicItem[discord.ui.Item[Any]], template=DECK_TEMP
             await store.save_item_choice(guild_id, user_id, gjt.GAME_KEY, draft=[])
         elif action == "no":
             await store.save_item_choice(guild_id, user_id, gjt.GAME_KEY, draft=None)
-            mode, page, note = "v", 0, "No change: your active deck is as it was."
+            mode, page, note = "v", 0, N_("No change: your active deck is as it was.")
         elif action == "ok" and draft is not None:
             got = await gjt.filled(store, guild_id, user_id)
             problem = gjt.deck_problem(got.items, draft) or await staked_problem(store, draft)
@@ -289,14 +366,21 @@ class DeckClick(discord.ui.DynamicItem[discord.ui.Item[Any]], template=DECK_TEMP
                 note = problem
             else:
                 await store.save_item_choice(guild_id, user_id, gjt.GAME_KEY, chosen=draft, draft=None)
-                mode, page, note = "v", 0, "Your new deck is saved: your next game with personal decks deals from it."
-        await show_deck(interaction, user_id, mode, sort, page, edit=True, note=note)
+                mode, page, note = (
+                    "v",
+                    0,
+                    N_("Your new deck is saved: your next game with personal decks deals from it."),
+                )
+        await show_deck(interaction, user_id, mode, sort, page, edit=True, note=told(reader, note))
 
 
 async def staked_problem(store: Store, picks: Sequence[str]) -> str | None:
-    """Why ``picks`` cannot be the active deck now: some of them are in play at a table."""
+    """Why ``picks`` cannot be the active deck now: some of them are in play at a table (the sentence
+    of bot.table.cards_in_play, as a Text to say in the reader's language)."""
     reserved = await store.reservations([int(item) for item in picks if item.isdigit()])
-    return cards_in_play(min(reserved.values())) if reserved else None
+    if not reserved:
+        return None
+    return Text("Your cards are in play at table #{table}; finish that game first.", table=min(reserved.values()))
 
 
 def screen_items(mode: str, items: Sequence[OwnedItem], picks: Sequence[str], sort: str) -> list[OwnedItem]:
@@ -325,14 +409,16 @@ def deck_button(
 async def show_deck(
     interaction: discord.Interaction, user_id: int, mode: str, sort: str, page: int, *, edit: bool, note: str = ""
 ) -> None:
-    """The deck screen: the active deck (``v``), or a new one being picked across pages (``c``, ``p``)."""
+    """The deck screen: the active deck (``v``), or a new one being picked across pages (``c``, ``p``),
+    in the clicker's language (``note``: already in it)."""
     assert interaction.guild is not None
     store = bot_of(interaction).store
+    language = reader_language(interaction)
     guild_id = interaction.guild.id
     found = await gjt.holding(store, guild_id, user_id)
     items, deck = found.items, found.deck
     if found.topped_up:
-        note = " ".join(filter(None, [gjt.top_up_note(found.topped_up), note]))
+        note = " ".join(filter(None, [told(language, gjt.top_up_note(found.topped_up)), note]))
     owner = await store.item_owner(guild_id, user_id, gjt.GAME_KEY)
     draft = gjt.chosen_of(owner.draft_json if owner else None)
     if mode != "v" and draft is None:
@@ -347,19 +433,39 @@ async def show_deck(
     shown, page = page_of(listed, page)
     pages = pages_of(len(listed))
     name = interaction.user.display_name
+    size = number(language, DECK_SIZE)
     if mode == "v":
-        title, mark_word = f"{possessive(name)} active deck", "in the active deck"
-        words = [f"**Your active deck**: {len(deck)} cards of the {len(items)} in your collection."]
+        title = whose(language, name, N_("{name}' active deck"), N_("{name}'s active deck"))
+        mark_word = _(language, "in the active deck")
+        said = [
+            n_(
+                language,
+                "**Your active deck**: {count} card of the {total} in your collection.",
+                "**Your active deck**: {count} cards of the {total} in your collection.",
+                len(deck),
+                total=number(language, len(items)),
+            )
+        ]
     else:
-        title = f"{possessive(name)} new deck: " + ("the picks" if mode == "p" else "the collection")
-        mark_word = "picked"
-        words = [
-            f"**Building a deck**: {len(picks)} of {DECK_SIZE} picked.",
-            "Pick the cards of this page in the menu (unpick by leaving them out); other pages keep their picks. "
-            f"Confirm when you have exactly {DECK_SIZE}.",
+        part = _(language, "the picks") if mode == "p" else _(language, "the collection")
+        title = whose(language, name, N_("{name}' new deck: {part}"), N_("{name}'s new deck: {part}"), part=part)
+        mark_word = _(language, "picked")
+        said = [
+            _(
+                language,
+                "**Building a deck**: {count} of {size} picked.",
+                count=number(language, len(picks)),
+                size=size,
+            ),
+            _(
+                language,
+                "Pick the cards of this page in the menu (unpick by leaving them out); other pages keep their picks. "
+                "Confirm when you have exactly {size}.",
+                size=size,
+            ),
         ]
     if note:
-        words.append(f"**{note}**")
+        said.append(f"**{note}**")
     view = CollectionView(
         title=title,
         cards=tuple(ShownCard(gjt.card_of(row), row.item in marked) for row in shown),
@@ -374,9 +480,9 @@ async def show_deck(
     if mode != "v":
         options = [
             discord.SelectOption(
-                label=f"#{page * PER_PAGE + i + 1} {gjt.card_of(row).label}"[:100],
+                label=f"#{page * PER_PAGE + i + 1} {card_label(language, gjt.card_of(row))}"[:100],
                 value=row.item,
-                description=f"value {gjt.card_of(row).value:,}",
+                description=_(language, "value {value}", value=number(language, gjt.card_of(row).value)),
                 default=row.item in marked,
             )
             for i, row in enumerate(shown)
@@ -388,7 +494,7 @@ async def show_deck(
                 options=options,
                 min_values=0,
                 max_values=len(options),
-                placeholder="Pick the cards of this page",
+                placeholder=_(language, "Pick the cards of this page"),
                 row=0,
             )
             controls.add_item(DeckClick(user_id, mode, sort, page, "sel", select))
@@ -396,18 +502,23 @@ async def show_deck(
     controls.add_item(deck_button(user_id, mode, sort, max(0, page - 1), "pv", "◀", disabled=page <= 0, row=1))
     controls.add_item(deck_button(user_id, mode, sort, min(last, page + 1), "nx", "▶", disabled=page >= last, row=1))
     for code, label in SORT_LABELS.items():
-        controls.add_item(deck_button(user_id, mode, code, 0, "srt", label, disabled=code == sort, row=1))
+        controls.add_item(deck_button(user_id, mode, code, 0, "srt", _(language, label), disabled=code == sort, row=1))
     if mode == "v":
-        controls.add_item(deck_button(user_id, "c", sort, 0, "new", "Build a new deck", row=2))
+        controls.add_item(deck_button(user_id, "c", sort, 0, "new", _(language, "Build a new deck"), row=2))
     else:
-        other, label = ("c", "Back to the collection") if mode == "p" else ("p", f"See the picks ({len(picks)})")
+        if mode == "p":
+            other, label = "c", _(language, "Back to the collection")
+        else:
+            other, label = "p", _(language, "See the picks ({count})", count=number(language, len(picks)))
         controls.add_item(deck_button(user_id, other, sort, 0, "go", label, row=2))
-        controls.add_item(deck_button(user_id, mode, sort, page, "clr", "Clear", row=2))
+        controls.add_item(deck_button(user_id, mode, sort, page, "clr", _(language, "Clear"), row=2))
+        confirm = _(language, "Confirm")
         controls.add_item(
-            deck_button(user_id, mode, sort, page, "ok", "Confirm", disabled=len(picks) != DECK_SIZE, row=2)
+            deck_button(user_id, mode, sort, page, "ok", confirm, disabled=len(picks) != DECK_SIZE, row=2)
         )
-        controls.add_item(deck_button(user_id, mode, sort, page, "no", "Cancel", row=2))
-    await answer(interaction, edit=edit, ephemeral=True, content="\n".join(words), file=await draw(view), view=controls)
+        controls.add_item(deck_button(user_id, mode, sort, page, "no", _(language, "Cancel"), row=2))
+    file = await draw(view, language)
+    await answer(interaction, edit=edit, ephemeral=True, content="\n".join(said), file=file, view=controls)
 
 
 class Collections(commands.Cog):

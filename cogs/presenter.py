@@ -261,6 +261,9 @@ class DiscordPresenter:
         if self.clock() - hand.at >= hand_expiry.NOTICE_AFTER + timedelta(minutes=1):
             return  # its token is gone: Discord would refuse the edit
         async with self._hand_lock(key):
+            live = self._open_hand(key)
+            if live is not None and live is not hand and None is not hand.message_id == live.message_id:
+                return  # a click on this message made it the open hand again: it is not left behind
             try:
                 await hand.edit(hand_expiry.last_words(hand.title, sentence))
             except discord.HTTPException as error:

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import _
+from bot.i18n import _, drawn_in
 from bot.i18n.choose import reader_language
 from cogs.parlour import players
 from cogs.picture_file import picture_file
@@ -63,11 +63,12 @@ async def show_rules(interaction: discord.Interaction, game_key: str) -> None:
     """How a game is played, with its reference picture where it has one (only the asker sees it,
     in their own language)."""
     chosen = registry.get(game_key)
-    embed = rules_embed(chosen, reader_language(interaction))
+    language = reader_language(interaction)
+    embed = rules_embed(chosen, language)
     files = []
     picture = getattr(pictures_for(chosen.key), "rules_picture", None)
     if picture is not None:
-        files.append(picture_file(await asyncio.to_thread(picture), "rules.png"))
+        files.append(picture_file(await asyncio.to_thread(drawn_in, language, picture), "rules.png"))
         embed.set_image(url="attachment://rules.png")
     await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
 

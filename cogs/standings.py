@@ -8,6 +8,9 @@ whose custom_id carries everything a click needs, so they work after a restart:
 * ``rp:<table>:<step>:<hands>:<slot>``: one step of a replay. A click on the public replay opens
   the steps privately; a click on a private step edits it in place;
 * ``rpj:<table>:<hands>``: jump to a hand or round of a replay (cogs.replay_steps).
+
+Who reads what: a leaderboard, a profile and a replay are public, in the server's language; a
+replay's steps (opened privately) and every refusal are in the clicker's language.
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ import asyncio
 import re
 from collections.abc import Mapping
 from dataclasses import replace
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -24,6 +26,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import rating_store, seasons
+from bot.i18n import ENGLISH, N_, _, drawn_in, n_, number, words
+from bot.i18n.choose import public_language, reader_language
+from bot.i18n.told import short_day, told
 from bot.replays import ReplayError, Replays
 from cogs.acting import actor_of
 from cogs.answers import tell
@@ -31,7 +36,7 @@ from cogs.let_go import lets_go
 from cogs.mentions import plain
 from cogs.message_parts import Controls
 from cogs.picture_file import picture_file
-from cogs.replay_steps import JUMP_TEMPLATE, jump_menu
+from cogs.replay_steps import JUMP_TEMPLATE, jump_menu, move_word
 from engine import registry
 from render.leaderboard import LeaderboardView, LeaderRow, leaderboard_picture
 from render.profile import GameCard, ProfileView, RecentLine, SeasonTrophy, profile_picture
@@ -41,7 +46,13 @@ if TYPE_CHECKING:
     from bot.client import ParlourBot
 
 PAGE_SIZE = 10
-PERIOD_WORDS = {"all": "all time", "month": "past 30 days", "week": "past 7 days"}
+PERIOD_WORDS = {"all": N_("all time"), "month": N_("past 30 days"), "week": N_("past 7 days")}
+#: Nobody on a board yet, by period.
+EMPTY_BOARD = {
+    "all": N_("No one has finished a game of {game} here yet."),
+    "month": N_("No one has finished a game of {game} here in the past 30 days yet."),
+    "week": N_("No one has finished a game of {game} here in the past 7 days yet."),
+}
 BY_CODES = {"r": "rating", "p": "points", "w": "wins"}
 PERIOD_CODES = {"a": "all", "m": "month", "w": "week"}
 LEADERBOARD_TEMPLATE = re.compile(r"lb:(?P<game>[a-z0-9_]{1,40}):(?P<by>[rpw]):(?P<period>[amw]):(?P<page>\d{1,4})")
@@ -135,7 +146,8 @@ class JumpMenu(discord.ui.DynamicItem[discord.ui.Item[Any]], template=JUMP_TEMPL
         data: Mapping[str, Any] = interaction.data or {}
         values = [str(v) for v in data.get("values", [])]
         if not values or not values[0].isdigit():
-            await interaction.response.send_message("That menu is broken; ask for /replay again.", ephemeral=True)
+            broken = _(reader_language(interaction), "That menu is broken; ask for /replay again.")
+            await interaction.response.send_message(broken, ephemeral=True)
             return
         await show_step(_bot(interaction), interaction, self.table_id, int(values[0]), self.hands)
 
@@ -143,7 +155,8 @@ class JumpMenu(discord.ui.DynamicItem[discord.ui.Item[Any]], template=JUMP_TEMPL
 async def show_leaderboard(
     bot: ParlourBot, interaction: discord.Interaction, game: str, by: str, period: str, page: int, *, edit: bool
 ) -> None:
-    """A page of a game's leaderboard as a picture, with Previous and Next; ``edit`` answers a page button."""
+    """A page of a game's leaderboard as a picture, with Previous and Next; ``edit`` answers a page button
+    (the public board, in the server's language)."""
     assert interaction.guild is not None
     async with bot.store.sessions() as session:
         board = await rating_store.leaderboard(
@@ -157,16 +170,16 @@ async def show_leaderboard(
             asking_user_id=interaction.user.id,
         )
     if board.players == 0 and not edit:
-        when = "" if period == "all" else f" in the {PERIOD_WORDS[period]}"
-        await interaction.response.send_message(
-            f"No one has finished a game of {game_name(game)} here{when} yet.", ephemeral=True
-        )
+        nobody = _(reader_language(interaction), EMPTY_BOARD.get(period, EMPTY_BOARD["all"]), game=game_name(game))
+        await interaction.response.send_message(nobody, ephemeral=True)
         return
-    view = leaderboard_view(board, game_name(game), interaction.user.id)
-    picture = await asyncio.to_thread(leaderboard_picture, view)
+    language = await public_language(bot.store_adapter, interaction)
+    view = leaderboard_view(board, game_name(game), interaction.user.id, language)
+    picture = await asyncio.to_thread(drawn_in, language, leaderboard_picture, view)
     buttons = discord.ui.View(timeout=None)
-    back = LeaderboardButton.button(game, by, period, max(0, page - 1), "◀ Previous", disabled=page <= 0)
-    ahead = LeaderboardButton.button(game, by, period, page + 1, "Next ▶", disabled=page + 1 >= board.pages)
+    previous, following = _(language, "◀ Previous"), _(language, "Next ▶")
+    back = LeaderboardButton.button(game, by, period, max(0, page - 1), previous, disabled=page <= 0)
+    ahead = LeaderboardButton.button(game, by, period, page + 1, following, disabled=page + 1 >= board.pages)
     buttons.add_item(back)
     buttons.add_item(ahead)
     file = picture_file(picture, "leaderboard.png")
@@ -214,13 +227,16 @@ class Standings(commands.Cog):
             found = await rating_store.profile(session, interaction.guild.id, who.id)
             won = await seasons.trophies(session, interaction.guild.id, who.id)
         if found is None:
-            await interaction.response.send_message(
-                f"{plain(who.display_name)} has not finished a game here yet.", ephemeral=True
+            nobody = _(
+                reader_language(interaction), "{name} has not finished a game here yet.", name=plain(who.display_name)
             )
+            await interaction.response.send_message(nobody, ephemeral=True)
             return
-        view = profile_view(found, who.display_name)
-        view = replace(view, trophies=tuple(SeasonTrophy(game_name(t.game_key), t.label, t.place) for t in won))
-        picture = await asyncio.to_thread(profile_picture, view)
+        language = await public_language(self.bot.store_adapter, interaction)
+        view = profile_view(found, who.display_name, language)
+        shown = tuple(SeasonTrophy(game_name(t.game_key), seasons.season_name(language, t), t.place) for t in won)
+        view = replace(view, trophies=shown)
+        picture = await asyncio.to_thread(drawn_in, language, profile_picture, view)
         await interaction.response.send_message(
             file=picture_file(picture, "profile.png"),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -237,13 +253,23 @@ class Standings(commands.Cog):
             return
         source, names = loaded
         await interaction.response.defer(thinking=True)
-        animation = await asyncio.to_thread(replay_gif, source, names)
+        language = await public_language(self.bot.store_adapter, interaction)
+        animation = await asyncio.to_thread(drawn_in, language, replay_gif, source, names)
         buttons = discord.ui.View(timeout=None)
-        buttons.add_item(ReplayButton.button(table, 0, False, "Step through ▶"))
+        buttons.add_item(ReplayButton.button(table, 0, False, _(language, "Step through ▶")))
         if shows_hands(source):
-            buttons.add_item(ReplayButton.button(table, 0, True, "Step through every hand", slot="h"))
+            every = _(language, "Step through every hand")
+            buttons.add_item(ReplayButton.button(table, 0, True, every, slot="h"))
+        game = game_name(source.game_key)
         await interaction.followup.send(
-            f"Table {table}: {game_name(source.game_key)}, {source.steps} moves.",
+            n_(
+                language,
+                "Table {table}: {game}, {count} move.",
+                "Table {table}: {game}, {count} moves.",
+                source.steps,
+                table=table,
+                game=game,
+            ),
             file=picture_file(animation, f"table-{table}.gif"),
             view=buttons,
             allowed_mentions=discord.AllowedMentions.none(),
@@ -251,21 +277,24 @@ class Standings(commands.Cog):
 
 
 async def show_step(bot: ParlourBot, interaction: discord.Interaction, table_id: int, step: int, hands: bool) -> None:
-    """One step of a replay: privately, as a new message from the public replay, in place when stepping."""
+    """One step of a replay: privately (in the clicker's language), as a new message from the public
+    replay, in place when stepping."""
     replays = bot.replays
     loaded = await replay_source(replays, interaction, table_id)
     if loaded is None:
         return
     source, names = loaded
+    language = reader_language(interaction)
     step = max(0, min(step, source.steps))
     hands = hands and shows_hands(source)
-    picture = await asyncio.to_thread(step_picture, source, names, step, hands=hands)
-    content = step_words(source, names, step, hands)
+    picture = await asyncio.to_thread(drawn_in, language, step_picture, source, names, step, hands=hands)
+    content = step_words(source, names, step, hands, language)
     file = picture_file(picture, f"table-{table_id}-{step}.png")
-    buttons = step_buttons(table_id, step, source.steps, hands, shows_hands(source))
-    if table_id not in replays.chapters:
-        replays.chapters[table_id] = await asyncio.to_thread(chapters, source)
-    menu = jump_menu(table_id, hands, replays.chapters[table_id], step)
+    buttons = step_buttons(table_id, step, source.steps, hands, shows_hands(source), language)
+    kept = replays.chapters.setdefault(table_id, {})
+    if language not in kept:
+        kept[language] = await asyncio.to_thread(chapters, source, words(language))
+    menu = jump_menu(table_id, hands, kept[language], step, language)
     if menu is not None:
         buttons.add_item(menu)
     mentions = discord.AllowedMentions.none()
@@ -284,18 +313,20 @@ async def show_step(bot: ParlourBot, interaction: discord.Interaction, table_id:
 async def replay_source(
     replays: Replays, interaction: discord.Interaction, table_id: int
 ) -> tuple[ReplaySource, Names] | None:
-    """The replay of a finished table of this server, or None after saying why not."""
+    """The replay of a finished table of this server, or None after saying why not (in the asker's language)."""
     try:
         return await replays.get(table_id, actor_of(interaction))
     except ReplayError as error:
-        await tell(interaction, str(error))
+        await tell(interaction, told(reader_language(interaction), error.text))
         return None
 
 
 # -- pure builders ------------------------------------------------------------------------------
 
 
-def leaderboard_view(board: rating_store.Board, name: str, asking_user_id: int) -> LeaderboardView:
+def leaderboard_view(
+    board: rating_store.Board, name: str, asking_user_id: int, language: str = ENGLISH
+) -> LeaderboardView:
     def row(line: rating_store.BoardRow) -> LeaderRow:
         return LeaderRow(
             rank=line.rank,
@@ -313,7 +344,7 @@ def leaderboard_view(board: rating_store.Board, name: str, asking_user_id: int) 
     return LeaderboardView(
         game_name=name,
         by=board.by,
-        period=PERIOD_WORDS[board.period],
+        period=_(language, PERIOD_WORDS[board.period]),
         rows=tuple(row(line) for line in board.rows),
         page=board.page,
         pages=board.pages,
@@ -322,7 +353,7 @@ def leaderboard_view(board: rating_store.Board, name: str, asking_user_id: int) 
     )
 
 
-def profile_view(found: rating_store.Profile, display_name: str) -> ProfileView:
+def profile_view(found: rating_store.Profile, display_name: str, language: str = ENGLISH) -> ProfileView:
     cards = tuple(
         GameCard(
             game_name=game_name(g.game_key),
@@ -338,34 +369,44 @@ def profile_view(found: rating_store.Profile, display_name: str) -> ProfileView:
         for g in found.games
     )
     recent = tuple(
-        RecentLine(game_name(r.game_key), r.place, r.players, r.points, r.change, day(r.finished_at))
+        RecentLine(game_name(r.game_key), r.place, r.players, r.points, r.change, short_day(language, r.finished_at))
         for r in found.recent
     )
     return ProfileView(name=display_name, games=cards, recent=recent)
 
 
-def day(when: datetime) -> str:
-    return f"{when.day} {when:%b}"
-
-
-def step_words(source: ReplaySource, seating: Names, step: int, hands: bool) -> str:
-    what = "every hand" if hands else "the table"
+def step_words(source: ReplaySource, seating: Names, step: int, hands: bool, language: str = ENGLISH) -> str:
+    """What a replay's step shows, in ``language``: ``Move 3 of 40: Ann (discard). Showing the table.``"""
+    steps = number(language, source.steps)
     if step == 0:
-        return f"The deal: {what}. Move 0 of {source.steps}."
+        if hands:
+            return _(language, "The deal: every hand. Move 0 of {steps}.", steps=steps)
+        return _(language, "The deal: the table. Move 0 of {steps}.", steps=steps)
     names = names_at(seating, step)
     seat, move = source.moves[step - 1]
-    who = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
-    return f"Move {step} of {source.steps}: {who} ({move.split(':')[0].replace('_', ' ')}). Showing {what}."
+    who = names[seat] if 0 <= seat < len(names) else _(language, "Seat {number}", number=seat + 1)
+    said = {"step": number(language, step), "steps": steps, "who": who, "move": move_word(language, move)}
+    if hands:
+        return _(language, "Move {step} of {steps}: {who} ({move}). Showing every hand.", **said)
+    return _(language, "Move {step} of {steps}: {who} ({move}). Showing the table.", **said)
 
 
-def step_buttons(table_id: int, step: int, steps: int, hands: bool, may_show_hands: bool) -> Controls:
+def step_buttons(
+    table_id: int, step: int, steps: int, hands: bool, may_show_hands: bool, language: str = ENGLISH
+) -> Controls:
     view = Controls()  # with the jump menu (a plain select) in it: see cogs.message_parts.Controls
-    moves = (("⏮ Start", 0, "s"), ("◀ Back", step - 1, "b"), ("Next ▶", step + 1, "n"), ("End ⏭", steps, "e"))
+    moves = (
+        (N_("⏮ Start"), 0, "s"),
+        (N_("◀ Back"), step - 1, "b"),
+        (N_("Next ▶"), step + 1, "n"),
+        (N_("End ⏭"), steps, "e"),
+    )
     for label, target, slot in moves:
         target = max(0, min(steps, target))
-        view.add_item(ReplayButton.button(table_id, target, hands, label, slot=slot, disabled=target == step))
+        shown = _(language, label)
+        view.add_item(ReplayButton.button(table_id, target, hands, shown, slot=slot, disabled=target == step))
     if may_show_hands:
-        toggle = "Show the table" if hands else "Show every hand"
+        toggle = _(language, "Show the table") if hands else _(language, "Show every hand")
         view.add_item(ReplayButton.button(table_id, step, not hands, toggle, slot="h"))
     return view
 

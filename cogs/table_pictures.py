@@ -191,5 +191,6 @@ def _take_moment(table: Table, kind: PictureKind, seat: int | None, asked: _Aske
     colours = {"four_colour": True} if table.four_colour else {}  # render.common.deck_pictures
     clocks = clock_strip(table) if kind == "table" else None  # a turn-based table's clocks (issue 45)
     if clocks is not None:
-        return partial(with_clocks, partial(drawn_in, language, draw), view, names=names, clocks=clocks, **colours)
+        picture = partial(drawn_in, language, draw)  # the game's picture in the table's language, and its band too
+        return partial(drawn_in, language, with_clocks, picture, view, names=names, clocks=clocks, **colours)
     return partial(drawn_in, language, draw, view, names=names, **colours)

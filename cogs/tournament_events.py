@@ -6,6 +6,10 @@ creation, when the organiser starts by hand) to an estimated end. Its id is kept
 tournament (``event_id``). Each step is best effort: a server where the bot lacks Manage Events
 gets one sentence at creation, and the tournament runs the same without an event. A step repeated
 after a restart does nothing to an event already in that state.
+
+The event is public: its name and description are in the server's language (:func:`event_title`,
+:func:`event_description`, :func:`round_description`, :func:`checkin_description` build them); the
+sentence for the organiser when it cannot be made is in the organiser's (``create(language=…)``).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from datetime import UTC, datetime, timedelta
 
 import discord
 
+from bot.i18n import ENGLISH, N_, _
 from bot.tournaments.models import Tournament
 
 log = logging.getLogger(__name__)
@@ -24,7 +29,37 @@ log = logging.getLogger(__name__)
 SOON = timedelta(minutes=15)
 #: How long the event says a round takes when the tournament has no round timer.
 ROUND_GUESS = timedelta(minutes=30)
-NO_PERMISSION = "The tournament is open, but I could not create its Discord event: I need the Manage Events permission."
+NO_PERMISSION = N_(
+    "The tournament is open, but I could not create its Discord event: I need the Manage Events permission."
+)
+NO_SERVER = N_("The tournament is open, but I could not create its Discord event here.")
+REFUSED = N_("The tournament is open, but Discord refused its event.")
+
+
+def event_title(language: str, game_name: str, number: int) -> str:
+    """The event's name: ``Nin Jan tournament #4``."""
+    return _(language, "{game} tournament #{number}", game=game_name, number=number)
+
+
+def event_description(language: str, format_name: str, table_size: int, channel_name: str) -> str:
+    """What the event says at first (``format_name``: the format in ``language`` already)."""
+    return _(
+        language,
+        "{format}, tables of {size}. Sign up with the Join button in #{channel}.",
+        format=format_name,
+        size=table_size,
+        channel=channel_name,
+    )
+
+
+def round_description(language: str, number: int, channel_name: str) -> str:
+    """What the event says while a round is played."""
+    return _(language, "Round {number} is being played in #{channel}.", number=number, channel=channel_name)
+
+
+def checkin_description(language: str) -> str:
+    """What the event says while check-in is open."""
+    return _(language, "Check-in is open: press Check in on the sign-up message.")
 
 
 def event_times(tournament: Tournament, now: datetime) -> tuple[datetime, datetime]:
@@ -43,11 +78,13 @@ class TournamentEvents:
         #: The bot's clock (the tournament service's, on which a start time is set).
         self.clock = clock
 
-    async def create(self, tournament: Tournament, title: str, channel_name: str, description: str) -> int | str:
-        """The new event's id, or the sentence for the organiser when it cannot be made."""
+    async def create(
+        self, tournament: Tournament, title: str, channel_name: str, description: str, *, language: str = ENGLISH
+    ) -> int | str:
+        """The new event's id, or the sentence for the organiser (in their ``language``) when it cannot be made."""
         guild = self.client.get_guild(tournament.guild_id)
         if guild is None:
-            return "The tournament is open, but I could not create its Discord event here."
+            return _(language, NO_SERVER)
         now = self.clock()
         start, end = event_times(tournament, now)
         shift = datetime.now(UTC) - now  # Discord's clock against the bot's: none, unless a test moves the bot's
@@ -63,10 +100,10 @@ class TournamentEvents:
                 description=description[:1000],
             )
         except discord.Forbidden:
-            return NO_PERMISSION
+            return _(language, NO_PERMISSION)
         except discord.HTTPException as error:
             log.info("No event for tournament %s: %s", tournament.id, error)
-            return "The tournament is open, but Discord refused its event."
+            return _(language, REFUSED)
         return event.id
 
     async def _event(self, tournament: Tournament) -> discord.ScheduledEvent | None:

@@ -4,9 +4,9 @@ The engine writes English. A sentence with parts that vary is a :class:`Text`: a
 reads, compares and saves as the English sentence it is) that also keeps its template and values.
 A reader's :class:`Words` says it again in their language: the template is looked up in the
 language's catalog and the values put back in (a value that is itself a :class:`Text` is said
-again too, and a whole number is written with the reader's digit grouping: ``1,234,567`` in
-English, ``1.234.567`` in German). A fixed sentence needs no :class:`Text`: its English is its
-catalog key.
+again too, and a :class:`Whole` number is written with the reader's digit grouping: ``1,234,567``
+in English, ``1.234.567`` in German; a plain ``int``, a table's number, is written as it is). A
+fixed sentence needs no :class:`Text`: its English is its catalog key.
 
 The engine and render stay pure: they never read a catalog. The bot hands render a :class:`Words`
 built from a language's catalog (``bot.i18n.words``); everything else uses :data:`ENGLISH`.
@@ -21,17 +21,30 @@ Texts are found for the catalog by their calls: ``Text("…")``, ``Text.plural("
 (True, '{who} discards {card}.')
 >>> ENGLISH.say(Text.plural("{count} card left", "{count} cards left", 3))
 '3 cards left'
->>> Text("{who} scores {points}.", who="Seat 2", points=1234567)
-'Seat 2 scores 1,234,567.'
+>>> scored = Text("{who} scores {points}.", who="Seat 2", points=Whole(1234567))
+>>> scored, Text.from_data(scored.to_data()).values["points"]
+('Seat 2 scores 1,234,567.', 1234567)
+>>> Words(number=lambda value: f"{value:_}").say(scored)
+'Seat 2 scores 1_234_567.'
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
-__all__ = ["ENGLISH", "Text", "Words", "english_number"]
+__all__ = ["ENGLISH", "Text", "Whole", "Words", "english_number", "english_time"]
+
+
+class Whole(int):
+    """A whole number in a :class:`Text` that a reader reads grouped: ``1,440`` in the English
+    sentence, the reader's way (``1.440``, ``1 440``) when :class:`Words` says it. A plain ``int``
+    value (a table's number, a round's) is written as it is."""
+
+    def __format__(self, spec: str) -> str:
+        return format(int(self), spec or ",")
 
 
 class Text(str):
@@ -43,7 +56,7 @@ class Text(str):
     values: Mapping[str, Any]
 
     def __new__(cls, template: str, /, **values: Any) -> Text:
-        text = super().__new__(cls, template.format(**_english(values)) if values else template)
+        text = super().__new__(cls, template.format(**values) if values else template)
         text.template = template
         text.plural_template = None
         text.plural_count = None
@@ -54,7 +67,7 @@ class Text(str):
     def plural(cls, singular: str, plural: str, count: int, /, **values: Any) -> Text:
         """The English form ``count`` takes (``{count}`` is filled in); other languages choose their own."""
         chosen = singular if count == 1 else plural
-        text = super().__new__(cls, chosen.format(count=english_number(count), **_english(values)))
+        text = super().__new__(cls, chosen.format(count=english_number(count), **values))
         text.template = singular
         text.plural_template = plural
         text.plural_count = count
@@ -86,7 +99,10 @@ class Text(str):
 
 
 def _data(value: Any) -> Any:
-    """A value as JSON-friendly data; a Text inside another stays a Text even when nothing in it varies."""
+    """A value as JSON-friendly data; a Text inside another stays a Text even when nothing in it
+    varies, and a :class:`Whole` stays one (JSON would keep only its digits)."""
+    if isinstance(value, Whole):
+        return {"whole": int(value)}
     if not isinstance(value, Text):
         return value
     data = value.to_data()
@@ -94,7 +110,12 @@ def _data(value: Any) -> Any:
 
 
 def _from_data(value: Any) -> Any:
-    return Text.from_data(value) if isinstance(value, dict) and "text" in value else value
+    if isinstance(value, dict):
+        if "text" in value:
+            return Text.from_data(value)
+        if "whole" in value:
+            return Whole(value["whole"])
+    return value
 
 
 def english_number(value: int) -> str:
@@ -102,11 +123,9 @@ def english_number(value: int) -> str:
     return f"{value:,}"
 
 
-def _english(values: Mapping[str, Any]) -> Mapping[str, Any]:
-    """The values as English writes them: whole numbers grouped (``1,234``), the rest as they are."""
-    if not any(type(value) is int for value in values.values()):
-        return values
-    return {k: english_number(v) if type(v) is int else v for k, v in values.items()}
+def english_time(when: datetime) -> str:
+    """A day and a time of day, as English writes them short (``28 Nov 18:05``)."""
+    return f"{when:%d %b %H:%M}"
 
 
 def _same(message: str) -> str:
@@ -129,6 +148,8 @@ class Words:
     gettext: Callable[[str], str] = field(default=_same, repr=False)
     ngettext: Callable[[str, str, int], str] = field(default=_english_plural, repr=False)
     number: Callable[[int], str] = field(default=english_number, repr=False)
+    #: A day and a time of day, short (a picture's "drawn at").
+    time: Callable[[datetime], str] = field(default=english_time, repr=False)
 
     def say(self, text: str, /, **values: Any) -> str:
         """``text`` in this language: a :class:`Text` with its own values, or a template filled from ``values``."""
@@ -140,11 +161,11 @@ class Words:
         return self.gettext(text).format(**values) if values else self.gettext(text)
 
     def _value(self, value: Any) -> Any:
-        """A :class:`Text`'s value in this language: a Text said again, a whole number (not a bool)
-        with this language's digit grouping, anything else as it is."""
+        """A :class:`Text`'s value in this language: a Text said again, a :class:`Whole` with this
+        language's digit grouping, anything else as it is."""
         if isinstance(value, Text):
             return self.say(value)
-        return self.number(value) if type(value) is int else value
+        return self.number(int(value)) if isinstance(value, Whole) else value
 
     def plural(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
         """The form ``count`` takes in this language, ``{count}`` written with its digit grouping."""

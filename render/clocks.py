@@ -17,6 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.words import ENGLISH, Words
 from render.common import ACTIVE, BODY, GOLD, MARGIN, MUTED, SMALL, WHITE, WIDTH, Colour, band_on_top
 from render.text import draw_text, line_height, width
 
@@ -52,14 +53,14 @@ class ClockStrip:
     """A turn-based table's clocks at the moment ``at`` (when the picture is drawn)."""
 
     at: datetime
-    #: The pace as people read it: "1 day a move (bank 3 days)".
+    #: The pace as people read it: "1 day a move (bank 3 days)" (a catalog text: said in the reader's language).
     pace: str
     seats: tuple[SeatClockView, ...]
     #: Clocks stand still during each person's declared night.
     nights: bool = False
 
 
-def span(amount: timedelta) -> str:
+def span(amount: timedelta, words: Words = ENGLISH) -> str:
     """A span, short: ``2 d 4 h``, ``11 h``, ``5 h 20 min``, ``12 min``, ``< 1 min``.
 
     >>> span(timedelta(days=2, hours=4, minutes=3)), span(timedelta(minutes=80)), span(timedelta(0))
@@ -67,30 +68,37 @@ def span(amount: timedelta) -> str:
     """
     minutes = int(amount.total_seconds() // 60)
     if minutes <= 0:
-        return "< 1 min"
+        return words.say("< 1 min")
     days, rest = divmod(minutes, 24 * 60)
     hours, minutes = divmod(rest, 60)
+    if days and hours:
+        return words.say("{days} d {hours} h", days=days, hours=hours)
     if days:
-        return f"{days} d {hours} h" if hours else f"{days} d"
+        return words.say("{days} d", days=days)
+    if hours and minutes:
+        return words.say("{hours} h {minutes} min", hours=hours, minutes=minutes)
     if hours:
-        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
-    return f"{minutes} min"
+        return words.say("{hours} h", hours=hours)
+    return words.say("{minutes} min", minutes=minutes)
 
 
-def words(what: str, strip: ClockStrip | None = None, seat: SeatClockView | None = None) -> str:
-    """Every word the band draws, in one place (to be translated later)."""
+def band_words(
+    what: str, strip: ClockStrip | None = None, seat: SeatClockView | None = None, words: Words = ENGLISH
+) -> str:
+    """Every word the band draws, in one place, in the reader's language."""
     if what == "title" and strip is not None:
-        return f"⏱ Clocks at {strip.at.astimezone(UTC):%d %b %H:%M} UTC"
+        return words.say("⏱ Clocks at {time} UTC", time=words.time(strip.at.astimezone(UTC)))
     if what == "pace" and strip is not None:
-        return strip.pace + (", clocks stop at night" if strip.nights else "")
+        pace = words.say(strip.pace)
+        return words.say("{pace}, clocks stop at night", pace=pace) if strip.nights else pace
     if what == "seat" and seat is not None:
         if seat.state == WAITED_ON:
-            return f"⏱ {span(seat.left)} left"
+            return words.say("⏱ {time} left", time=span(seat.left, words))
         if seat.state == OUT_OF_TIME:
-            return "out of time"
+            return words.say("out of time")
         if seat.state == AWAY:
-            return "away"
-        return f"bank {span(seat.bank)}"
+            return words.say("away")
+        return words.say("bank {time}", time=span(seat.bank, words))
     raise ValueError(f"no words for {what!r}")
 
 
@@ -99,37 +107,39 @@ _PAD = 8
 _ROW = line_height(BODY) + 8
 
 
-def band_height(strip: ClockStrip) -> int:
+def band_height(strip: ClockStrip, words: Words = ENGLISH) -> int:
     """How tall the band is: its title (one line, or two when the pace does not fit beside it) and a
     row per person."""
-    return _PAD + _title_lines(strip) * line_height(SMALL) + 4 + len(strip.seats) * _ROW + _PAD
+    return _PAD + _title_lines(strip, words) * line_height(SMALL) + 4 + len(strip.seats) * _ROW + _PAD
 
 
-def _title_lines(strip: ClockStrip) -> int:
-    both = width(words("title", strip), SMALL, bold=True) + 16 + width(words("pace", strip), SMALL)
+def _title_lines(strip: ClockStrip, words: Words) -> int:
+    title, pace = band_words("title", strip, words=words), band_words("pace", strip, words=words)
+    both = width(title, SMALL, bold=True) + 16 + width(pace, SMALL)
     return 1 if both <= WIDTH - 2 * MARGIN else 2
 
 
-def draw_band(image: Image.Image, strip: ClockStrip) -> None:
+def draw_band(image: Image.Image, strip: ClockStrip, words: Words = ENGLISH) -> None:
     """Draw the band at the top of ``image`` (it is :func:`band_height` rows tall)."""
     draw = ImageDraw.Draw(image)
-    height = band_height(strip)
+    height = band_height(strip, words)
     draw.rectangle((0, 0, WIDTH, height - 1), fill=BAND)
     y = _PAD
     room = WIDTH - 2 * MARGIN
-    draw_text(draw, (MARGIN, y), words("title", strip), SMALL, WHITE, bold=True, max_width=room)
-    if _title_lines(strip) == 1:
-        draw_text(draw, (WIDTH - MARGIN, y), words("pace", strip), SMALL, MUTED, anchor="ra")
+    title, pace = band_words("title", strip, words=words), band_words("pace", strip, words=words)
+    draw_text(draw, (MARGIN, y), title, SMALL, WHITE, bold=True, max_width=room)
+    if _title_lines(strip, words) == 1:
+        draw_text(draw, (WIDTH - MARGIN, y), pace, SMALL, MUTED, anchor="ra")
     else:
         y += line_height(SMALL)
-        draw_text(draw, (MARGIN, y), words("pace", strip), SMALL, MUTED, max_width=room)
+        draw_text(draw, (MARGIN, y), pace, SMALL, MUTED, max_width=room)
     y += line_height(SMALL) + 4
     for seat in strip.seats:
-        _draw_row(draw, seat, y)
+        _draw_row(draw, seat, y, words)
         y += _ROW
 
 
-def _draw_row(draw: ImageDraw.ImageDraw, seat: SeatClockView, y: float) -> None:
+def _draw_row(draw: ImageDraw.ImageDraw, seat: SeatClockView, y: float, words: Words) -> None:
     """One person: an arrow and a border when the game waits on them, their name, their clock."""
     box = (MARGIN - 4, y, WIDTH - MARGIN + 4, y + _ROW - 3)
     waited = seat.state in (WAITED_ON, OUT_OF_TIME)
@@ -137,7 +147,7 @@ def _draw_row(draw: ImageDraw.ImageDraw, seat: SeatClockView, y: float) -> None:
         draw.rounded_rectangle(box, radius=6, fill=WAITED, outline=ACTIVE, width=2)
         cx, cy, r = MARGIN + 6, (box[1] + box[3]) / 2, BODY / 3
         draw.polygon([(cx - r * 0.8, cy - r), (cx + r, cy), (cx - r * 0.8, cy + r)], fill=ACTIVE)
-    clock = words("seat", seat=seat)
+    clock = band_words("seat", seat=seat, words=words)
     ink = GOLD if waited else MUTED
     clock_w = width(clock, BODY, bold=waited)
     cy = (box[1] + box[3]) / 2
@@ -150,7 +160,10 @@ def _name_room(clock_w: float) -> float:
     return WIDTH - 2 * MARGIN - 18 - 4 - clock_w - 14
 
 
-def with_clocks(picture: Callable[..., bytes], *args: Any, clocks: ClockStrip, **kwargs: Any) -> bytes:
-    """A game's table picture (``picture(*args, **kwargs)``) with the clock band on top."""
-    with band_on_top(band_height(clocks), lambda image: draw_band(image, clocks)):
+def with_clocks(
+    picture: Callable[..., bytes], *args: Any, clocks: ClockStrip, words: Words = ENGLISH, **kwargs: Any
+) -> bytes:
+    """A game's table picture (``picture(*args, **kwargs)``) with the clock band on top, its words
+    said with ``words`` (the picture draws its own words: wrap it in ``bot.i18n.drawn_in``)."""
+    with band_on_top(band_height(clocks, words), lambda image: draw_band(image, clocks, words)):
         return picture(*args, **kwargs)

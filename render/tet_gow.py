@@ -8,12 +8,12 @@ the game from the pictures alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.tet_gow.deck import CARDS, SETS, SUITS, tier_table
+from engine.tet_gow.deck import CARDS, SET_NAMES, SETS, SUITS, tier_table
 from engine.tet_gow.rules import Play, TetGowView
 from engine.words import ENGLISH, Words
 from render.common import (
@@ -42,6 +42,7 @@ from render.common import (
     seat_panel,
     stamp,
     text,
+    text_width,
     to_png,
 )
 from render.results import names_and
@@ -134,65 +135,24 @@ def _rotate(p: tuple[float, float], cx: float, cy: float, angle: float) -> tuple
 
 
 # -- one card ---------------------------------------------------------------------------------------------
-#: The Decktet's card names and suits in the reader's language.
-CARD_WORDS: dict[str, Callable[[Words], str]] = {
-    "Author": lambda words: words.say("Author"),
-    "Bard": lambda words: words.say("Bard"),
-    "Battle": lambda words: words.say("Battle"),
-    "Betrayal": lambda words: words.say("Betrayal"),
-    "Calamity": lambda words: words.say("Calamity"),
-    "Castle": lambda words: words.say("Castle"),
-    "Cave": lambda words: words.say("Cave"),
-    "Chance Meeting": lambda words: words.say("Chance Meeting"),
-    "Darkness": lambda words: words.say("Darkness"),
-    "Desert": lambda words: words.say("Desert"),
-    "Diplomat": lambda words: words.say("Diplomat"),
-    "Discovery": lambda words: words.say("Discovery"),
-    "End": lambda words: words.say("End"),
-    "Forest": lambda words: words.say("Forest"),
-    "Huntress": lambda words: words.say("Huntress"),
-    "Journey": lambda words: words.say("Journey"),
-    "Lunatic": lambda words: words.say("Lunatic"),
-    "Market": lambda words: words.say("Market"),
-    "Merchant": lambda words: words.say("Merchant"),
-    "Mill": lambda words: words.say("Mill"),
-    "Mountain": lambda words: words.say("Mountain"),
-    "Origin": lambda words: words.say("Origin"),
-    "Pact": lambda words: words.say("Pact"),
-    "Painter": lambda words: words.say("Painter"),
-    "Penitent": lambda words: words.say("Penitent"),
-    "Sailor": lambda words: words.say("Sailor"),
-    "Savage": lambda words: words.say("Savage"),
-    "Sea": lambda words: words.say("Sea"),
-    "Soldier": lambda words: words.say("Soldier"),
-    "Windfall": lambda words: words.say("Windfall"),
-}
-SUIT_WORDS: dict[str, Callable[[Words], str]] = {
-    "M": lambda words: words.say("Moons"),
-    "S": lambda words: words.say("Suns"),
-    "W": lambda words: words.say("Waves"),
-    "L": lambda words: words.say("Leaves"),
-    "Y": lambda words: words.say("Wyrms"),
-    "K": lambda words: words.say("Knots"),
-}
-
-
 def card_name(card_id: str, words: Words = ENGLISH) -> str:
     """A card's name as the reader's language says it (an Ace by its suit: ``Ace of Moons``)."""
+    return words.say(CARDS[card_id].name)  # the engine's names are catalog texts (engine.words.Text)
+
+
+def strip_text(card_id: str, words: Words = ENGLISH) -> str:
+    """The strip at a card's foot: its Set and Tier (``Cycle 3``)."""
     card = CARDS[card_id]
-    if card.rank == "Ace":
-        return words.say("Ace of {suit}", suit=SUIT_WORDS[card.suits[0]](words))
-    said = CARD_WORDS.get(card.name)
-    return said(words) if said else card.name
+    return f"{words.say(SET_NAMES[card.set])} {card.tier}"
 
 
 def draw_card(image: Image.Image, card_id: str, x: float, y: float, words: Words = ENGLISH) -> None:
     """A Decktet card face: rank, its suit shapes, the name, and a Set · Tier strip (stamped whole:
     its suit shapes were drawn afresh on every card of every picture)."""
-    stamp(image, x, y, (CARD_W, CARD_H), _card_face, card_id, card_name(card_id, words))
+    stamp(image, x, y, (CARD_W, CARD_H), _card_face, card_id, card_name(card_id, words), strip_text(card_id, words))
 
 
-def _card_face(image: Image.Image, x: float, y: float, card_id: str, name: str = "") -> None:
+def _card_face(image: Image.Image, x: float, y: float, card_id: str, name: str = "", strip_words: str = "") -> None:
     """A card's box, rank, suits, name and strip: what :func:`draw_card` stamps."""
     draw = ImageDraw.Draw(image)
     card = CARDS[card_id]
@@ -206,7 +166,8 @@ def _card_face(image: Image.Image, x: float, y: float, card_id: str, name: str =
         text(draw, (x + w / 2, top + i * (SMALL + 2)), line, SMALL, INK, anchor="mt")
     strip = SMALL + 6
     draw.rounded_rectangle((x + 3, y + h - strip - 3, x + w - 3, y + h - 3), radius=4, fill=SET_COLOURS[card.set])
-    text(draw, (x + w / 2, y + h - 3 - strip / 2), f"{card.set} {card.tier}", SMALL, WHITE, anchor="mm", bold=True)
+    foot = strip_words or strip_text(card_id)
+    text(draw, (x + w / 2, y + h - 3 - strip / 2), foot, SMALL, WHITE, anchor="mm", bold=True, max_width=w - 8)
     for i, suit in enumerate(card.suits):
         suit_symbol(draw, suit, x + w - 12, y + 12 + i * 17, 14)
     mid = y + 38
@@ -461,28 +422,33 @@ def _hand_lines(view: TetGowView, names: Sequence[str], words: Words) -> list[tu
 
 
 # -- the Sets and Tiers table ----------------------------------------------------------------------------
-@lru_cache(maxsize=1)
-def sets_and_tiers_picture() -> bytes:
-    """The Sets and Tiers table of the rules as a table of names with their suits (for /rules; drawn once)."""
+@lru_cache(maxsize=16)  # once a language: bot.i18n.words keeps one Words a language
+def sets_and_tiers_picture(words: Words = ENGLISH) -> bytes:
+    """The Sets and Tiers table of the rules as a table of names with their suits (for /rules), in
+    the reader's language."""
     table = tier_table()
     label_w = 34
     cell = (WIDTH - 2 * MARGIN - label_w) // 3
     row_h = 3 * line_height(SMALL) + 10
     image, draw = new_canvas(WIDTH, 3000, FELT)
-    text(draw, (MARGIN, MARGIN), "Tet-Gow: Sets and Tiers", TITLE, GOLD, bold=True)
-    y = _paragraph(
-        draw, MARGIN + 30, "Tier 1 is the strongest. Three players use only the Cycle and Inter cards.", SMALL, MUTED
-    )
-    y = _paragraph(draw, y, "Suits: Moons > Suns > Waves > Leaves > Wyrms > Knots.", SMALL, MUTED)
+    text(draw, (MARGIN, MARGIN), words.say("Tet-Gow: Sets and Tiers"), TITLE, GOLD, bold=True)
+    strongest = words.say("Tier 1 is the strongest. Three players use only the Cycle and Inter cards.")
+    y = _paragraph(draw, MARGIN + 30, strongest, SMALL, MUTED)
+    order = " > ".join(words.say(name) for name in SUITS.values())
+    y = _paragraph(draw, y, words.say("Suits: {order}.", order=order), SMALL, MUTED)
     legend_x: float = MARGIN
     for suit, suit_name in SUITS.items():
+        said = words.say(suit_name)
+        if legend_x + 18 + text_width(said, SMALL) > WIDTH - MARGIN:  # a longer language: the next line
+            legend_x, y = MARGIN, y + line_height(SMALL) + 4
         suit_symbol(draw, suit, legend_x + 8, y + 10, 15, bg=FELT)
-        legend_x += 20 + text(draw, (legend_x + 18, y + 2), suit_name, SMALL, WHITE) + 6
+        legend_x += 20 + text(draw, (legend_x + 18, y + 2), said, SMALL, WHITE) + 6
     y += line_height(SMALL) + 8
     for i, set_name in enumerate(SETS):
         x = MARGIN + label_w + i * cell
         draw.rounded_rectangle((x + 2, y, x + cell - 2, y + SMALL + 8), radius=4, fill=SET_COLOURS[set_name])
-        text(draw, (x + cell / 2, y + (SMALL + 8) / 2), set_name, SMALL, WHITE, anchor="mm", bold=True)
+        said = words.say(SET_NAMES[set_name])
+        text(draw, (x + cell / 2, y + (SMALL + 8) / 2), said, SMALL, WHITE, anchor="mm", bold=True, max_width=cell - 8)
     y += SMALL + 14
     for tier in range(1, 7):
         draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + row_h - 4), radius=6, fill=PAPER)
@@ -494,8 +460,7 @@ def sets_and_tiers_picture() -> bytes:
                 ly = y + 5 + j * line_height(SMALL)
                 for k, suit in enumerate(card.suits):
                     suit_symbol(draw, suit, x + 7 + k * 13, ly + SMALL / 2 + 1, 12)
-                name = card.name if card.rank != "Ace" else f"Ace {SUITS[card.suits[0]]}"
-                text(draw, (x + 30, ly), name, SMALL, INK, max_width=cell - 32)
+                text(draw, (x + 30, ly), card_name(card_id, words), SMALL, INK, max_width=cell - 32)
         y += row_h
     return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.i18n.catalogs import translations
-from bot.i18n.formats import compact, day, duration, join, moment, number, percent
+from bot.i18n.formats import compact, day, day_and_time, duration, join, moment, number, percent
 from bot.i18n.languages import ENGLISH, NATIVE_NAMES, PSEUDO, SHIPPED, from_discord
 from engine.words import Text, Words
 
@@ -79,7 +79,13 @@ def N_(message: str) -> str:
 def words(language: str) -> Words:
     """A language's :class:`~engine.words.Words` (what render and the screens say game texts with)."""
     catalog = translations(language)
-    return Words(language, catalog.gettext, catalog.ngettext, functools.partial(number, language))
+    return Words(
+        language,
+        catalog.gettext,
+        catalog.ngettext,
+        functools.partial(number, language),
+        functools.partial(day_and_time, language),
+    )
 
 
 def say(language: str, text: str, /, **values: Any) -> str:

@@ -20,7 +20,8 @@ AUTO = "auto"
 
 
 class HasLanguage(Protocol):
-    language: str | None
+    @property
+    def language(self) -> str | None: ...  # read-only: a frozen settings row is one
 
 
 class SettingsSource(Protocol):

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 from decimal import Decimal, localcontext
 
-from babel.dates import format_date, format_datetime, format_timedelta
+from babel.dates import format_date, format_datetime, format_skeleton, format_timedelta
 from babel.lists import format_list
 from babel.numbers import format_compact_decimal, format_decimal, format_percent, format_scientific
 
@@ -72,6 +72,12 @@ def day(language: str, when: date | datetime) -> str:
 def moment(language: str, when: datetime) -> str:
     """A date and time the language's short way."""
     return format_datetime(when, format="short", locale=babel_locale(language))
+
+
+def day_and_time(language: str, when: datetime) -> str:
+    """A day of the month and a time of day, short: ``28 Nov 18:05``, ``28. Nov. 18:05``, ``11月28日 18:05``."""
+    locale = babel_locale(language)  # the day and the month's short name in the locale's order (CLDR's MMMd)
+    return f"{format_skeleton('MMMd', when, locale=locale)} {format_datetime(when, 'HH:mm', locale=locale)}"
 
 
 def join(language: str, items: Sequence[str], style: str = "standard") -> str:

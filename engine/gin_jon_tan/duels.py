@@ -12,7 +12,7 @@ from engine.gin_jon_tan.rulebook import ACTIVE, DECLARABLE, DUEL_EXCHANGE
 from engine.gin_jon_tan.sentences import exchanged, seat_name, seat_names
 from engine.gin_jon_tan.table import Table
 from engine.gin_jon_tan.views import Clash, DuelCard, DuelView
-from engine.words import Text
+from engine.words import Text, Whole
 
 __all__ = ["Duels"]
 
@@ -226,7 +226,7 @@ class Duels(Table):
                 clash=said,
                 who=seat_name(seat),
                 card=self._acts_label(mine),
-                points=points,
+                points=Whole(points),
             )
         )
         if self._acts_as(mine) == "Black hole":

@@ -11,7 +11,7 @@ from engine.gin_jon_tan.sentences import seat_name, signed
 from engine.gin_jon_tan.table import Table
 from engine.gin_jon_tan.value import evaluate
 from engine.gin_jon_tan.views import EvaluationEntry
-from engine.words import Text
+from engine.words import Text, Whole
 
 __all__ = ["Scoring"]
 
@@ -34,7 +34,7 @@ class Scoring(Table):
         if kind == "reveal":
             entry["cards"] = list(self.hands[seat])
             result = evaluate([self.card(c) for c in entry["cards"]])
-            said = {"who": seat_name(seat), "combination": result.label, "value": result.value}
+            said = {"who": seat_name(seat), "combination": result.label, "value": Whole(result.value)}
             if any(self.card(c).symbol == "Defeat" for c in entry["cards"]):
                 self.log(Text("{who} reveals: {combination}, worth {value} and Defeat.", **said))
             else:
@@ -80,7 +80,7 @@ class Scoring(Table):
         self.finished = True
         if self.options["prizes"] == "on":
             self._draw_prizes()
-        points = listed([Text("{who} {points}", who=seat_name(s), points=p) for s, p in enumerate(self.scores)])
+        points = listed([Text("{who} {points}", who=seat_name(s), points=Whole(p)) for s, p in enumerate(self.scores)])
         self.log(
             Text.plural(
                 "Game over after {count} round: {points}.",

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from engine.core import listed
 from engine.gin_jon_tan.cards import Card
-from engine.words import Text
+from engine.words import Text, Whole
 
 __all__ = [
     "HAND_GROUP",
@@ -57,14 +57,14 @@ def seat_names(seats: list[int]) -> str:
 @lru_cache(maxsize=8192)
 def valued(card: Card) -> Text:
     """A card as an option names it: "White Water 1 (v 1)", made once per card."""
-    return Text("{card} (v {value})", card=card.label, value=card.value)
+    return Text("{card} (v {value})", card=card.label, value=Whole(card.value))
 
 
 def signed(who: str, points: int) -> Text:
     """A seat and what its score gained or lost: "Seat 1 +1,234", "Seat 2 -56"."""
     if points >= 0:
-        return Text("{who} +{points}", who=who, points=points)
-    return Text("{who} {points}", who=who, points=points)
+        return Text("{who} +{points}", who=who, points=Whole(points))
+    return Text("{who} {points}", who=who, points=Whole(points))
 
 
 def give_prompt(most: int, target: str, place: str) -> Text:

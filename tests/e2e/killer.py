@@ -186,7 +186,15 @@ class BotProcess:
                 sys.executable, "-m", "bot", cwd=self.folder, env=env, stdout=log, stderr=log, preexec_fn=_die_with_us
             )
         process = self.process
-        await self.watch.until(lambda: self._identified > identified or process.returncode is not None, 60)
+        try:
+            await self.watch.until(lambda: self._identified > identified or process.returncode is not None, 60)
+        except TimeoutError:
+            process.send_signal(signal.SIGUSR1)  # its threads' stacks, into its log
+            await asyncio.sleep(1)
+            raise AssertionError(
+                f"the bot (generation {self.generation}) did not log in within 60 s; its log:\n"
+                f"{self.logs()[self.generation][-8000:]}"
+            ) from None
         if process.returncode is not None:
             raise AssertionError(f"the bot exited with {process.returncode}: {self.logs()[self.generation][-3000:]}")
         self.up_at[self.generation] = time.monotonic()

@@ -62,6 +62,12 @@ def move_controls(message: Message) -> list[dict]:
 #: Labels of controls that answer a decision without risking anything: a person falls back on them
 #: when their own combinations keep being refused.
 PLAIN_ANSWER = re.compile(r"\b(none|pass|skip|keep|undo|no|done|stop|back)\b", re.IGNORECASE)
+#: A button that takes a step back (Gin-Go's Undo after a draw from the pile): a sensible person
+#: presses it when stuck, not as one choice among many (a person undoing at random every other
+#: turn made one Gin-Go hand last 230 moves, longer than a round may take).
+STEP_BACK = re.compile(r"\bundo\b", re.IGNORECASE)
+#: The stock's button: where a person who just took a step back draws instead.
+STOCK = re.compile(r"\bstock\b", re.IGNORECASE)
 #: The choice screen's line about the selection being built: "**Picked so far** (2 of 3–5): …".
 PICKED = re.compile(r"Picked so far\*\* \((\d+) of (\d+)(?:–(\d+))?\)")
 #: Clicks a person makes on one hand message before looking at the table again.
@@ -276,6 +282,8 @@ class Person:
         #: Choices refused since my last accepted move, how many, and decisions looked at meanwhile.
         self.refused: set[tuple] = set()
         self.failures = 0
+        #: My last accepted move was a step back (Undo): this time I draw from the stock.
+        self.stepped_back = False
         self.tried_decisions: set[str] = set()
 
     # -- reading Discord ------------------------------------------------------------------------
@@ -456,8 +464,12 @@ class Person:
                 return other
             if single:
                 return self.rng.choice(single)
-        if candidates:
-            return self.rng.choice(candidates)
+        forward = [(c, v) for c, v in candidates if not STEP_BACK.search(str(c.get("label")))]
+        stock = [(c, v) for c, v in forward if STOCK.search(str(c.get("label")))]
+        if self.stepped_back and stock:
+            return self.rng.choice(stock)
+        if forward or candidates:
+            return self.rng.choice(forward or candidates)
         other = self.other_decision(menu)
         if other is not None:
             return other
@@ -681,6 +693,7 @@ class Person:
         await world.outcome(click)
         if click.outcome == "accepted":
             self.accepted()
+            self.stepped_back = bool(STEP_BACK.search(str(control.get("label"))))
             self.open_hand = (target.id, click.generation)
             if world.killer is not None:
                 world.killer.after_move(self.number, self.has_computers)

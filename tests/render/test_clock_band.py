@@ -10,11 +10,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from PIL import Image
 
+from bot.i18n import PSEUDO, SHIPPED, words
 from engine import registry
 from engine.core import Game
 from render import clocks, pictures_for
 from render.clocks import AWAY, IDLE, OUT_OF_TIME, WAITED_ON, ClockStrip, SeatClockView, band_height, with_clocks
 from render.text import MIN_PHONE_PX, Drawn, has_glyph, phone_px, recording, runs
+from tests.render.test_picture_words import english_left
 from tests.render.test_pictures_for_phones import NAMES, SIMULATIONS, SLACK, _overlap, contrast, simulate
 
 GAMES = [game for game in registry.all_games() if game.key != "testgame"]
@@ -130,10 +132,10 @@ def test_the_person_waited_on_is_marked_by_shape_and_words_not_colour_alone() ->
         grey = image.convert("L")
         rows.append(grey.crop((0, band_height(strip) - 30, 40, band_height(strip))))  # the row's left end
     assert rows[0].tobytes() != rows[1].tobytes()
-    assert clocks.words("seat", seat=waited.seats[0]).endswith("left")
-    assert not clocks.words("seat", seat=idle.seats[0]).endswith("left")
+    assert clocks.band_words("seat", seat=waited.seats[0]).endswith("left")
+    assert not clocks.band_words("seat", seat=idle.seats[0]).endswith("left")
     out = SeatClockView("Ann", OUT_OF_TIME)
-    assert clocks.words("seat", seat=out) == "out of time"
+    assert clocks.band_words("seat", seat=out) == "out of time"
 
 
 @pytest.mark.parametrize("kind", list(SIMULATIONS))
@@ -154,3 +156,53 @@ def test_a_picture_without_clocks_has_no_band() -> None:
     with recording() as drawn:
         again = picture(view, names=["Ann", "Bob"])
     assert again == first and not any("Clocks" in line.content for line in drawn)
+
+
+def band_in(language: str, strip: ClockStrip) -> tuple[list[Drawn], int]:
+    """What the band draws in ``language`` on a phone-narrow picture, and the band's height."""
+    said = words(language)
+    image = Image.new("RGB", (480, band_height(strip, said)))
+    with recording() as drawn:
+        clocks.draw_band(image, strip, said)
+    return drawn, band_height(strip, said)
+
+
+LONG = ClockStrip(
+    AT,
+    "3 days a move (bank 7 days)",
+    (
+        SeatClockView("Ann", WAITED_ON, left=timedelta(hours=11, minutes=5)),
+        SeatClockView("Святослав", IDLE, bank=timedelta(days=2, hours=4)),
+        SeatClockView("美咲", OUT_OF_TIME),
+        SeatClockView("Bea", AWAY),
+    ),
+    nights=True,
+)
+
+
+def test_the_band_speaks_the_tables_language() -> None:
+    """Every word of the band is a catalog text (the pseudo-language marks them all); in Japanese
+    the band says its words and its day in Japanese."""
+    drawn, _ = band_in(PSEUDO, LONG)
+    names = [seat.name for seat in LONG.seats]
+    assert english_left(drawn, names) == []
+    japanese = [line.content for line in band_in("ja", LONG)[0]]
+    assert any("11月28日 18:05" in line for line in japanese), japanese
+    assert not any(word in " ".join(japanese) for word in ("left", "bank", "away", "out of time", "Clocks", "move"))
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_the_band_fits_in_every_language(language: str) -> None:
+    """Longer words (German, Russian) and other scripts stay inside the band, one line apart."""
+    drawn, height = band_in(language, LONG)
+    lines = [line for line in drawn if line.content.strip()]
+    assert len(lines) == 2 + 2 * len(LONG.seats)
+    for line in lines:
+        left, top, right, bottom = line.box
+        assert left >= -1 and right <= 480 + 1, f"{line.content!r} leaves the picture sideways"
+        assert top >= -SLACK and bottom <= height + SLACK, f"{line.content!r} leaves the band"
+        for file, part in runs(line.content, line.bold):
+            assert all(has_glyph(file, char) for char in part), line.content
+    for i, one in enumerate(lines):
+        for other in lines[i + 1 :]:
+            assert _overlap(one.box, other.box) <= SLACK, f"{one.content!r} overlaps {other.content!r}"

@@ -16,8 +16,8 @@ from bot.i18n import PSEUDO, SHIPPED, words
 from bot.i18n.pseudo import unmarked
 from engine import registry
 from engine.gin_jon_tan.cards import FULL_SET
-from engine.tet_gow.deck import SETS
 from engine.words import Words
+from render import pictures_for
 from render.bracket import (
     OUT,
     WENT_ON,
@@ -39,10 +39,9 @@ from tests.render.test_pictures_for_phones import TRANSLATED, assert_fits, pictu
 from tests.render.test_replay import finished_game
 
 PSEUDO_WORDS = words(PSEUDO)
-#: What a game draws as it is: Tet-Gow's Set names (Suits, Cycle, Inter), Gin-Go's Joker badge and call,
+#: What a game draws as it is: Gin-Go's Joker badge and call,
 #: Gin-jon-tan's calls.
 CARD_LABELS = {
-    "tet_gow": list(SETS),
     "gin_go": ["Jk", "GIN!"],
     "gin_jon_tan": ["Kat oh!", "Gin jon tan!"],
 }
@@ -143,6 +142,10 @@ def other_pictures(said: Words) -> Iterator[tuple[str, bytes, list[Drawn], list[
     game = registry.get("nin_jan")
     source = ReplaySource.from_final_state(finished_game(game, 3, 4).to_json())
     yield from _drawn("replay hands", lambda: step_picture(source, players[:3], 2, hands=True, words=said), players)
+    for key in TRANSLATED:  # the reference pictures of /rules, drawn afresh (not from their cache)
+        rules = getattr(pictures_for(key), "rules_picture", None)
+        if rules is not None:
+            yield from _drawn(f"{key} rules", lambda r=rules: r.__wrapped__(said), [])
 
 
 def _drawn(
@@ -158,7 +161,7 @@ def test_every_other_picture_draws_every_word_in_the_readers_language() -> None:
     for label, _, drawn, names in other_pictures(PSEUDO_WORDS):
         assert english_left(drawn, [*names, "Gin Rummy"]) == [], label
         checked += 1
-    assert checked >= 15
+    assert checked >= 18  # with the three games' reference pictures of /rules
 
 
 @pytest.mark.parametrize("language", SHIPPED)
