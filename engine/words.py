@@ -78,13 +78,20 @@ class Text(str):
         return (Text.from_data, (self.to_data(),))
 
     def to_data(self) -> str | dict[str, Any]:
-        """JSON-friendly: the plain sentence when nothing varies, else the template and its values."""
+        """JSON-friendly: the plain sentence when nothing varies, else the template and its values.
+
+        Worked out once per Text (a Text never changes; a card's name, say, is one Text that many
+        saved lines hold): read it, never change it."""
+        known: dict[str, Any] | None = self.__dict__.get("_data")
+        if known is not None:
+            return known
         if not self.values and self.plural_template is None:
             return self.template
         data: dict[str, Any] = {"text": self.template, "values": {k: _data(v) for k, v in self.values.items()}}
         if self.plural_template is not None:
             data["plural"] = self.plural_template
             data["count"] = self.plural_count
+        self.__dict__["_data"] = data
         return data
 
     @classmethod
