@@ -4,7 +4,9 @@ The engine writes English. A sentence with parts that vary is a :class:`Text`: a
 reads, compares and saves as the English sentence it is) that also keeps its template and values.
 A reader's :class:`Words` says it again in their language: the template is looked up in the
 language's catalog and the values put back in (a value that is itself a :class:`Text` is said
-again too). A fixed sentence needs no :class:`Text`: its English is its catalog key.
+again too, and a :class:`Whole` number is written with the reader's digit grouping: ``1,234,567``
+in English, ``1.234.567`` in German; a plain ``int``, a table's number, is written as it is). A
+fixed sentence needs no :class:`Text`: its English is its catalog key.
 
 The engine and render stay pure: they never read a catalog. The bot hands render a :class:`Words`
 built from a language's catalog (``bot.i18n.words``); everything else uses :data:`ENGLISH`.
@@ -19,6 +21,11 @@ Texts are found for the catalog by their calls: ``Text("…")``, ``Text.plural("
 (True, '{who} discards {card}.')
 >>> ENGLISH.say(Text.plural("{count} card left", "{count} cards left", 3))
 '3 cards left'
+>>> scored = Text("{who} scores {points}.", who="Seat 2", points=Whole(1234567))
+>>> scored, Text.from_data(scored.to_data()).values["points"]
+('Seat 2 scores 1,234,567.', 1234567)
+>>> Words(number=lambda value: f"{value:_}").say(scored)
+'Seat 2 scores 1_234_567.'
 """
 
 from __future__ import annotations
@@ -28,7 +35,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-__all__ = ["ENGLISH", "Text", "Words", "english_number", "english_time"]
+__all__ = ["ENGLISH", "Text", "Whole", "Words", "english_number", "english_time"]
+
+
+class Whole(int):
+    """A whole number in a :class:`Text` that a reader reads grouped: ``1,440`` in the English
+    sentence, the reader's way (``1.440``, ``1 440``) when :class:`Words` says it. A plain ``int``
+    value (a table's number, a round's) is written as it is."""
+
+    def __format__(self, spec: str) -> str:
+        return format(int(self), spec or ",")
 
 
 class Text(str):
@@ -62,13 +78,20 @@ class Text(str):
         return (Text.from_data, (self.to_data(),))
 
     def to_data(self) -> str | dict[str, Any]:
-        """JSON-friendly: the plain sentence when nothing varies, else the template and its values."""
+        """JSON-friendly: the plain sentence when nothing varies, else the template and its values.
+
+        Worked out once per Text (a Text never changes; a card's name, say, is one Text that many
+        saved lines hold): read it, never change it."""
+        known: dict[str, Any] | None = self.__dict__.get("_data")
+        if known is not None:
+            return known
         if not self.values and self.plural_template is None:
             return self.template
         data: dict[str, Any] = {"text": self.template, "values": {k: _data(v) for k, v in self.values.items()}}
         if self.plural_template is not None:
             data["plural"] = self.plural_template
             data["count"] = self.plural_count
+        self.__dict__["_data"] = data
         return data
 
     @classmethod
@@ -83,7 +106,10 @@ class Text(str):
 
 
 def _data(value: Any) -> Any:
-    """A value as JSON-friendly data; a Text inside another stays a Text even when nothing in it varies."""
+    """A value as JSON-friendly data; a Text inside another stays a Text even when nothing in it
+    varies, and a :class:`Whole` stays one (JSON would keep only its digits)."""
+    if isinstance(value, Whole):
+        return {"whole": int(value)}
     if not isinstance(value, Text):
         return value
     data = value.to_data()
@@ -91,7 +117,12 @@ def _data(value: Any) -> Any:
 
 
 def _from_data(value: Any) -> Any:
-    return Text.from_data(value) if isinstance(value, dict) and "text" in value else value
+    if isinstance(value, dict):
+        if "text" in value:
+            return Text.from_data(value)
+        if "whole" in value:
+            return Whole(value["whole"])
+    return value
 
 
 def english_number(value: int) -> str:
@@ -130,11 +161,18 @@ class Words:
     def say(self, text: str, /, **values: Any) -> str:
         """``text`` in this language: a :class:`Text` with its own values, or a template filled from ``values``."""
         if isinstance(text, Text):
-            said = {k: self.say(v) if isinstance(v, Text) else v for k, v in text.values.items()}
+            said = {k: self._value(v) for k, v in text.values.items()}
             if text.plural_template is not None and text.plural_count is not None:
                 return self.plural(text.template, text.plural_template, text.plural_count, **said)
             return self.gettext(text.template).format(**said) if said else self.gettext(text.template)
         return self.gettext(text).format(**values) if values else self.gettext(text)
+
+    def _value(self, value: Any) -> Any:
+        """A :class:`Text`'s value in this language: a Text said again, a :class:`Whole` with this
+        language's digit grouping, anything else as it is."""
+        if isinstance(value, Text):
+            return self.say(value)
+        return self.number(int(value)) if isinstance(value, Whole) else value
 
     def plural(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
         """The form ``count`` takes in this language, ``{count}`` written with its digit grouping."""

@@ -32,17 +32,9 @@ from babel.units import format_unit
 from bot.i18n import _, n_, number
 from bot.i18n.formats import babel_locale
 from bot.i18n.languages import ENGLISH, PSEUDO
-from engine.words import Text
+from engine.words import Text, Whole
 
 __all__ = ["Whole", "listed", "long_day", "month_name", "short_day", "signed", "span", "told"]
-
-
-class Whole(int):
-    """A whole number in a :class:`Text`: grouped as English writes it (``1,440``) in the English
-    sentence, in the reader's way when :func:`told` says it."""
-
-    def __format__(self, spec: str) -> str:
-        return format(int(self), spec or ",")
 
 
 def told(language: str, text: str) -> str:

@@ -1,8 +1,11 @@
 """Gin-jon-tan: the ancient Shaal card game of duels and combinations (2–6 players).
 
 Cards and ids in :mod:`.cards`, the clash table in :mod:`.clash`, the combination
-value in :mod:`.value`, the rules in :mod:`.rules`, what a seat sees in :mod:`.views`,
-computer players in :mod:`.players`. The package declares the game (``GAME``).
+value in :mod:`.value`, the numbers, options and rules page in :mod:`.rulebook`, the rules
+in :mod:`.rules` (the deal and the turn of a round) built on :mod:`.table` with one module per
+part of the round (:mod:`.duels`, :mod:`.combination`, :mod:`.scoring`), the sentences they
+share in :mod:`.sentences`, what a seat sees in :mod:`.views`, computer players in
+:mod:`.players`. The package declares the game (``GAME``).
 
 >>> hand_value([("Water", "White", 1), ("Water", "Violet", 1)])  # a pair: 2 × (1 + 99) × 1 colour pair
 200
@@ -20,6 +23,7 @@ from engine.gin_jon_tan.rules import OPTIONS, RULES, GinJonTanState
 from engine.gin_jon_tan.value import Evaluation, evaluate, hand_value
 from engine.gin_jon_tan.views import Clash, DuelCard, DuelView, EvaluationEntry, GinJonTanView, HeldCard
 from engine.levels import LevelCurve
+from engine.marks import N_
 
 __all__ = [
     "FULL_SET",
@@ -58,7 +62,9 @@ GAME = Game(
     uses_profiles=True,
     level_curve=LevelCurve(first=25, measure="digits"),  # scores span 10^2..10^17+: a level is many games
     # Hands stay secret after the end (hands_public_at_end left False): only what the duels revealed.
-    how_won="the best combination adds its value, the second subtracts it once, the third twice, and so "
-    "on; the highest score after the last round wins.",
+    how_won=N_(
+        "the best combination adds its value, the second subtracts it once, the third twice, and so "
+        "on; the highest score after the last round wins."
+    ),
     item_rules="bot.collections",
 )

@@ -10,19 +10,26 @@ the number: ``"SsV33"``.
 ('SsV33', 39204)
 >>> Card.parse("WaW1").label
 'White Water 1'
+>>> Card.parse("WaW1").label.template
+'{colour} {symbol} {number}'
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
+
+from engine.words import Text
 
 __all__ = [
     "COLOURS",
     "COLOUR_CODES",
+    "COLOUR_NAMES",
     "FULL_SET",
     "MULTIPLIER",
     "SYMBOLS",
     "SYMBOL_CODES",
+    "SYMBOL_NAMES",
     "SYMBOL_VALUE",
     "Card",
     "as_card",
@@ -71,6 +78,48 @@ _COLOUR_BY_CODE: dict[str, str] = {code: colour for colour, code in COLOUR_CODES
 
 NUMBERS = range(1, 34)
 
+#: Each symbol's name as a sentence says it (in a reader's language, later). Black hole and
+#: Universal are names the translations keep.
+SYMBOL_NAMES: dict[str, Text] = {
+    "Righteous": Text("Righteous"),
+    "Fire": Text("Fire"),
+    "Love": Text("Love"),
+    "Sin": Text("Sin"),
+    "Water": Text("Water"),
+    "Air": Text("Air"),
+    "Night": Text("Night"),
+    "Path": Text("Path"),
+    "Hope": Text("Hope"),
+    "Earth": Text("Earth"),
+    "Sun": Text("Sun"),
+    "Abyss": Text("Abyss"),
+    "Moon": Text("Moon"),
+    "Space ship": Text("Space ship"),
+    "Life": Text("Life"),
+    "Supernova": Text("Supernova"),
+    "Executioner": Text("Executioner"),
+    "Prisoner": Text("Prisoner"),
+    "Boat": Text("Boat"),
+    "Death": Text("Death"),
+    "Coldness": Text("Coldness"),
+    "Vacuum": Text("Vacuum"),
+    "Weapon": Text("Weapon"),
+    "Black hole": Text("Black hole"),
+    "Universal": Text("Universal"),
+    "Bonus": Text("Bonus"),
+    "Defeat": Text("Defeat"),
+}
+#: Each colour's name as a sentence says it.
+COLOUR_NAMES: dict[str, Text] = {
+    "White": Text("White"),
+    "Red": Text("Red"),
+    "Orange": Text("Orange"),
+    "Yellow": Text("Yellow"),
+    "Green": Text("Green"),
+    "Blue": Text("Blue"),
+    "Violet": Text("Violet"),
+}
+
 
 class Card(NamedTuple):
     """One card: the rule page's symbol and colour names and the copy number 1–33."""
@@ -90,8 +139,9 @@ class Card(NamedTuple):
         return SYMBOL_VALUE[self.symbol] * self.number * MULTIPLIER[self.colour]
 
     @property
-    def label(self) -> str:
-        return f"{self.colour} {self.symbol} {self.number}"
+    def label(self) -> Text:
+        """How a sentence names the card: "White Water 1" (colour and symbol said in a reader's language)."""
+        return _label(self)
 
     @property
     def is_special(self) -> bool:
@@ -151,6 +201,17 @@ def card_value(card: Card | tuple[str, str, int] | str) -> int:
     0
     """
     return as_card(card).value
+
+
+@lru_cache(maxsize=len(SYMBOLS) * len(COLOURS) * len(NUMBERS))
+def _label(card: Card) -> Text:
+    """A card's :attr:`Card.label`, made once per card (a decision lists many cards, many times)."""
+    return Text(
+        "{colour} {symbol} {number}",
+        colour=COLOUR_NAMES[card.colour],
+        symbol=SYMBOL_NAMES[card.symbol],
+        number=card.number,
+    )
 
 
 #: All 6,237 cards, symbol by symbol, colour by colour, number by number.

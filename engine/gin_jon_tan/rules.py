@@ -29,109 +29,18 @@ from itertools import combinations
 from random import Random
 from typing import Any
 
-from engine.core import (
-    Decision,
-    GameOption,
-    GameState,
-    IllegalMove,
-    Move,
-    Option,
-    Outcome,
-    Transfer,
-    places_from_points,
-    seat_list,
-)
-from engine.gin_jon_tan.cards import FULL_SET, SYMBOLS, Card
-from engine.gin_jon_tan.clash import beats, sentence
+from engine.core import Decision, IllegalMove, Move, Option, listed
+from engine.gin_jon_tan.cards import FULL_SET, Card
+from engine.gin_jon_tan.combination import Combination
+from engine.gin_jon_tan.duels import Duels
+from engine.gin_jon_tan.rulebook import ACTIVE, CYCLES, DECK_SIZE, HAND, OPTIONS, PRIZES, RESERVE, ROUND_EXCHANGE, RULES
+from engine.gin_jon_tan.scoring import Scoring
+from engine.gin_jon_tan.sentences import NOT_NOW, seat_name, seat_names
 from engine.gin_jon_tan.value import evaluate
-from engine.gin_jon_tan.views import (
-    Clash,
-    DuelCard,
-    DuelView,
-    EvaluationEntry,
-    GinJonTanView,
-    HeldCard,
-)
-from engine.marks import N_
+from engine.gin_jon_tan.views import GinJonTanView
+from engine.words import Text
 
 __all__ = ["DECK_SIZE", "OPTIONS", "PRIZES", "RULES", "GinJonTanState", "random_picks"]
-
-DECK_SIZE = 33
-HAND = 9
-RESERVE = 9
-ACTIVE = 3
-DUEL_EXCHANGE = 3
-ROUND_EXCHANGE = 9
-COMBINATION_EXCHANGE = 3
-CYCLES = 3
-#: Cards the first, second and third place take from each player placed below them.
-PRIZES = (3, 2, 1)
-#: Symbols a Universal may be declared as (any symbol but Universal itself).
-DECLARABLE = tuple(name for name, _, _ in SYMBOLS if name != "Universal")
-_DECLARE_CODES = {name: code for name, _, code in SYMBOLS}
-_DECLARE_NAMES = {code: name for name, code in _DECLARE_CODES.items()}
-
-#: How a round's evaluation starts its event line (and the recap that keeps it in sight).
-ROUND_END = "Round {} evaluated: "
-
-OPTIONS = (
-    GameOption("rounds", N_("Rounds in the game"), 3, choices=(3, 6, 9, 12, 33), label=N_("Rounds")),
-    GameOption(
-        "black_hole",
-        N_("A Black hole that wins a clash empties the reserve of every opponent (all) or of the duel opponent only"),
-        "all",
-        choices=("all", "opponent"),
-        label=N_("Black hole empties"),
-        meanings=(N_("the reserve of every opponent"), N_("the reserve of the duel opponent only")),
-    ),
-    GameOption(
-        "deck",
-        N_("common: 33 random cards each from the full set; personal: each player's own deck"),
-        "common",
-        choices=("common", "personal"),
-        label=N_("Deck"),
-        meanings=(
-            N_("33 random cards each from the full set"),
-            N_("each player plays the cards of their own collection"),
-        ),
-    ),
-    GameOption(
-        "prizes",
-        N_("Personal decks only: after the game the top three take cards from the decks of those placed below"),
-        "off",
-        choices=("off", "on"),
-        label=N_("Prize cards"),
-        meanings=(N_("no cards change hands"), N_("the top three take cards from the decks of those placed below")),
-    ),
-)
-
-RULES = "\n\n".join(
-    (
-        N_(
-            "Everyone plays with a deck of 33 cards: a **symbol**, a **colour** and a number 1–33; a "
-            "card's value is symbol value × number × colour multiplier (White ×1 … Violet ×99)."
-        ),
-        N_(
-            "A round: 9 cards to hand, 9 to a secret reserve, 15 to a draw pile; you may swap hand "
-            "and reserve once. Everyone sets aside 3 **active cards** in secret, then every player "
-            "duels every other player: both unfold their active cards, and in turn you must **clash** "
-            'a card of yours with one of theirs it beats ("Water quenches Fire"), scoring both cards\' '
-            "values. A **Black hole** beats everything and empties reserves."
-        ),
-        N_(
-            "Then exchange cards with your reserve, bring the reserve to 9, and in the **combination "
-            'round** say **"Gin jon tan!"**, exchange 1–3 cards, or take cards at random from another '
-            "player."
-        ),
-        N_(
-            '**Evaluation**: reveal your hand or say **"Kat oh!"** (give up safely). The best '
-            "combination (groups of one symbol, orders of consecutive numbers, full colours; "
-            "Universal is any card, Bonus triples) adds its value; the second subtracts its value "
-            "once, the third twice… A revealed **Defeat** loses the round's points. Highest score "
-            "after 3–33 rounds wins."
-        ),
-    )
-)
 
 
 def random_picks(decision: Decision, rng: Random) -> tuple[str, ...]:
@@ -148,34 +57,27 @@ def random_picks(decision: Decision, rng: Random) -> tuple[str, ...]:
     return tuple(rng.sample([o.id for o in decision.options], count))
 
 
-def seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-class GinJonTanState(GameState):
+class GinJonTanState(Duels, Combination, Scoring):
     """One game of Gin-jon-tan: several rounds, dealt afresh from each player's deck."""
 
-    # -- dealing ------------------------------------------------------------
+    # -- dealing -----------------------------------------------------------------
     def _setup(self) -> None:
         if self.options["prizes"] == "on" and self.options["deck"] != "personal":
-            raise ValueError("Prizes need personal decks: choose deck personal, or turn prizes off.")
+            raise ValueError(Text("Prizes need personal decks: choose deck personal, or turn prizes off."))
         self._make_decks()
         self.scores = [0] * self.num_players
         self.round_no = 0
-        self.evaluation: list[dict[str, Any]] = []
-        self.transfers: list[list[Any]] = []
+        self.evaluation = []
+        self.transfers = []
         self.finished = False
+        self.last_round = ""
         self._start_round()
 
     def _make_decks(self) -> None:
         """Every seat's 33 cards and the item id of each (the owner's collection item)."""
         n = self.num_players
-        self.decks: list[list[str]] = []
-        self.items: list[list[str]] = []
+        self.decks = []
+        self.items = []
         if self.options["deck"] == "common":
             cards = self.rng.sample(FULL_SET, DECK_SIZE * n)
             for seat in range(n):
@@ -189,107 +91,65 @@ class GinJonTanState(GameState):
                 continue
             deck = profile.get("deck")
             if not isinstance(deck, list) or len(deck) != DECK_SIZE:
-                raise ValueError(f"{seat_name(seat)} needs a deck of exactly {DECK_SIZE} cards.")
+                raise ValueError(
+                    Text.plural(
+                        "{who} needs a deck of exactly {count} card.",
+                        "{who} needs a deck of exactly {count} cards.",
+                        DECK_SIZE,
+                        who=seat_name(seat),
+                    )
+                )
             items = [str(entry["item"]) for entry in deck]
             if len(set(items)) != DECK_SIZE:
-                raise ValueError(f"{seat_name(seat)}'s deck holds the same card twice.")
+                raise ValueError(Text("{who}'s deck holds the same card twice.", who=seat_name(seat)))
             self.decks.append([Card.parse(str(entry["card"])).id for entry in deck])
             self.items.append(items)
         every_item = [item for items in self.items for item in items]
         if len(set(every_item)) != len(every_item):
-            raise ValueError("Two seats bring the same card: every card belongs to one player.")
+            raise ValueError(Text("Two seats bring the same card: every card belongs to one player."))
 
     def _start_round(self) -> None:
         """Deal afresh: every card back to its owner, each deck shuffled, 9 / 9 / 15."""
         n = self.num_players
         self.round_no += 1
         self.round_start = list(self.scores)
-        self.hands: list[list[str]] = []
-        self.reserves: list[list[str]] = []
-        self.piles: list[list[str]] = []
+        self.hands = []
+        self.reserves = []
+        self.piles = []
         for seat in range(n):
             ids = [f"{seat}.{i}" for i in range(DECK_SIZE)]
             self.rng.shuffle(ids)
             self.hands.append(ids[:HAND])
             self.reserves.append(ids[HAND : HAND + RESERVE])
             self.piles.append(ids[HAND + RESERVE :])
-        self.actives: list[list[str]] = [[] for _ in range(n)]
-        self.swapped: list[int] = []
-        self.turn_order: list[int] = []
-        self.turned: list[list[str]] = [[] for _ in range(n)]
+        self.actives = [[] for _ in range(n)]
+        self.swapped = []
+        self.turn_order = []
+        self.turned = [[] for _ in range(n)]
         self.duel_no = 0
-        self.duel: dict[str, Any] | None = None
-        self.last_clash: list[Any] | None = None
-        self.satisfied: list[int] = []
+        self.duel = None
+        self.last_clash = None
+        self.satisfied = []
         self.combination_turn = 0
         self.streak = 0
-        self.asking: list[Any] | None = None
+        self.asking = None
         self.eval_turn = 0
         self._begin_simultaneous("swap", list(range(n)))
         self.log(
-            f"Round {self.round_no} of {self.rounds}: 9 cards to hand, 9 to reserve, 15 to the draw pile. "
-            "Everyone may swap hand and reserve."
+            Text(
+                "Round {round} of {rounds}: 9 cards to hand, 9 to reserve, 15 to the draw pile. "
+                "Everyone may swap hand and reserve.",
+                round=self.round_no,
+                rounds=self.rounds,
+            )
         )
 
-    # -- facts ----------------------------------------------------------------
-    @property
-    def rounds(self) -> int:
-        return int(self.options["rounds"])
-
+    # -- facts -------------------------------------------------------------------
     @property
     def phase(self) -> str:
         return self.stage
 
-    def card(self, cid: str) -> Card:
-        """The card behind a table id."""
-        owner, index = cid.split(".")
-        return Card.parse(self.decks[int(owner)][int(index)])
-
-    def held(self, cid: str) -> HeldCard:
-        return HeldCard(cid, int(cid.split(".")[0]), self.card(cid))
-
-    def label(self, cid: str) -> str:
-        card = self.card(cid)
-        return f"{card.label} (v {card.value:,})"
-
-    def where(self) -> dict[str, tuple[str, int]]:
-        """Every card's place at the table: (``"hand"``/``"reserve"``/``"pile"``/``"active"``/``"duel"``, seat)."""
-        found: dict[str, tuple[str, int]] = {}
-        for name, places in (
-            ("hand", self.hands),
-            ("reserve", self.reserves),
-            ("pile", self.piles),
-            ("active", self.actives),
-        ):
-            for seat, cards in enumerate(places):
-                for cid in cards:
-                    if cid in found:
-                        raise AssertionError(f"{cid} is in two places")
-                    found[cid] = (name, seat)
-        for seat, cid in self._in_duel():
-            if cid in found:
-                raise AssertionError(f"{cid} is in two places")
-            found[cid] = ("duel", seat)
-        return found
-
-    def _in_duel(self) -> list[tuple[int, str]]:
-        """Cards unfolded in the current duel that have not yet gone back (before its end)."""
-        if self.duel is None or self.duel["ended"]:
-            return []
-        return [(seat, cid) for seat, cid in self.duel["cards"]]
-
-    # -- simultaneous decisions ---------------------------------------------
-    def _begin_simultaneous(self, stage: str, seats: list[int]) -> None:
-        self.stage = stage
-        self.waiting = seats
-        self.pending: list[list[str] | None] = [None] * self.num_players
-
-    def decided(self) -> tuple[int, ...]:
-        if self.stage in ("swap", "activate", "exchange", "trim"):
-            return tuple(s for s in self.waiting if self.pending[s] is not None)
-        return ()
-
-    # -- who decides what ---------------------------------------------------
+    # -- who decides what --------------------------------------------------------
     def decisions(self) -> list[Decision]:
         stage = self.stage
         if stage == "over":
@@ -302,94 +162,40 @@ class GinJonTanState(GameState):
             return self._combine_decisions()
         seat = self.turn_order[self.eval_turn]
         return [
-            Decision(seat, "reveal", "Evaluation: reveal your hand…", (Option("reveal", "Reveal my hand"),)),
-            Decision(seat, "kat_oh", "…or say Kat oh! and give up this round.", (Option("kat_oh", "Kat oh!"),)),
+            Decision(
+                seat, "reveal", Text("Evaluation: reveal your hand…"), (Option("reveal", Text("Reveal my hand")),)
+            ),
+            Decision(
+                seat, "kat_oh", Text("…or say Kat oh! and give up this round."), (Option("kat_oh", Text("Kat oh!")),)
+            ),
         ]
 
-    def _cards(self, cids: list[str], group: str = "") -> tuple[Option, ...]:
-        return tuple(Option(cid, self.label(cid), group) for cid in cids)
+    def why_not(self, seat: int, kind: str) -> str | None:
+        return NOT_NOW.get(kind)
 
     def _simultaneous_decision(self, seat: int) -> Decision:
         if self.stage == "swap":
-            options = (Option("swap", "Swap hand and reserve"), Option("keep", "Keep my hand"))
-            return Decision(seat, "swap", "Swap your whole hand with your whole reserve?", options, simultaneous=True)
+            options = (Option("swap", Text("Swap hand and reserve")), Option("keep", Text("Keep my hand")))
+            prompt = Text("Swap your whole hand with your whole reserve?")
+            return Decision(seat, "swap", prompt, options, simultaneous=True)
         if self.stage == "activate":
             count = min(ACTIVE, len(self.hands[seat]))
-            prompt = f"Set aside {count} active cards in secret."
+            prompt = Text.plural(
+                "Set aside {count} active card in secret.", "Set aside {count} active cards in secret.", count
+            )
             return Decision(seat, "set_active", prompt, self._cards(self.hands[seat]), count, count, simultaneous=True)
         if self.stage == "exchange":
             return self._exchange_decision(seat, ROUND_EXCHANGE, 0, simultaneous=True)
         surplus = len(self.reserves[seat]) - RESERVE
-        prompt = f"Your reserve holds {len(self.reserves[seat])} cards: pick {surplus} for your draw pile."
+        prompt = Text.plural(
+            "Your reserve holds {cards} cards: pick {count} for your draw pile.",
+            "Your reserve holds {cards} cards: pick {count} for your draw pile.",
+            surplus,
+            cards=len(self.reserves[seat]),
+        )
         return Decision(seat, "trim", prompt, self._cards(self.reserves[seat]), surplus, surplus, simultaneous=True)
 
-    def _exchange_decision(self, seat: int, most: int, least: int, simultaneous: bool = False) -> Decision:
-        hand, reserve = self.hands[seat], self.reserves[seat]
-        each = min(most, len(hand), len(reserve))
-        low = "" if least == 0 else f"{least} to "
-        cards = "hand card" if each == 1 and not low else "hand cards"
-        prompt = f"Exchange {low}{each} {cards} with as many reserve cards (pick both)."
-        options = self._cards(hand, "Hand") + self._cards(reserve, "Reserve")
-        return Decision(seat, "exchange", prompt, options, 2 * least, 2 * each, simultaneous=simultaneous)
-
-    def _duel_decisions(self) -> list[Decision]:
-        duel = self.duel
-        assert duel is not None
-        step, starter = duel["step"], duel["starter"]
-        if step in ("unfold_s", "unfold_d"):
-            seat = starter if step == "unfold_s" else duel["defender"]
-            count = ACTIVE
-            prompt = f"You have no active cards: choose {count} from your hand to unfold."
-            return [Decision(seat, "set_active", prompt, self._cards(self.hands[seat]), count, count)]
-        if step in ("declare_s", "declare_d"):
-            seat = starter if step == "declare_s" else duel["defender"]
-            cid = self._undeclared(seat)[0]
-            options = tuple(Option(_DECLARE_CODES[name], name) for name in DECLARABLE)
-            prompt = f"Your {self.card(cid).label} acts as which symbol in this duel?"
-            return [Decision(seat, "declare", prompt, options)]
-        if step == "clash":
-            seat = duel["to_act"]
-            options = tuple(
-                Option(f"{mine}-{theirs}", f"{self._acts_label(mine)} beats {self._acts_label(theirs)}")
-                for mine, theirs in self._pairs(seat)
-            )
-            return [
-                Decision(seat, "clash", "Choose a clash: one of your cards and a card of theirs it beats.", options)
-            ]
-        if step == "exchange":
-            return [self._exchange_decision(starter, DUEL_EXCHANGE, 0)]
-        prompt = "Set aside 3 new active cards for your next duel."
-        return [Decision(starter, "set_active", prompt, self._cards(self.hands[starter]), ACTIVE, ACTIVE)]
-
-    def _combine_decisions(self) -> list[Decision]:
-        seat = self.turn_order[self.combination_turn % self.num_players]
-        if self.asking is not None:
-            target, place = self.asking
-            cards = self.hands[target] if place == "hand" else self.reserves[target]
-            most = min(COMBINATION_EXCHANGE, len(cards), len(self.hands[seat]))
-            give = "1 hand card" if most == 1 else f"1 to {most} hand cards"
-            prompt = f"Give {give}; you take as many at random from {seat_name(target)}'s {place}."
-            return [Decision(seat, "give", prompt, self._cards(self.hands[seat]), 1, most)]
-        found = [Decision(seat, "gin", "Satisfied with your hand?", (Option("gin", "Gin jon tan!"),))]
-        if seat in self.satisfied:
-            return found
-        if self.hands[seat] and self.reserves[seat]:
-            found.append(self._exchange_decision(seat, COMBINATION_EXCHANGE, 1))
-        if self.hands[seat]:
-            targets = []
-            for other in self.turn_order:
-                if other == seat:
-                    continue
-                for place, cards in (("hand", self.hands[other]), ("reserve", self.reserves[other])):
-                    if cards:
-                        label = f"{seat_name(other)}'s {place} ({_plural(len(cards), 'card')})"
-                        targets.append(Option(f"{other + 1}{place[0]}", label))
-            if targets:
-                prompt = "Ask another player for an exchange: whose cards, hand or reserve?"
-                found.append(Decision(seat, "ask", prompt, tuple(targets)))
-        return found
-
-    # -- acting ---------------------------------------------------------------
+    # -- acting ------------------------------------------------------------------
     def _apply(self, seat: int, decision: Decision, move: Move) -> None:
         picks = list(move.picks)
         kind = move.kind
@@ -406,20 +212,6 @@ class GinJonTanState(GameState):
         else:
             self._evaluate_move(seat, kind)
 
-    def _check_exchange(self, decision: Decision, picks: list[str]) -> None:
-        groups = {o.id: o.group for o in decision.options}
-        given = sum(1 for p in picks if groups[p] == "Hand")
-        if given != len(picks) - given:
-            raise IllegalMove("Pick as many hand cards as reserve cards: they change places.")
-
-    def _swap_places(self, seat: int, picks: list[str]) -> None:
-        """Exchange the picked hand cards with the picked reserve cards."""
-        hand, reserve = self.hands[seat], self.reserves[seat]
-        out = [p for p in picks if p in hand]
-        back = [p for p in picks if p in reserve]
-        self.hands[seat] = [c for c in hand if c not in out] + back
-        self.reserves[seat] = [c for c in reserve if c not in back] + out
-
     def _resolve_simultaneous(self) -> None:
         """Everyone has chosen: carry out all the secret choices at once."""
         stage = self.stage
@@ -429,8 +221,16 @@ class GinJonTanState(GameState):
                 if picks == ["swap"]:
                     self.hands[seat], self.reserves[seat] = self.reserves[seat], self.hands[seat]
                     self.swapped.append(seat)
-            who = ", ".join(seat_name(s) for s in self.swapped) or "No one"
-            self.log(f"{who} swapped hand and reserve. Everyone sets aside 3 active cards in secret.")
+            if self.swapped:
+                line = Text.plural(
+                    "{who} swapped hand and reserve. Everyone sets aside 3 active cards in secret.",
+                    "{who} swapped hand and reserve. Everyone sets aside 3 active cards in secret.",
+                    len(self.swapped),
+                    who=seat_names(self.swapped),
+                )
+            else:
+                line = Text("No one swapped hand and reserve. Everyone sets aside 3 active cards in secret.")
+            self.log(line)
             self._begin_simultaneous("activate", [s for s in range(self.num_players) if self.hands[s]])
         elif stage == "activate":
             for seat, picks in chosen.items():
@@ -442,8 +242,8 @@ class GinJonTanState(GameState):
         elif stage == "exchange":
             for seat, picks in chosen.items():
                 self._swap_places(seat, picks)
-            counts = ", ".join(f"{seat_name(s)} {len(p) // 2}" for s, p in chosen.items())
-            self.log(f"Exchanges between hand and reserve: {counts}.")
+            counts = listed([Text("{who} {count}", who=seat_name(s), count=len(p) // 2) for s, p in chosen.items()])
+            self.log(Text("Exchanges between hand and reserve: {counts}.", counts=counts))
             self._start_trim()
         else:
             for seat, picks in chosen.items():
@@ -452,389 +252,11 @@ class GinJonTanState(GameState):
                 self.rng.shuffle(self.piles[seat])
             self._start_combination()
 
-    # -- turn order -------------------------------------------------------------
-    def _find_turn_order(self) -> None:
-        """Each player turns a random reserve card: highest value first (then colour, number);
-        players still equal turn another card."""
-        self.turn_order = self._order(list(range(self.num_players)), 0)
-        shown = "; ".join(
-            f"{seat_name(s)} turns " + ", ".join(self.card(c).label for c in self.turned[s])
-            for s in range(self.num_players)
-        )
-        self.log(f"{shown}. Turn order: {', '.join(seat_name(s) for s in self.turn_order)}.")
-
-    def _turn_card(self, seat: int) -> tuple[int, int, int] | None:
-        left = [c for c in self.reserves[seat] if c not in self.turned[seat]]
-        if not left:
-            return None
-        cid = self.rng.choice(left)
-        self.turned[seat].append(cid)
-        card = self.card(cid)
-        return card.value, _COLOUR_RANK[card.colour], card.number
-
-    def _order(self, seats: list[int], depth: int) -> list[int]:
-        keys: dict[int, tuple[int, int, int] | None] = {}
-        for seat in seats:
-            keys[seat] = self._turn_card(seat)
-        if all(key is None for key in keys.values()):
-            return sorted(seats)  # nothing left to turn: seat order
-        groups: dict[tuple[int, int, int] | None, list[int]] = {}
-        for seat in seats:
-            groups.setdefault(keys[seat], []).append(seat)
-        order: list[int] = []
-        for key in sorted(groups, key=lambda k: (-1, 0, 0) if k is None else k, reverse=True):
-            group = groups[key]
-            order.extend(group if len(group) == 1 else self._order(group, depth + 1))
-        return order
-
-    # -- duels ----------------------------------------------------------------
-    def schedule(self) -> list[tuple[int, int]]:
-        """This round's duels in order: each starter against every other player, in turn order."""
-        return [(s, d) for s in self.turn_order for d in self.turn_order if d != s]
-
-    def _start_duel(self) -> None:
-        schedule = self.schedule()
-        if self.duel_no >= len(schedule):
-            for seat in range(self.num_players):
-                self.hands[seat].extend(self.actives[seat])
-                self.actives[seat] = []
-            self.log("All duels are done: active cards go back to hand. Everyone may exchange up to 9 cards.")
-            seats = [s for s in range(self.num_players) if self.hands[s] and self.reserves[s]]
-            self._begin_simultaneous("exchange", seats)
-            if not seats:
-                self._start_trim()
-            return
-        starter, defender = schedule[self.duel_no]
-        self.duel = {
-            "starter": starter,
-            "defender": defender,
-            "step": "unfold_s",
-            "cards": [],
-            "spent": [],
-            "declared": {},
-            "clashes": [],
-            "to_act": starter,
-            "passes": 0,
-            "ended": False,
-        }
-        self.log(f"Duel {self.duel_no + 1} of {len(schedule)}: {seat_name(starter)} against {seat_name(defender)}.")
-        self._run_duel()
-
-    def _other(self, seat: int) -> int:
-        assert self.duel is not None
-        return int(self.duel["defender"] if seat == self.duel["starter"] else self.duel["starter"])
-
-    def _run_duel(self) -> None:
-        """Carry the duel on until someone must decide (or start the next duel)."""
-        while self.stage == "duel":
-            duel = self.duel
-            assert duel is not None
-            step = duel["step"]
-            if step in ("unfold_s", "unfold_d"):
-                seat = duel["starter"] if step == "unfold_s" else duel["defender"]
-                if not self.actives[seat] and len(self.hands[seat]) > ACTIVE:
-                    return
-                if not self.actives[seat]:
-                    self.actives[seat], self.hands[seat] = self.hands[seat], []
-                self._unfold(seat)
-                duel["step"] = "declare_s" if step == "unfold_s" else "declare_d"
-            elif step in ("declare_s", "declare_d"):
-                seat = duel["starter"] if step == "declare_s" else duel["defender"]
-                if self._undeclared(seat):
-                    return
-                duel["step"] = "unfold_d" if step == "declare_s" else "clash"
-            elif step == "clash":
-                pairs = self._pairs(duel["to_act"])
-                if len(pairs) > 1:
-                    return
-                if pairs:
-                    self._clash(duel["to_act"], *pairs[0])
-                else:
-                    duel["passes"] += 1
-                    duel["to_act"] = self._other(duel["to_act"])
-                    if duel["passes"] >= 2:
-                        self._end_duel()
-            elif step == "exchange":
-                starter = duel["starter"]
-                if self.hands[starter] and self.reserves[starter]:
-                    return
-                self._after_exchange()
-            elif step == "reactivate":
-                starter = duel["starter"]
-                if len(self.hands[starter]) > ACTIVE:
-                    return
-                self.actives[starter], self.hands[starter] = self.hands[starter], []
-                self._next_duel()
-
-    def _unfold(self, seat: int) -> None:
-        """Unfold the active cards (now public) and draw as many from the draw pile (fewer if short)."""
-        duel = self.duel
-        assert duel is not None
-        cards = self.actives[seat]
-        self.actives[seat] = []
-        duel["cards"].extend([seat, cid] for cid in cards)
-        drawn = self.piles[seat][:ACTIVE]
-        self.piles[seat] = self.piles[seat][ACTIVE:]
-        self.hands[seat].extend(drawn)
-        shown = ", ".join(self.card(c).label for c in cards) or "nothing"
-        self.log(f"{seat_name(seat)} unfolds {shown} and draws {len(drawn)}.")
-
-    def _undeclared(self, seat: int) -> list[str]:
-        duel = self.duel
-        assert duel is not None
-        return [
-            cid
-            for s, cid in duel["cards"]
-            if s == seat and self.card(cid).symbol == "Universal" and cid not in duel["declared"]
-        ]
-
-    def _acts_as(self, cid: str) -> str:
-        assert self.duel is not None
-        declared = self.duel["declared"].get(cid)
-        return declared if declared else self.card(cid).symbol
-
-    def _acts_label(self, cid: str) -> str:
-        card = self.card(cid)
-        acts = self._acts_as(cid)
-        return card.label if acts == card.symbol else f"{card.label} (as {acts})"
-
-    def _pairs(self, seat: int) -> list[tuple[str, str]]:
-        """Every (my card, their card) that may clash: both unspent, mine beats theirs."""
-        duel = self.duel
-        assert duel is not None
-        spent = set(duel["spent"])
-        mine = [c for s, c in duel["cards"] if s == seat and c not in spent]
-        theirs = [c for s, c in duel["cards"] if s != seat and c not in spent]
-        return [(a, b) for a in mine for b in theirs if beats(self._acts_as(a), self._acts_as(b))]
-
-    def _clash(self, seat: int, mine: str, theirs: str) -> None:
-        duel = self.duel
-        assert duel is not None
-        other = self._other(seat)
-        points = self.card(mine).value + self.card(theirs).value
-        self.scores[seat] += points
-        duel["spent"].extend([mine, theirs])
-        record = [seat, mine, self._acts_as(mine), other, theirs, self._acts_as(theirs), points]
-        duel["clashes"].append(record)
-        self.last_clash = record
-        duel["passes"] = 0
-        duel["to_act"] = other
-        said = sentence(self._acts_as(mine), self._acts_as(theirs))
-        self.log(f"{said}: {seat_name(seat)}'s {self._acts_label(mine)} scores {points:,}.")
-        if self._acts_as(mine) == "Black hole":
-            losers = (
-                [other]
-                if self.options["black_hole"] == "opponent"
-                else [s for s in range(self.num_players) if s != seat]
-            )
-            for loser in losers:
-                self.piles[loser].extend(self.reserves[loser])
-                self.reserves[loser] = []
-                self.rng.shuffle(self.piles[loser])
-            self.log(f"The Black hole empties the reserve of {', '.join(seat_name(s) for s in losers)}.")
-
-    def _end_duel(self) -> None:
-        """Spent cards are shuffled into their owners' draw piles; unspent ones go to their reserves."""
-        duel = self.duel
-        assert duel is not None
-        spent = set(duel["spent"])
-        for seat, cid in duel["cards"]:
-            (self.piles if cid in spent else self.reserves)[seat].append(cid)
-        for seat in (duel["starter"], duel["defender"]):
-            self.rng.shuffle(self.piles[seat])
-        duel["ended"] = True
-        duel["step"] = "exchange"
-
-    def _after_exchange(self) -> None:
-        assert self.duel is not None
-        if self.duel_no + 1 >= len(self.schedule()):
-            self._next_duel()  # the last duel: new active cards would go straight back to hand
-        else:
-            self.duel["step"] = "reactivate"
-
-    def _next_duel(self) -> None:
-        self.duel_no += 1
-        self._start_duel()
-
-    def _duel_move(self, seat: int, kind: str, picks: list[str]) -> None:
-        duel = self.duel
-        assert duel is not None
-        if kind == "set_active":
-            self.hands[seat] = [c for c in self.hands[seat] if c not in picks]
-            self.actives[seat] = picks
-            if duel["step"] == "reactivate":
-                self._next_duel()
-        elif kind == "declare":
-            cid = self._undeclared(seat)[0]
-            duel["declared"][cid] = _DECLARE_NAMES[picks[0]]
-            self.log(f"{seat_name(seat)} declares {self.card(cid).label} as {_DECLARE_NAMES[picks[0]]}.")
-        elif kind == "clash":
-            mine, theirs = picks[0].split("-")
-            self._clash(seat, mine, theirs)
-        elif kind == "exchange":
-            self._swap_places(seat, picks)
-            self.log(f"{seat_name(seat)} exchanges {_plural(len(picks) // 2, 'card')} with the reserve.")
-            self._after_exchange()
-        self._run_duel()
-
-    # -- exchange, reserve to 9, combination round ----------------------------
-    def _start_trim(self) -> None:
-        for seat in range(self.num_players):
-            short = RESERVE - len(self.reserves[seat])
-            if short > 0:
-                self.reserves[seat].extend(self.piles[seat][:short])
-                self.piles[seat] = self.piles[seat][short:]
-        over = [s for s in range(self.num_players) if len(self.reserves[s]) > RESERVE]
-        self.log(
-            "Reserves back to 9: short ones filled from the draw pile" + (", the surplus chosen." if over else ".")
-        )
-        self._begin_simultaneous("trim", over)
-        if not over:
-            self._start_combination()
-
-    def _start_combination(self) -> None:
-        self.stage = "combine"
-        self.waiting = []
-        self.log(f"Combination round: {seat_name(self.turn_order[0])} begins.")
-
-    def _combine_move(self, seat: int, kind: str, picks: list[str]) -> None:
-        if kind == "ask":
-            target = int(picks[0][:-1]) - 1
-            self.asking = [target, "hand" if picks[0][-1] == "h" else "reserve"]
-            return  # the same turn goes on: which cards to give
-        if kind == "gin":
-            if seat not in self.satisfied:
-                self.satisfied.append(seat)
-            self.streak += 1
-            self.log(f"{seat_name(seat)}: Gin jon tan!")
-        elif kind == "exchange":
-            self._swap_places(seat, picks)
-            self.streak = 0
-            self.log(f"{seat_name(seat)} exchanges {_plural(len(picks) // 2, 'card')} with the reserve.")
-        else:
-            self._give(seat, picks)
-            self.streak = 0
-        self.combination_turn += 1
-        if self.streak >= self.num_players or self.combination_turn >= CYCLES * self.num_players:
-            self._start_evaluation()
-
-    def _give(self, seat: int, picks: list[str]) -> None:
-        """The asker gives k hand cards and takes k at random from the asked place."""
-        assert self.asking is not None
-        target, place = self.asking
-        self.asking = None
-        places = self.hands if place == "hand" else self.reserves
-        taken = self.rng.sample(places[target], len(picks))
-        places[target] = [c for c in places[target] if c not in taken] + picks
-        self.hands[seat] = [c for c in self.hands[seat] if c not in picks] + taken
-        if target in self.satisfied:
-            self.satisfied.remove(target)
-        self.log(
-            f"{seat_name(seat)} gives {_plural(len(picks), 'card')} to {seat_name(target)}'s {place} "
-            f"and takes {len(picks)} at random from it."
-        )
-
-    # -- evaluation -------------------------------------------------------------
-    def _start_evaluation(self) -> None:
-        self.stage = "evaluate"
-        self.eval_turn = 0
-        self.evaluation = [
-            {"seat": s, "action": "", "cards": [], "place": None, "delta": None} for s in self.turn_order
-        ]
-        self.log("Evaluation: in turn order, reveal or say Kat oh!")
-
-    def _evaluate_move(self, seat: int, kind: str) -> None:
-        entry = self.evaluation[self.eval_turn]
-        entry["action"] = kind
-        if kind == "reveal":
-            entry["cards"] = list(self.hands[seat])
-            result = evaluate([self.card(c) for c in entry["cards"]])
-            defeat = " and Defeat" if any(self.card(c).symbol == "Defeat" for c in entry["cards"]) else ""
-            self.log(f"{seat_name(seat)} reveals: {result.label}, worth {result.value:,}{defeat}.")
-        else:
-            self.log(f"{seat_name(seat)}: Kat oh!")
-        self.eval_turn += 1
-        if self.eval_turn == self.num_players:
-            self._score_round()
-
-    def _score_round(self) -> None:
-        """Defeat loses the round's gains; the other revealed hands rank by value."""
-        ranked: list[tuple[dict[str, Any], int]] = []
-        for entry in self.evaluation:
-            if entry["action"] != "reveal":
-                continue
-            cards = [self.card(c) for c in entry["cards"]]
-            if any(c.symbol == "Defeat" for c in cards):
-                self.scores[entry["seat"]] = self.round_start[entry["seat"]]
-                self.log(f"{seat_name(entry['seat'])} revealed Defeat: back to the round's starting score.")
-                continue
-            ranked.append((entry, evaluate(cards).value))
-        values = [value for _, value in ranked]
-        for entry, value in ranked:
-            place = 1 + sum(1 for other in values if other > value)
-            delta = value if place == 1 else -(place - 1) * value
-            entry["place"], entry["delta"] = place, delta
-            self.scores[entry["seat"]] += delta
-        if ranked:
-            shown = "; ".join(f"{seat_name(e['seat'])} {e['delta']:+,}" for e, _ in ranked)
-            self.log(f"{ROUND_END.format(self.round_no)}{shown}.")
-        if self.round_no >= self.rounds:
-            self._finish()
-        else:
-            self._start_round()
-
-    def _finish(self) -> None:
-        self.stage = "over"
-        self.finished = True
-        if self.options["prizes"] == "on":
-            self._draw_prizes()
-        points = ", ".join(f"{seat_name(s)} {p:,}" for s, p in enumerate(self.scores))
-        self.log(f"Game over after {self.rounds} rounds: {points}.")
-
-    def _draw_prizes(self) -> None:
-        """The first three places take 3, 2, 1 random cards from the deck of each player placed below.
-
-        Shared places: every seat of a place takes that place's prize, never from a seat it
-        shares the place with. The cards are drawn from the decks as they came into the game,
-        each card at most once. The outcome's transfers say what the rules give; the bot moves the
-        cards and announces what moved.
-        """
-        places = places_from_points(self.scores)
-        left = [list(items) for items in self.items]
-        order = sorted(range(self.num_players), key=lambda s: (places[s], s))
-        for taker in order:
-            if places[taker] > len(PRIZES):
-                continue
-            count = PRIZES[places[taker] - 1]
-            for victim in range(self.num_players):
-                if places[victim] <= places[taker]:
-                    continue
-                for item in self.rng.sample(left[victim], count):
-                    left[victim].remove(item)
-                    self.transfers.append([item, victim, taker])
-
-    def recap(self) -> str:
-        """How the last round's evaluation changed the scores (its event line, kept in sight)."""
-        for line in reversed(self.events[-300:]):
-            if line.startswith("Round ") and " evaluated: " in line:
-                return line
-        return ""
-
-    def outcome(self) -> Outcome | None:
-        if not self.finished:
-            return None
-        transfers = tuple(Transfer(item, a, b) for item, a, b in self.transfers)
-        places = places_from_points(self.scores)
-        first = [seat for seat, place in enumerate(places) if place == 1]
-        verb = "has" if len(first) == 1 else "share"
-        reason = f"{seat_list(first)} {verb} the highest score after {_plural(self.rounds, 'round')}"
-        return Outcome(reason, tuple(self.scores), places, transfers, termination="highest_score")
-
     # -- moves for playouts ------------------------------------------------------
     def random_move(self, seat: int, rng: Random) -> Move:
         decisions = self.decisions_for(seat)
         if not decisions:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(Text("It is not your turn."))
         decision = rng.choice(decisions)
         return Move(decision.kind, random_picks(decision, rng))
 
@@ -853,7 +275,7 @@ class GinJonTanState(GameState):
                 moves.extend(Move(decision.kind, combo) for combo in combinations(ids, k))
         return moves
 
-    # -- what a seat sees -------------------------------------------------------
+    # -- what a seat sees --------------------------------------------------------
     def view(self, seat: int | None) -> GinJonTanView:
         mine = seat is not None
         own_hand = [self.held(c) for c in self.hands[seat]] if seat is not None else []
@@ -881,49 +303,6 @@ class GinJonTanState(GameState):
             combination_turn=self.combination_turn,
             combination_turns=CYCLES * self.num_players,
             evaluation=tuple(self._entry_view(e) for e in self.evaluation),
-        )
-
-    def _clash_view(self, record: list[Any]) -> Clash:
-        winner_seat, winner, winner_as, loser_seat, loser, loser_as, points = record
-        return Clash(
-            winner_seat,
-            self.held(winner),
-            winner_as,
-            loser_seat,
-            self.held(loser),
-            loser_as,
-            points,
-            sentence(winner_as, loser_as),
-            winner_as == "Black hole",
-        )
-
-    def _duel_view(self) -> DuelView | None:
-        duel = self.duel
-        if duel is None:
-            return None
-        spent = set(duel["spent"])
-        cards = tuple(DuelCard(s, self.held(c), c in spent, duel["declared"].get(c, "")) for s, c in duel["cards"])
-        return DuelView(
-            number=self.duel_no + 1,
-            total=self.num_players * (self.num_players - 1),
-            starter=duel["starter"],
-            defender=duel["defender"],
-            cards=cards,
-            clashes=tuple(self._clash_view(r) for r in duel["clashes"]),
-            to_act=duel["to_act"] if duel["step"] == "clash" else None,
-            over=duel["ended"],
-        )
-
-    def _entry_view(self, entry: dict[str, Any]) -> EvaluationEntry:
-        cards = tuple(self.held(c) for c in entry["cards"])
-        return EvaluationEntry(
-            seat=entry["seat"],
-            action=entry["action"],
-            cards=cards,
-            evaluation=evaluate([h.card for h in cards]) if entry["action"] == "reveal" else None,
-            defeat=any(h.card.symbol == "Defeat" for h in cards),
-            place=entry["place"],
-            delta=entry["delta"],
         )
 
     # -- persistence --------------------------------------------------------------
@@ -954,7 +333,9 @@ class GinJonTanState(GameState):
         "stage",
         "waiting",
         "pending",
+        "last_round",
     )
 
-
-_COLOUR_RANK = {"White": 0, "Red": 1, "Orange": 2, "Yellow": 3, "Green": 4, "Blue": 5, "Violet": 6}
+    def _load(self, data: dict[str, Any]) -> None:
+        """A state saved before ``last_round`` was kept finds its recap in the event lines."""
+        super()._load({"last_round": None, **data})

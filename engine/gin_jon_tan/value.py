@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate, combinations_with_replacement
 
-from engine.gin_jon_tan.cards import COLOURS, MULTIPLIER, Card, as_card, card_value
+from engine.gin_jon_tan.cards import COLOUR_NAMES, COLOURS, MULTIPLIER, Card, as_card, card_value
+from engine.words import Text
 
 __all__ = [
     "COLOUR_BIT",
@@ -74,7 +75,8 @@ class Evaluation:
     members: tuple[int, ...]
     #: Positions of the Bonus cards, in the order they were applied.
     bonuses: tuple[int, ...]
-    #: A readable name: "Order of 5 in Violet", "Group of 3 (2 shared colours)", "no combination".
+    #: A readable name: "Order of 5 in Violet", "Group of 3 (2 shared colours)", "no combination"
+    #: (a :class:`~engine.words.Text`, to say in a reader's language).
     label: str
 
 
@@ -107,14 +109,14 @@ def _evaluate(hand: tuple[Card, ...]) -> Evaluation:
     value = base
     for i in bonuses:
         value = (value + hand[i].value) * 3
-    if not kind:
-        label = "no combination"
     if bonuses:
-        label += f", {len(bonuses)} Bonus" + ("es" if len(bonuses) > 1 else "")
+        label = Text.plural(
+            "{combination}, {count} Bonus", "{combination}, {count} Bonuses", len(bonuses), combination=label
+        )
     return Evaluation(value, base, kind, members, tuple(bonuses), label)
 
 
-def _best_combination(hand: tuple[Card, ...]) -> tuple[int, str, tuple[int, ...], str]:
+def _best_combination(hand: tuple[Card, ...]) -> tuple[int, str, tuple[int, ...], Text]:
     """(value, kind, members, label) of the best group, order or full colours.
 
     Every subset of the hand is considered, but only in the shapes that can win: a
@@ -212,12 +214,24 @@ def _best_combination(hand: tuple[Card, ...]) -> tuple[int, str, tuple[int, ...]
         best_value, found = head_value, head
     kind, members, j = found
     if kind == "full colours":
-        return best_value, kind, members, "Full colours"
+        return best_value, kind, members, Text("Full colours")
     if not kind:
-        return 0, "", (), ""
-    _, colour_label = _colour_factor([_COLOUR_INDEX[hand[i].colour] for i in members], j)
-    name = "Group" if kind == "group" else "Order"
-    return best_value, kind, tuple(sorted([*members, *universals[:j]])), f"{name} of {len(members) + j}{colour_label}"
+        return 0, "", (), Text("no combination")
+    _, colour, shared = _colour_reading([_COLOUR_INDEX[hand[i].colour] for i in members], j)
+    size = len(members) + j
+    if kind == "group":
+        name = Text.plural("Group of {count}", "Group of {count}", size)
+    else:
+        name = Text.plural("Order of {count}", "Order of {count}", size)
+    if shared:
+        label = Text.plural(
+            "{combination} ({count} shared colour)", "{combination} ({count} shared colours)", shared, combination=name
+        )
+    elif colour:
+        label = Text("{combination} in {colour}", combination=name, colour=COLOUR_NAMES[colour])
+    else:
+        label = name
+    return best_value, kind, tuple(sorted([*members, *universals[:j]])), label
 
 
 def _subsets(size: int) -> tuple[tuple[int, ...], ...]:
@@ -239,26 +253,37 @@ def colour_factor(key: int, universals: int) -> int:
     never evicts, and the factor is computed once per key and process.
     """
     colours = [c for c in range(len(COLOURS)) for _ in range(key >> (4 * c) & 15)]
-    return _colour_factor(colours, universals)[0]
+    return _colour_reading(colours, universals)[0]
 
 
 def _colour_factor(colours: list[int], universals: int) -> tuple[int, str]:
-    """The best colour factor, Universals taking whatever colours help most, and its label."""
+    """The best colour factor, Universals taking whatever colours help most, and the English end
+    of a label it gives (" in Violet", " (2 shared colours)" or ""), as the plain evaluation the
+    speed test compares with writes it."""
+    best, colour, shared = _colour_reading(colours, universals)
+    if shared:
+        return best, f" ({shared} shared colours)"
+    return best, f" in {colour}" if colour else ""
+
+
+def _colour_reading(colours: list[int], universals: int) -> tuple[int, str, int]:
+    """The best colour factor, Universals taking whatever colours help most, and what gives it:
+    the one colour of the cards ("" if not one colour) or the number of shared colours (0 if not)."""
     counts = [0] * len(COLOURS)
     for c in colours:
         counts[c] += 1
     used = [c for c in range(len(COLOURS)) if counts[c]]
-    best, label = 1, ""
+    best, colour, shared = 1, "", 0
     if len(used) <= 1:
         colour = COLOURS[used[0]] if used else "Violet"
-        best, label = MULTIPLIER[colour], f" in {colour}"
+        best = MULTIPLIER[colour]
     pairs = sum(1 for n in counts if n >= 2)
     singles = sum(1 for n in counts if n == 1)
     filled = min(singles, universals)
     pairs += filled + (universals - filled) // 2
     if pairs > best:
-        best, label = pairs, f" ({pairs} shared colours)"
-    return best, label
+        best, colour, shared = pairs, "", pairs
+    return best, colour, shared
 
 
 def _full_colours(hand: tuple[Card, ...], pool: list[int]) -> int:
