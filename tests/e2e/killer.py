@@ -189,8 +189,10 @@ class BotProcess:
         try:
             await self.watch.until(lambda: self._identified > identified or process.returncode is not None, 60)
         except TimeoutError:
-            process.send_signal(signal.SIGUSR1)  # its threads' stacks, into its log
-            await asyncio.sleep(1)
+            if process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):  # it may have ended meanwhile
+                    process.send_signal(signal.SIGUSR1)  # its threads' stacks, into its log
+                await asyncio.sleep(1)
             raise AssertionError(
                 f"the bot (generation {self.generation}) did not log in within 60 s; its log:\n"
                 f"{self.logs()[self.generation][-8000:]}"
