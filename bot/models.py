@@ -1,4 +1,4 @@
-"""The database tables (SQLModel) and the column types they need.
+"""The database tables (SQLModel) and the column types they need (the shared ones in :mod:`bot.columns`).
 
 Discord snowflakes are 64-bit (BigInteger). Times are aware UTC datetimes on both backends.
 Scores are exact integers of any size (Gin-jon-tan passes 2^63), stored as text by
@@ -9,42 +9,18 @@ Scores are exact integers of any size (Gin-jon-tan passes 2^63), stored as text 
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import BigInteger, DateTime, Dialect, Index, Integer, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Dialect, Index, Text, UniqueConstraint
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
+from bot.columns import BigId as BigId  # the shared column types, as every table module knew them here
+from bot.columns import UTCDateTime as UTCDateTime
+from bot.columns import utcnow as utcnow
 from bot.seat import Seat
-
-# SQLite only autoincrements an "INTEGER PRIMARY KEY" (which is 64-bit there anyway).
-BigId = BigInteger().with_variant(Integer(), "sqlite")
-
-
-def utcnow() -> datetime:
-    return datetime.now(UTC)
-
-
-class UTCDateTime(TypeDecorator[datetime]):
-    """An aware UTC datetime in, an aware UTC datetime out (SQLite keeps no time zone)."""
-
-    impl = DateTime(timezone=True)
-    cache_ok = True
-
-    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        if value is None:
-            return None
-        if value.tzinfo is None:
-            raise ValueError("naive datetimes are not stored: use an aware UTC datetime")
-        value = value.astimezone(UTC)
-        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
-
-    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        if value is None:
-            return None
-        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 class BigScore(TypeDecorator[int]):

@@ -14,7 +14,7 @@ from datetime import datetime
 from sqlalchemy import BigInteger, Index, Text
 from sqlmodel import Field, SQLModel
 
-from bot.models import UTCDateTime, utcnow
+from bot.columns import UTCDateTime, utcnow
 
 
 class TableClock(SQLModel, table=True):

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import BigInteger, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from bot.models import BigId, UTCDateTime, utcnow
+from bot.columns import BigId, UTCDateTime, utcnow
 
 #: Months in a season unless a server chooses otherwise.
 DEFAULT_MONTHS = 3

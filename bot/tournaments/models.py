@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import BigInteger, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from bot.models import BigId, UTCDateTime, utcnow
+from bot.columns import BigId, UTCDateTime, utcnow
 
 
 class TournamentStatus(StrEnum):
