@@ -7,7 +7,8 @@ every few seconds by the bot, acts on what is due: a notice delayed by quiet hou
 time-out (the table is told and the others choose: wait longer, the computer plays the move, or
 the computer takes the seat), the end of the others' time to choose (the computer plays), and a
 table abandoned for longer than its pace allows. Each is claimed first by a conditional write of
-the table's clocks (:meth:`bot.clock_store.ClockStore.write`), so it happens once.
+the table's clocks (:meth:`bot.clock_store.ClockStore.write`), so it happens once. What the clocks
+show people (the picture's clock band, the table message's lines) is in :mod:`bot.clock_display`.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from typing import Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.actor import Actor
+from bot.clock_display import TIMEOUT_NOTE, until
+from bot.clock_display import clock_lines as clock_lines
+from bot.clock_display import clock_strip as clock_strip
 from bot.clock_store import ClockStore
 from bot.models import TableStatus
 from bot.pace import (
@@ -44,7 +48,6 @@ from bot.pace import (
 from bot.pace_models import PlayerPrefs
 from bot.tables import Table, TableError, TableService
 from bot.tournaments.models import TournamentStatus
-from render.clocks import AWAY, IDLE, OUT_OF_TIME, WAITED_ON, ClockStrip, SeatClockView
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +57,6 @@ WAIT, PLAY_MOVE, HAND_SEAT = "w", "m", "s"
 LOOK_FOR_CHANNEL_EVERY = timedelta(hours=1)
 #: The log's actor for a move the computer played after a time-out (bot.models.ActorKind.TIMEOUT).
 TIMEOUT_ACTOR = "timeout"
-TIMEOUT_NOTE = "played by the computer after a time-out"
 
 
 class TurnNotifier(Protocol):
@@ -572,66 +574,3 @@ class TurnService:
         if on_timeout not in TIMEOUT_RULES:
             raise TableError(f"There is no time-out rule {on_timeout!r}.")
         await self.store.set_tournament_pace(tournament_id, pace, on_timeout)
-
-
-def clock_strip(table: Table, now: datetime | None = None) -> ClockStrip | None:
-    """What the table picture's clock band shows (:mod:`render.clocks`): each person's clock at
-    ``now`` (by default the table's clock), while a turn-based game is played; None otherwise."""
-    clocks = table.clocks
-    if clocks is None or not clocks.turn_based or not clocks.seats or table.status != TableStatus.PLAYING:
-        return None
-    now = now or clocks.now()
-    seats = []
-    for seat, clock in enumerate(clocks.seats):
-        if table.seats[seat].computer:
-            continue
-        name = table.names[seat]
-        if clock.since is None:
-            seats.append(SeatClockView(name, IDLE, bank=clock.bank))
-        elif clock.since > now:
-            seats.append(SeatClockView(name, AWAY, bank=clock.bank))
-        elif clock.stage == OUT:
-            seats.append(SeatClockView(name, OUT_OF_TIME, bank=clock.bank))
-        else:
-            seats.append(SeatClockView(name, WAITED_ON, left=clocks.left(seat, now) or timedelta(0), bank=clock.bank))
-    if not seats:
-        return None
-    return ClockStrip(now, clocks.pace.label, tuple(seats), nights=clocks.nights)
-
-
-def until(due: datetime | None) -> str:
-    """`` (until <date>)`` as Discord shows a moment: in each reader's own time zone."""
-    return f" (until <t:{int(due.timestamp())}:f>)" if due is not None else ""
-
-
-def clock_lines(table: Table, now: datetime | None = None) -> list[str]:
-    """Each person's time at a turn-based table (the table message: the deadline of a person waited
-    on, which Discord counts down by itself, and the bank of the others), and at the end the moves
-    the computer played after a time-out."""
-    clocks = table.clocks
-    if clocks is None or not clocks.turn_based or not clocks.seats:
-        return []
-    now = now or clocks.now()
-    lines = []
-    if table.status == TableStatus.PLAYING:
-        parts = []
-        for seat, clock in enumerate(clocks.seats):
-            if table.seats[seat].computer:
-                continue
-            left = clocks.left(seat, now)
-            if left is None:
-                parts.append(f"{table.seats[seat].name} bank {duration_text(clock.bank)}")
-            elif clock.stage == OUT:
-                parts.append(f"{table.seats[seat].name} out of time")
-            else:
-                due = clocks.due(seat)
-                ticking = f"<t:{int(due.timestamp())}:R>" if due is not None else duration_text(left)
-                parts.append(f"{table.seats[seat].name} ⏳ {ticking}")
-        nights = ", clocks stop at night" if clocks.nights else ""
-        lines.append(f"Pace: {clocks.pace.label}{nights}. " + " · ".join(parts))
-    timed_out = [
-        f"{table.seats[seat].name} ({clock.timeouts})" for seat, clock in enumerate(clocks.seats) if clock.timeouts
-    ]
-    if timed_out:
-        lines.append(f"Moves {TIMEOUT_NOTE}: " + ", ".join(timed_out))
-    return lines

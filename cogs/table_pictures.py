@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Literal
 
+from bot.clock_display import clock_strip
 from bot.i18n import ENGLISH, drawn_in
 from bot.models import TableStatus
 from bot.table import Table
-from bot.turns import clock_strip
 from bot.workers import scheduler
 from bot.workers.scheduler import Priority
 from engine.core import View

@@ -6,6 +6,10 @@ sign-up message keeps working after a restart. A background task every half minu
 round timers and drives live tournaments. Table ends come promptly through the table
 service's ``on_end`` listener; the periodic check (``TOURNAMENT_CHECK_SECONDS``) only picks up
 an end the bot missed because it stopped at that moment.
+
+The sign-up message and its buttons are in :mod:`cogs.tournament_signup`; what the tournaments post
+by themselves (the service's presenter: rounds, brackets, check-in, the end) in
+:mod:`cogs.tournament_announcements`. This module is the cog: its commands, and the service it makes.
 """
 
 from __future__ import annotations
@@ -13,8 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -22,25 +25,33 @@ from discord.ext import commands
 
 from bot.actor import Actor
 from bot.tables import Table
-from bot.tournaments.bracket_view import double_view, single_view
 from bot.tournaments.checkin import CheckIns
-from bot.tournaments.models import Tournament
-from bot.tournaments.pairing import FORMATS
-from bot.tournaments.service import TableRequest, TournamentError, TournamentService, late_entry_open, must_manage
-from bot.tournaments.standings import PLACEMENT, SCORINGS, Row, show_points
+from bot.tournaments.models import RoundStatus, Tournament, TournamentStatus
+from bot.tournaments.pairing import FORMATS, SWISS
+from bot.tournaments.service import TournamentError, TournamentService, must_manage
+from bot.tournaments.standings import PLACEMENT, SCORINGS
 from bot.tournaments.tables_adapter import TableServiceOpener
 from bot.tournaments.templates import Templates
 from cogs.acting import actor_of
 from cogs.answers import tell
-from cogs.let_go import lets_go
-from cogs.mentions import NOBODY, only, plain
+from cogs.mentions import plain
 from cogs.picture_file import picture_file
 from cogs.presenter import delivery_of
+from cogs.tournament_announcements import TournamentAnnouncements, standings_view
 from cogs.tournament_events import TournamentEvents
+from cogs.tournament_signup import (
+    FORMAT_NAMES,
+    SCORING_NAMES,
+    SignupButton,
+    parse_options,
+    schedule_text,
+    signup_text,
+    signup_view,
+)
 from engine import registry
 from engine.core import Outcome
-from render.bracket import BracketView, bracket_picture, page_showing
-from render.standings import StandingLine, StandingsView, podium_picture, standings_picture
+from render.bracket import bracket_picture, page_showing
+from render.standings import standings_picture
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -49,164 +60,9 @@ log = logging.getLogger(__name__)
 
 #: Seconds between two table messages of one round change (no burst of 128 posts at once).
 POST_SPACING = 0.25
-FORMAT_NAMES = {
-    "swiss": "Swiss",
-    "round_robin": "Round robin",
-    "elimination": "Single elimination",
-    "double_elimination": "Double elimination",
-    "arena": "Arena",
-}
-SCORING_NAMES = {"placement": "Placement points", "wdl": "Win/draw/loss"}
 
 
-class SignupButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"pt:(?P<action>[jlc]):(?P<tournament>\d{1,18})",
-):
-    """Join, Leave or Check in on a sign-up message; the tournament id lives in the custom_id."""
-
-    LABELS: ClassVar[dict[str, str]] = {"j": "Join", "l": "Leave", "c": "Check in"}
-
-    def __init__(self, action: str, tournament_id: int) -> None:
-        style = discord.ButtonStyle.secondary if action == "l" else discord.ButtonStyle.success
-        super().__init__(
-            discord.ui.Button(label=self.LABELS[action], style=style, custom_id=f"pt:{action}:{tournament_id}")
-        )
-        self.action, self.tournament_id = action, tournament_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> SignupButton:
-        return cls(match["action"], int(match["tournament"]))
-
-    @lets_go
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot: ParlourBot = interaction.client  # type: ignore[assignment]
-        if bot.tournaments is None or bot.checkins is None:
-            raise RuntimeError("The cogs.tournaments extension is not loaded.")
-        await sign_up(bot.tournaments, bot.checkins, interaction, self.action, self.tournament_id)
-
-
-async def sign_up(
-    service: TournamentService, checkins: CheckIns, interaction: discord.Interaction, action: str, tournament_id: int
-) -> None:
-    """A sign-up button: join, leave or check in, then the sign-up message says how many are in."""
-    user, actor = interaction.user, actor_of(interaction)
-    try:
-        if action == "j":
-            count = await service.join(tournament_id, actor, user.display_name)
-        elif action == "c":
-            await checkins.check_in(tournament_id, actor)
-            count = await service.count(tournament_id)
-        else:
-            count = await service.leave(tournament_id, actor)
-        tournament = await service.get(tournament_id)
-        checked_in = await checkins.checked_in(tournament_id)
-    except TournamentError as error:
-        await tell(interaction, str(error))
-        return
-    await interaction.response.edit_message(
-        content=signup_text(tournament, count) + schedule_text(tournament, checked_in)
-    )
-
-
-def signup_view(tournament_id: int, checkin: bool = False, late: bool = False) -> discord.ui.View:
-    """Join and Leave in sign-up (and Check in once check-in is open); only Join for late entry."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(SignupButton("j", tournament_id))
-    if not late:
-        view.add_item(SignupButton("l", tournament_id))
-    if checkin and not late:
-        view.add_item(SignupButton("c", tournament_id))
-    return view
-
-
-def schedule_text(tournament: Tournament, checked_in: int | None = None) -> str:
-    """The start time, check-in and late entry in words (empty when none is set)."""
-    lines = []
-    if tournament.starts_at is not None and tournament.status == "signup":
-        lines.append(f"Starts <t:{int(tournament.starts_at.timestamp())}:R>.")
-    if tournament.checkin_minutes is not None and tournament.status == "signup":
-        if tournament.checkin_open:
-            confirmed = f" Checked in: **{checked_in}**." if checked_in is not None else ""
-            lines.append(f"Check-in is open: press **Check in**, or you are dropped at the start.{confirmed}")
-        else:
-            lines.append(f"Check-in opens {tournament.checkin_minutes} minutes before the start.")
-    if late_entry_open(tournament):
-        lines.append(
-            f"Late entry is open until round {tournament.late_entry_until}: press **Join** to play from the next round."
-        )
-    return "".join(f"\n{line}" for line in lines)
-
-
-def parse_options(text: str) -> dict[str, str]:
-    """``name=value`` pairs separated by spaces or commas; the game checks the values.
-
-    >>> parse_options("target_score=50, knock_card=8")
-    {'target_score': '50', 'knock_card': '8'}
-    """
-    found: dict[str, str] = {}
-    for part in text.replace(",", " ").split():
-        name, equals, value = part.partition("=")
-        if not equals or not name or not value:
-            raise TournamentError(f"Write each option as name=value (like target_score=50), not {part!r}.")
-        found[name.strip().lower()] = value.strip()
-    return found
-
-
-def signup_text(tournament: Tournament, count: int) -> str:
-    game = registry.get(tournament.game_key)
-    rounds = f"{tournament.rounds} rounds" if tournament.format == "swiss" else "rounds by the field"
-    timer = f", {tournament.round_minutes} minutes a round" if tournament.round_minutes else ""
-    known = {o.name: o for o in game.options}
-    changed = [
-        f"{known[name].title if name in known else name} {value}"
-        for name, value in tournament.options.items()
-        if name not in known or known[name].default != value
-    ]
-    options = f"Options: {', '.join(changed)}.\n" if changed else ""
-    if tournament.status == "signup":
-        count_line = f"Press **Join** to sign up. Signed up: **{count}**."
-    else:
-        count_line = f"Sign-up is closed. Signed up: **{count}**."
-    return (
-        f"**{game.name} tournament #{tournament.id}** · {FORMAT_NAMES[tournament.format]}, {rounds}, "
-        f"tables of {tournament.table_size}{timer}\nScoring: {SCORING_NAMES[tournament.scoring]}.\n"
-        f"{options}{count_line}"
-    )
-
-
-def standings_view(
-    tournament: Tournament, rows: list[Row], rule: str, final: bool, completed: int | None = None
-) -> StandingsView:
-    """The standings picture's words. ``completed``: the rounds whose every table has ended (the
-    current one, while it plays, is not in the standings yet)."""
-    game = registry.get(tournament.game_key)
-    done = tournament.current_round if completed is None else completed
-    if final:
-        status = "Final standings"
-    elif done == 0:
-        status = f"Before round 1 of {tournament.rounds}"
-    else:
-        status = f"After round {done} of {tournament.rounds}"
-    lines = tuple(
-        StandingLine(
-            r.place,
-            r.name,
-            show_points(r.points),
-            r.game_points,
-            show_points(r.buchholz),
-            r.head_to_head,
-            r.played,
-            r.dropped,
-        )
-        for r in rows
-    )
-    return StandingsView(f"{game.name} tournament #{tournament.id}", status, rule, lines)
-
-
-class Tournaments(commands.Cog):
+class Tournaments(TournamentAnnouncements, commands.Cog):
     """Community tournaments in any game."""
 
     def __init__(self, bot: ParlourBot) -> None:
@@ -318,7 +174,7 @@ class Tournaments(commands.Cog):
                 actor,
                 channel_id=interaction.channel_id or 0,
                 game_key=game,
-                format=format or (saved.format if saved else "swiss"),
+                format=format or (saved.format if saved else SWISS),
                 rounds=rounds or (saved.rounds if saved else 3),
                 table_size=table_size or (saved.table_size if saved else None),
                 scoring=scoring or (saved.scoring if saved else PLACEMENT),
@@ -439,7 +295,8 @@ class Tournaments(commands.Cog):
             return
         await interaction.response.defer(thinking=True)
         rows, rule = await self.service.standings(current.id or 0)
-        view = standings_view(current, rows, rule, current.status == "finished", await self._completed(current))
+        final = current.status == TournamentStatus.FINISHED
+        view = standings_view(current, rows, rule, final, await self._completed(current))
         png = await asyncio.to_thread(standings_picture, view)
         await interaction.followup.send(file=picture_file(png, "standings.png"))
 
@@ -463,26 +320,6 @@ class Tournaments(commands.Cog):
         shown = page - 1 if page is not None else page_showing(view)
         png = await asyncio.to_thread(bracket_picture, view, shown)
         await interaction.followup.send(file=picture_file(png, "bracket.png"))
-
-    async def bracket_view(self, tournament: Tournament) -> BracketView:
-        """The bracket as it stands (elimination formats), or a sentence why there is none."""
-        if tournament.format not in ("elimination", "double_elimination"):
-            raise TournamentError("Only elimination tournaments have a bracket; see /tournament standings.")
-        if tournament.status == "signup":
-            raise TournamentError("The bracket is drawn when the tournament starts.")
-        game = registry.get(tournament.game_key)
-        entrants = await self.service.entrants(tournament.id or 0)
-        names = {e.id or 0: e.name for e in entrants}
-        over = tournament.status in ("final", "finished")
-        title = f"{game.name} tournament #{tournament.id} · {FORMAT_NAMES[tournament.format].lower()}"
-        status = "Final bracket" if over else f"Round {tournament.current_round}"
-        if tournament.format == "double_elimination":
-            state = await self.service.double_progress(tournament.id or 0)
-            return double_view(title, status, state.bracket, state.seeded, state.progress, names, state.in_play)
-        seeded = sorted(entrants, key=lambda e: (-e.rating, e.id or 0))
-        seeds = {e.id or 0: n for n, e in enumerate(seeded, start=1)}
-        rounds = await self.service.single_bracket(tournament.id or 0)
-        return single_view(title, status, rounds, tournament.rounds, names, seeds)
 
     @group.command(name="drop")
     async def drop(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -534,164 +371,11 @@ class Tournaments(commands.Cog):
         count = await self.service.add_computer(tournament_id, actor)
         await self._show_signup(await self.service.get(tournament_id), count)
 
-    async def _show_signup(self, tournament: Tournament, count: int) -> None:
-        """Bring the sign-up message up to date (a computer signed up; sign-up closed)."""
-        channel = await self._channel(tournament.channel_id)
-        if channel is None or tournament.message_id is None or not isinstance(channel, discord.abc.Messageable):
-            return
-        message = channel.get_partial_message(tournament.message_id)  # type: ignore[attr-defined]
-        late = late_entry_open(tournament)
-        closed = tournament.status != "signup" and not late
-        checked_in = await self.checkins.checked_in(tournament.id or 0)
-        view = None if closed else signup_view(tournament.id or 0, tournament.checkin_open, late)
-        try:
-            await message.edit(
-                content=signup_text(tournament, count) + schedule_text(tournament, checked_in), view=view
-            )
-        except discord.HTTPException as error:
-            log.info("Could not update the sign-up of tournament %s: %s", tournament.id, error)
-
-    # -- the presenter (called by the service) -----------------------------------------------------
-    async def round_started(self, tournament: Tournament, number: int) -> None:
-        channel = await self._channel(tournament.channel_id)
-        view = await self.service.round_view(tournament.id or 0, number)
-        if channel is None or view is None:
-            return
-        entrants = {e.id: e for e in await self.service.entrants(tournament.id or 0)}
-        lines = [f"**Round {number}** of tournament #{tournament.id} is seated:"]
-        for table in view.tables:
-            names = ", ".join(_who(entrants[e]) for e in table.entrants)
-            lines.append(f"Table {table.number} (#{table.game_table_id}): {names}")
-        if view.byes:
-            lines.append("Bye: " + ", ".join(_who(entrants[e]) for e in view.byes))
-        if view.deadline:
-            lines.append(f"The round ends <t:{int(view.deadline.timestamp())}:R>.")
-        if number == 1:
-            await self.events.start(tournament)
-        await self.events.describe(tournament, f"Round {number} is being played in #{getattr(channel, 'name', '')}.")
-        if number == 1 and (no_shows := await self.checkins.no_shows(tournament.id or 0)):
-            lines.append("Dropped for not checking in: " + ", ".join(_who(e) for e in no_shows) + ".")
-        await _send_long(channel, "\n".join(lines))
-        if tournament.format in ("elimination", "double_elimination"):
-            await self._post_bracket(channel, tournament)
-        if tournament.late_entry_until is not None and number >= tournament.late_entry_until:
-            await self._show_signup(await self.service.get(tournament.id or 0), len(entrants))  # late entry closes
-
-    async def _post_bracket(self, channel: discord.abc.Messageable, tournament: Tournament) -> None:
-        """The bracket as the round starts (the page of the tables now being played)."""
-        async with self._bracket_locks.setdefault(tournament.id or 0, asyncio.Lock()):
-            view = await self.bracket_view(tournament)
-            png = await asyncio.to_thread(bracket_picture, view, page_showing(view))
-            self._brackets[tournament.id or 0] = await channel.send(file=picture_file(png, "bracket.png"))
-
-    async def _refresh_bracket(self, tournament_id: int) -> None:
-        """Draw the round's bracket picture again now that one of its tables has ended."""
-        async with self._bracket_locks.setdefault(tournament_id, asyncio.Lock()):
-            message = self._brackets.get(tournament_id)
-            if message is None:
-                return
-            tournament = await self.service.get(tournament_id)
-            view = await self.bracket_view(tournament)
-            png = await asyncio.to_thread(bracket_picture, view, page_showing(view, "playing"))
-            try:
-                await message.edit(attachments=[picture_file(png, "bracket.png")])
-            except discord.HTTPException as error:
-                log.info("Could not update the bracket of tournament %s: %s", tournament_id, error)
-            if tournament.status in ("final", "finished"):
-                self._brackets.pop(tournament_id, None)
-
-    # -- the check-in presenter (called by CheckIns) -------------------------------------------------
-    async def checkin_opened(self, tournament: Tournament) -> None:
-        await self._show_signup(tournament, await self.service.count(tournament.id or 0))
-        await self.events.describe(tournament, "Check-in is open: press Check in on the sign-up message.")
-        channel = await self._channel(tournament.channel_id)
-        if channel is None:
-            return
-        signed = {e.user_id for e in await self.service.entrants(tournament.id or 0)}
-        invited = [u for u in await self.events.interested(tournament) if u not in signed]
-        invite = (
-            " Interested in the event: " + " ".join(f"<@{u}>" for u in invited) + " — press Join, you are checked in."
-            if invited
-            else ""
-        )
-        await channel.send(
-            f"Check-in for tournament #{tournament.id} is open: press **Check in** on its sign-up message, "
-            f"or you are dropped at the start.{invite}",
-            allowed_mentions=only(invited),
-        )
-
-    async def started_by_clock(self, tournament: Tournament) -> None:
-        await self._show_signup(tournament, await self.service.count(tournament.id or 0))
-
-    async def could_not_start(self, tournament: Tournament, reason: str) -> None:
-        await self._show_signup(tournament, await self.service.count(tournament.id or 0))
-        await self.events.cancel(tournament)
-        channel = await self._channel(tournament.channel_id)
-        if channel is not None:
-            await channel.send(f"Tournament #{tournament.id} could not start and is cancelled: {reason}")
-
-    async def tournament_ended(self, tournament: Tournament) -> None:
-        await self.events.complete(tournament)
-        channel = await self._channel(tournament.channel_id)
-        if channel is None:
-            return
-        rows, rule = await self.service.standings(tournament.id or 0)
-        view = standings_view(tournament, rows, rule, final=True)
-        table_png, podium_png = await asyncio.gather(
-            asyncio.to_thread(standings_picture, view), asyncio.to_thread(podium_picture, view)
-        )
-        await channel.send(
-            f"Tournament #{tournament.id} is over. Congratulations, {plain(rows[0].name)}!",
-            files=[
-                picture_file(podium_png, "podium.png"),
-                picture_file(table_png, "final.png"),
-            ],
-            allowed_mentions=NOBODY,
-        )
-
-    # -- what the table opener needs from Discord --------------------------------------------------
-    async def _make_channel(self, request: TableRequest) -> int:
-        """A thread of the tournament's channel for the table, when the server uses threads and the bot may."""
-        settings = await self.bot.store_adapter.guild_settings(request.guild_id)
-        channel = self.bot.get_channel(request.channel_id)
-        if settings.use_threads and isinstance(channel, discord.TextChannel):
-            try:
-                thread = await channel.create_thread(
-                    name=request.title[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
-                )
-                return thread.id
-            except discord.HTTPException as error:
-                log.info("No thread for %s: %s", request.title, error)
-        return request.channel_id
-
-    async def _post_table(self, table: Table, request: TableRequest) -> None:
-        """The table's first message, pinging its players; the presenter draws the game into it."""
-        channel = await self._channel(table.channel_id)
-        if channel is None:
-            return
-        people = [s.user_id for s in request.seats if s.user_id and not s.computer]
-        pings = " ".join(f"<@{u}>" for u in people)
-        content = f"{pings} your table is ready: **{request.title}**. Dealing…" if people else f"**{request.title}**"
-        message = await channel.send(content[:2000], allowed_mentions=only(people))
-        table.message_id, table.message_posted_at = message.id, self.bot.tables.clock()
-        await self.bot.store_adapter.save_message(table)
-        await asyncio.sleep(self.post_spacing)  # spread a round's posts: no rate-limit storm
-
-    async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
-        channel = self.bot.get_channel(channel_id)
-        if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException:
-                log.warning("Channel %s is gone", channel_id)
-                return None
-        return channel if isinstance(channel, discord.abc.Messageable) else None
-
     # -- helpers -----------------------------------------------------------------------------------
     async def _completed(self, tournament: Tournament) -> int:
         """How many rounds have ended (the current one counts once all its tables have)."""
         current = await self.service.round_view(tournament.id or 0, tournament.current_round)
-        playing = current is not None and current.status != "finished"
+        playing = current is not None and current.status != RoundStatus.FINISHED
         return tournament.current_round - 1 if playing else tournament.current_round
 
     async def _tick(self) -> None:
@@ -714,22 +398,6 @@ class Tournaments(commands.Cog):
             await tell(interaction, str(error))
             return
         await tell(interaction, done)
-
-
-def _who(entrant: Any) -> str:
-    return plain(entrant.name) if entrant.computer or entrant.user_id is None else f"<@{entrant.user_id}>"
-
-
-async def _send_long(channel: Any, content: str) -> None:
-    """Send in pieces under Discord's 2,000 characters, cut at line ends."""
-    chunk = ""
-    for line in content.splitlines():
-        if len(chunk) + len(line) + 1 > 1900:
-            await channel.send(chunk, allowed_mentions=NOBODY)
-            chunk = ""
-        chunk += line + "\n"
-    if chunk:
-        await channel.send(chunk, allowed_mentions=NOBODY)
 
 
 async def setup(bot: ParlourBot) -> None:

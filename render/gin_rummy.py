@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from PIL import Image, ImageDraw
 
 from engine.gin_rummy.cards import sorted_cards
-from engine.gin_rummy.rules import GinRummyView, HandResult
+from engine.gin_rummy.view import GinRummyView, HandResult
 from engine.words import ENGLISH, Words
 from render.common import (
     BACK,

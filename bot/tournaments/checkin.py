@@ -21,9 +21,10 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from bot.actor import Actor
+from bot.tournaments.checks import MAX_ROUNDS, TournamentError, must_manage
 from bot.tournaments.models import Entrant, Tournament
 from bot.tournaments.pairing import SWISS
-from bot.tournaments.service import MAX_ROUNDS, TournamentError, TournamentService, must_manage
+from bot.tournaments.service import TournamentService
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""The tournament's :class:`~bot.tournaments.service.TableOpener` over today's table service.
+"""The tournament's :class:`~bot.tournaments.ports.TableOpener` over today's table service.
 
 Written against bot.tables's ``TableService`` as it is; when the table service is
 refactored only this file should need to change. Discord work comes in as callables from the
@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable
 from bot.actor import Actor
 from bot.models import TableStatus
 from bot.tables import Seat, Table, TableError, TableService
-from bot.tournaments.service import STAND_IN_LEVEL, TableEnd, TableRequest
+from bot.tournaments.ports import STAND_IN_LEVEL, TableEnd, TableRequest
 
 log = logging.getLogger(__name__)
 

@@ -19,8 +19,8 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.models import utcnow
+from bot.tournaments.checks import TournamentError
 from bot.tournaments.models import Tournament, TournamentTemplate
-from bot.tournaments.service import TournamentError
 
 #: Templates per server, and the longest name.
 MAX_TEMPLATES = 25

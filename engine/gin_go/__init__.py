@@ -1,9 +1,10 @@
 """Gin-Go: 500 Rummy on a 4×13 board, for 2 players or two teams of two.
 
 The cards are in :mod:`.cards`, the board and the link in :mod:`.board`, melds and
-Joker namings in :mod:`.melds`, the rules in :mod:`.rules`, what a seat sees in
-:mod:`.view` and the computer players in :mod:`.players`. The package declares the
-game (``GAME``).
+Joker namings in :mod:`.melds`, the rules in :mod:`.rules` (the state, built on :mod:`.deal`,
+:mod:`.decisions`, :mod:`.turn` and :mod:`.scoring`; the options in :mod:`.options`), what a
+seat sees in :mod:`.view` and the computer players in :mod:`.players`. The package declares
+the game (``GAME``).
 """
 
 from __future__ import annotations

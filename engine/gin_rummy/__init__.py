@@ -1,4 +1,5 @@
-"""Gin Rummy: the rules (:mod:`.rules`), the meld solver (:mod:`.melds`) and computer players.
+"""Gin Rummy: the rules (:mod:`.rules`), what a seat sees (:mod:`.view`), the meld solver
+(:mod:`.melds`) and computer players.
 
 >>> min_deadwood(["As", "2s", "3s", "7h", "7d", "7c", "Kh", "Qh", "Jh", "5d"])
 5
@@ -7,7 +8,8 @@
 from engine.core import Game
 from engine.gin_rummy.melds import Melding, best_melds, min_deadwood
 from engine.gin_rummy.players import CasualPlayer, GinRummyPlayer, SimplePlayer
-from engine.gin_rummy.rules import OPTIONS, GinRummyState, GinRummyView, HandResult
+from engine.gin_rummy.rules import OPTIONS, GinRummyState
+from engine.gin_rummy.view import GinRummyView, HandResult
 from engine.levels import LevelCurve
 from engine.marks import N_
 

@@ -1,6 +1,6 @@
 """Gin Rummy computer players: the default one, and the simple baseline it is measured against.
 
-Both see only their :class:`~engine.gin_rummy.rules.GinRummyView` and remember nothing:
+Both see only their :class:`~engine.gin_rummy.view.GinRummyView` and remember nothing:
 what the opponent took from and left on the discard pile is in the view's record.
 
 The default player looks one draw ahead, and it plays the race: a 10-card hand is
@@ -22,7 +22,7 @@ from __future__ import annotations
 from engine.core import Decision, Move, View
 from engine.gin_rummy.cards import CARD_BIT, CARD_INDEX, to_mask
 from engine.gin_rummy.melds import arrange_mask, deadwood_after_discard_mask, deadwood_mask
-from engine.gin_rummy.rules import GinRummyView
+from engine.gin_rummy.view import GinRummyView
 from engine.players import ComputerPlayer
 
 __all__ = ["CasualPlayer", "GinRummyPlayer", "SimplePlayer"]

@@ -82,6 +82,12 @@ def tier_guard(tier: int) -> int:
 def greedy_lead(hand: int, classic: bool) -> int:
     """The plain lead from ``hand``, packed: its biggest Tier group (the strongest of equals), whole
     or as the classic limit cuts it."""
+    lead, shift = greedy_lead_mix(hand, classic)
+    return lead << shift
+
+
+def greedy_lead_mix(hand: int, classic: bool) -> tuple[int, int]:
+    """:func:`greedy_lead` as its Set mix (9 bits) and the shift of its Tier's fields."""
     most, shift = 0, 0
     for at in range(0, _TIER_BITS * TIERS, _TIER_BITS):
         count = _SIZE[hand >> at & 511]
@@ -90,7 +96,7 @@ def greedy_lead(hand: int, classic: bool) -> int:
     lead = hand >> shift & 511
     if classic:
         lead = _CLASSIC[lead]
-    return lead << shift
+    return lead, shift
 
 
 def drop_weakest(hand: int, count: int) -> int:
@@ -126,14 +132,7 @@ def finish(
     while True:
         if not lead:
             hand = hands[leader]
-            most, shift = 0, 0
-            for at in range(0, _TIER_BITS * TIERS, _TIER_BITS):
-                count = _SIZE[hand >> at & 511]
-                if count > most:
-                    most, shift = count, at
-            lead = hand >> shift & 511
-            if classic:
-                lead = _CLASSIC[lead]
+            lead, shift = greedy_lead_mix(hand, classic)
             hands[leader] = hand - (lead << shift)
             stronger = _TIER_GUARDS & ((4 << shift) - 1)
             winner, turn = leader, after[leader]
@@ -152,6 +151,8 @@ def finish(
                     winner = turn
                     turn = after[turn]
                     continue
+            # A pass, the play-out's most frequent step: drop_weakest(hand, size) written out, as a call
+            # here slows the whole play-out.
             drop = size  # pass the weakest cards: the highest fields first
             while True:
                 shift = (hand.bit_length() - 1) // _FIELD * _FIELD
