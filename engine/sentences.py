@@ -22,7 +22,9 @@ __all__ = [
 ]
 
 
-_SEAT_REFERENCE = re.compile(r"\bSeat (\d+)\b")
+#: "Seat 2" wherever a translation puts it: next to a Japanese or Korean letter too (a word boundary
+#: would not see it there: those letters are word characters), never inside "Seat 21" or "xSeat 2".
+_SEAT_REFERENCE = re.compile(r"(?<![A-Za-z0-9])Seat (\d+)(?!\d)")
 
 
 def name_seats(line: str, names: Sequence[str]) -> str:
@@ -30,6 +32,8 @@ def name_seats(line: str, names: Sequence[str]) -> str:
 
     >>> name_seats("Seat 2 leads Castle.", ["Ann", "Bob"])
     'Bob leads Castle.'
+    >>> name_seats("Seat 1が勝ち、Seat 2이(가) 졌다", ["Ann", "Bob"])
+    'Annが勝ち、Bob이(가) 졌다'
     """
 
     def name(match: re.Match[str]) -> str:
@@ -58,8 +62,10 @@ def saved_text(line: str) -> str | dict[str, Any]:
 
 
 def loaded_text(data: str | Mapping[str, Any]) -> str:
-    """The sentence :func:`saved_text` wrote (a string saved before Text existed stays a string)."""
-    return data if isinstance(data, str) else Text.from_data(data)
+    """The sentence :func:`saved_text` wrote, a :class:`~engine.words.Text` again: a fixed sentence
+    (saved as its English, its catalog key) too, so that as a value of another sentence it is still
+    said in the reader's language."""
+    return Text(data) if isinstance(data, str) else Text.from_data(data)
 
 
 def listed(items: Sequence[str], separator: str = ", ") -> str:

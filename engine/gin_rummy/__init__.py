@@ -49,5 +49,5 @@ GAME = Game(
     levels={"easy": CasualPlayer, "normal": SimplePlayer, "strong": GinRummyPlayer},
     level_curve=LevelCurve(first=200),  # a win of a game to 100 is about 250–400 points
     hands_public_at_end=True,
-    how_won="hands go on to the target score; the winner adds 100 (200 for a shutout) and 25 per hand won.",
+    how_won=N_("hands go on to the target score; the winner adds 100 (200 for a shutout) and 25 per hand won."),
 )

@@ -375,12 +375,14 @@ class GinRummyState(GameState):
         self.final = {"winner": winner, "game_bonus": game_bonus, "line_bonus": line_bonus, "totals": totals}
         self.stage = "over"
         if self.hands_won[loser] == 0:
-            template = "{who} wins the game: game bonus {game} (shutout), line bonus {line}; final {first} to {second}."
+            template = N_(
+                "{who} wins the game: game bonus {game} (shutout), line bonus {line}; final {first} to {second}."
+            )
             line = Text(
                 template, who=seat_name(winner), game=game_bonus, line=line_bonus, first=totals[0], second=totals[1]
             )
         else:
-            template = "{who} wins the game: game bonus {game}, line bonus {line}; final {first} to {second}."
+            template = N_("{who} wins the game: game bonus {game}, line bonus {line}; final {first} to {second}.")
             line = Text(
                 template, who=seat_name(winner), game=game_bonus, line=line_bonus, first=totals[0], second=totals[1]
             )
@@ -424,18 +426,18 @@ class GinRummyState(GameState):
                 "{knocker} declared Big Gin; {defender} had {deadwood} deadwood", knocker=k, defender=d, deadwood=d_dw
             )
         elif off and kind == "undercut":
-            template = (
+            template = N_(
                 "{knocker} knocked with {own} deadwood; {defender} had {deadwood} after laying off {cards}, an undercut"
             )
             did = Text(template, knocker=k, own=k_dw, defender=d, deadwood=d_dw, cards=off)
         elif off:
-            template = "{knocker} knocked with {own} deadwood; {defender} had {deadwood} after laying off {cards}"
+            template = N_("{knocker} knocked with {own} deadwood; {defender} had {deadwood} after laying off {cards}")
             did = Text(template, knocker=k, own=k_dw, defender=d, deadwood=d_dw, cards=off)
         elif kind == "undercut":
-            template = "{knocker} knocked with {own} deadwood; {defender} had {deadwood}, an undercut"
+            template = N_("{knocker} knocked with {own} deadwood; {defender} had {deadwood}, an undercut")
             did = Text(template, knocker=k, own=k_dw, defender=d, deadwood=d_dw)
         else:
-            template = "{knocker} knocked with {own} deadwood; {defender} had {deadwood}"
+            template = N_("{knocker} knocked with {own} deadwood; {defender} had {deadwood}")
             did = Text(template, knocker=k, own=k_dw, defender=d, deadwood=d_dw)
         return Text(
             "Hand {number}: {did}. {winner} scored {points}.",

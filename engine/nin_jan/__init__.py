@@ -61,5 +61,5 @@ GAME = Game(
     levels={"easy": GreedyPlayer, "normal": QuickNinJanPlayer, "strong": NinJanPlayer},
     level_curve=LevelCurve(first=20),  # a game's winner takes about 15–40
     hands_public_at_end=True,
-    how_won="won cards score their values (negative cards count against you); the highest total wins.",
+    how_won=N_("won cards score their values (negative cards count against you); the highest total wins."),
 )

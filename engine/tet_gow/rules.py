@@ -374,13 +374,13 @@ class TetGowState(GameState):
         first = [seat for seat, place in enumerate(places) if place == 1]
         seats = seat_list(first)
         if self.games == 1 and len(first) == 1:
-            template = "{seats} took the most points in the game (a trick scores 1, winning a game {bonus})"
+            template = N_("{seats} took the most points in the game (a trick scores 1, winning a game {bonus})")
         elif self.games == 1:
-            template = "{seats} share the most points in the game (a trick scores 1, winning a game {bonus})"
+            template = N_("{seats} share the most points in the game (a trick scores 1, winning a game {bonus})")
         elif len(first) == 1:
-            template = "{seats} took the most points over {games} games (a trick scores 1, winning a game {bonus})"
+            template = N_("{seats} took the most points over {games} games (a trick scores 1, winning a game {bonus})")
         else:
-            template = "{seats} share the most points over {games} games (a trick scores 1, winning a game {bonus})"
+            template = N_("{seats} share the most points over {games} games (a trick scores 1, winning a game {bonus})")
         reason = Text(template, seats=seats, games=self.games, bonus=WIN_BONUS)
         return Outcome(reason, tuple(self.scores), places, termination="highest_score")
 
