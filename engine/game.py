@@ -14,7 +14,7 @@ from engine.state import FITS_64_BITS
 from engine.words import Text
 
 if TYPE_CHECKING:
-    from engine.players import ComputerPlayer
+    from engine.computer import ComputerPlayer
     from engine.state import GameState
 
 __all__ = ["Game", "GameOption"]

@@ -1,22 +1,15 @@
-"""The computer-player interface.
-
-A computer player sees exactly what a person in its seat would see: a
-:class:`~engine.core.View`. It keeps nothing between calls except its random
-generator, so a restart of the bot changes nothing about how it plays; whatever
-it needs to remember (cards the opponent picked up, signs already played) must be
-in the view's public record.
-"""
+"""Computer players at work: their levels, the seed of each move, and a move worked out from a
+saved state (the interface itself, :class:`ComputerPlayer`, is :mod:`engine.computer`'s)."""
 
 from __future__ import annotations
 
-import random
-from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING
 
-from engine.core import Decision, IllegalMove, Move, View
+from engine.computer import ComputerPlayer, single_pick_decisions
+from engine.view import View
 
 if TYPE_CHECKING:
-    from engine.core import Game
+    from engine.game import Game
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -36,33 +29,6 @@ __all__ = [
 LEVELS = ("easy", "normal", "strong")
 #: The level of a computer seat nobody chose one for (and of every seat saved before levels).
 DEFAULT_LEVEL = "normal"
-
-
-class ComputerPlayer(ABC):
-    """Answers one of its seat's pending decisions."""
-
-    #: A short name for benchmarks and logs.
-    name: str = "computer"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    @abstractmethod
-    def choose(self, view: View) -> Move:
-        """A legal move for ``view.seat``, given only ``view``."""
-
-    def pick_any(self, view: View) -> Move:
-        """A random single-pick move (for decisions where any option is legal)."""
-        decisions = single_pick_decisions(view)
-        if not decisions:
-            raise IllegalMove("Nothing to decide.")
-        decision = self.rng.choice(decisions)
-        return Move(decision.kind, (self.rng.choice(decision.options).id,))
-
-
-def single_pick_decisions(view: View) -> list[Decision]:
-    """The seat's decisions answered by one pick, where every option is legal."""
-    return [d for d in view.decisions if d.min_picks <= 1 <= d.max_picks and d.options]
 
 
 #: Seats a seed of :func:`move_seed` keeps apart (no game seats more).
