@@ -8,6 +8,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import orjson
+
 from engine.words import Text
 
 __all__ = [
@@ -99,9 +101,12 @@ def saved_line(line: str) -> str:
     """An event line as saved: a Text with values as :data:`TEXT_LINE` and its JSON, else the sentence."""
     if isinstance(line, Text):
         data = line.to_data()
-        return (
-            data if isinstance(data, str) else TEXT_LINE + json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        )
+        if isinstance(data, str):
+            return data
+        try:  # every move saves its new lines: the fast encoder first (the same compact UTF-8 text)
+            return TEXT_LINE + orjson.dumps(data).decode()
+        except TypeError:  # an integer beyond 64 bits (Gin-jon-tan's scores): Python's encoder has no limit
+            return TEXT_LINE + json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return line
 
 
