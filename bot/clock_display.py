@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from bot.models import TableStatus
 from bot.pace import OUT, duration_text
 from bot.table import Table
+from engine.words import Text
 from render.clocks import AWAY, IDLE, OUT_OF_TIME, WAITED_ON, ClockStrip, SeatClockView
 
 __all__ = ["TIMEOUT_NOTE", "clock_lines", "clock_strip", "until"]
@@ -40,8 +41,8 @@ def clock_strip(table: Table, now: datetime | None = None) -> ClockStrip | None:
 
 
 def until(due: datetime | None) -> str:
-    """`` (until <date>)`` as Discord shows a moment: in each reader's own time zone."""
-    return f" (until <t:{int(due.timestamp())}:f>)" if due is not None else ""
+    """`` (until <date>)`` as Discord shows a moment: in each reader's own time zone (a catalog text)."""
+    return Text(" (until {moment})", moment=f"<t:{int(due.timestamp())}:f>") if due is not None else ""
 
 
 def clock_lines(table: Table, now: datetime | None = None) -> list[str]:

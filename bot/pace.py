@@ -29,7 +29,8 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.marks import N_
-from render.clocks import span as clock_span
+from engine.words import Text
+from render.clocks import span_text
 
 #: What a seat's clock is doing: its time runs; it was reminded that it runs short; it ran out.
 RUNNING, REMINDED, OUT = "run", "reminded", "out"
@@ -109,15 +110,16 @@ def pace_named(key: str) -> Pace:
     return pace
 
 
-def duration_text(span: timedelta) -> str:
-    """A span as people read it: ``2 d 4 h``, ``5 h 20 min``, ``12 min``, ``less than a minute``.
+def duration_text(span: timedelta) -> Text:
+    """A span as people read it (a catalog text: said in each reader's language): ``2 d 4 h``,
+    ``5 h 20 min``, ``12 min``, ``less than a minute``.
 
     >>> duration_text(timedelta(days=2, hours=4, minutes=3)), duration_text(timedelta(minutes=80))
     ('2 d 4 h', '1 h 20 min')
     """
     if span < timedelta(minutes=1):
-        return "less than a minute"
-    return clock_span(span)  # the picture's clock band writes spans the same way
+        return Text("less than a minute")
+    return span_text(span)  # the picture's clock band writes spans the same way
 
 
 @dataclass(frozen=True)

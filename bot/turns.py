@@ -21,9 +21,9 @@ from typing import Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.actor import Actor
-from bot.clock_display import TIMEOUT_NOTE, until
 from bot.clock_display import clock_lines as clock_lines
 from bot.clock_display import clock_strip as clock_strip
+from bot.clock_display import until
 from bot.clock_store import ClockStore
 from bot.models import TableStatus
 from bot.pace import (
@@ -48,6 +48,7 @@ from bot.pace import (
 from bot.pace_models import PlayerPrefs
 from bot.tables import Table, TableError, TableService
 from bot.tournaments.models import TournamentStatus
+from engine.words import Text
 
 log = logging.getLogger(__name__)
 
@@ -147,9 +148,9 @@ class TurnService:
         async with self.tables.lock(table_id):
             table = self.tables.get(table_id, actor)
             if table.status != TableStatus.LOBBY:
-                raise TableError("The game has already started: its pace is set.")
+                raise TableError(Text("The game has already started: its pace is set."))
             if actor.user_id != table.host_id:
-                raise TableError("Only the host can change the pace.")
+                raise TableError(Text("Only the host can change the pace."))
             now = self.clock()
             if table.clocks is None:
                 clocks = TableClocks(pace, nights=nights)
@@ -242,7 +243,7 @@ class TurnService:
             await self._wake(table)  # before the table message is edited: an archived thread refuses edits
         for seat in started:
             if seat in away and clocks.on_away == HAND_OVER:
-                self._later(self._hand_over(table, seat, "is away"))
+                self._later(self._hand_over(table, seat, away=True))
             else:
                 self._later(self._tell_turn(table, seat))
 
@@ -288,18 +289,36 @@ class TurnService:
         if clock.told or clock.since is None or clock.since > now:
             return
         prefs = (await self.store.prefs([person.user_id]))[person.user_id]
-        left = duration_text(clocks.left(seat, now) or timedelta(0))
-        text = f"your turn at {table.game.name} table #{table.id}: you have {left}{until(clocks.due(seat))}."
+        facts = {
+            "game": table.game.name,
+            "table": table.id,
+            "left": duration_text(clocks.left(seat, now) or timedelta(0)),
+            "until": until(clocks.due(seat)),
+        }
         if prefs.notify == "dm":
             if quiet_now(prefs, now):
                 return  # the tick sends it when their night is over; the clock runs as for everyone
-            if await self.notifier.direct(person.user_id, f"It is {text}", table):
+            said = Text("It is your turn at {game} table #{table}: you have {left}{until}.", **facts)
+            if await self.notifier.direct(person.user_id, said, table):
                 await self._mark_told(table, seat)
                 return
             if not prefs.dm_closed_told:
                 await self.store.update_prefs(person.user_id, dm_closed_told=True)
-                text += " (Your direct messages are closed, so I mention you here instead.)"
-        if await self.notifier.mention(table, person.user_id, f"<@{person.user_id}>: {text}"):
+                closed = Text(
+                    "{mention}: your turn at {game} table #{table}: you have {left}{until}. (Your direct "
+                    "messages are closed, so I mention you here instead.)",
+                    mention=f"<@{person.user_id}>",
+                    **facts,
+                )
+                if await self.notifier.mention(table, person.user_id, closed):
+                    await self._mark_told(table, seat)
+                return
+        mention = Text(
+            "{mention}: your turn at {game} table #{table}: you have {left}{until}.",
+            mention=f"<@{person.user_id}>",
+            **facts,
+        )
+        if await self.notifier.mention(table, person.user_id, mention):
             await self._mark_told(table, seat)
 
     async def _mark_told(self, table: Table, seat: int) -> None:
@@ -329,8 +348,15 @@ class TurnService:
         if self.notifier is None:
             return
         threaded = table.parent_channel_id is not None and table.parent_channel_id != table.channel_id
-        where = "its thread and the channel it was in were deleted" if threaded else "its channel was deleted"
-        why = f"{table.game.name} table #{table.id} was ended without results: {where}."
+        where = (
+            Text("its thread and the channel it was in were deleted") if threaded else Text("its channel was deleted")
+        )
+        why = Text(
+            "{game} table #{table} was ended without results: {where}.",
+            game=table.game.name,
+            table=table.id,
+            where=where,
+        )
         for seat in table.seats:
             if not seat.computer and seat.user_id is not None:
                 await self.notifier.direct(seat.user_id, why, table, link=False)
@@ -387,7 +413,7 @@ class TurnService:
         people = [seat for seat, who in enumerate(table.seats) if not who.computer]
         if people and self.notifier is not None:
             await self.notifier.say(
-                table, f"The round's deadline has passed, so the computer finishes table #{table.id}."
+                table, Text("The round's deadline has passed, so the computer finishes table #{table}.", table=table.id)
             )
         for seat in people:
             person = table.seats[seat]
@@ -413,13 +439,23 @@ class TurnService:
         clocks, person = table.clocks, table.seats[seat]
         if self.notifier is None or clocks is None or person.user_id is None:
             return
-        left = duration_text(clocks.left(seat, self.clock()) or timedelta(0))
-        text = f"your time at {table.game.name} table #{table.id} runs out in {left}{until(clocks.due(seat))}."
+        facts = {
+            "game": table.game.name,
+            "table": table.id,
+            "left": duration_text(clocks.left(seat, self.clock()) or timedelta(0)),
+            "until": until(clocks.due(seat)),
+        }
         prefs = (await self.store.prefs([person.user_id]))[person.user_id]
         dm = prefs.notify == "dm" and not quiet_now(prefs, self.clock())
-        if dm and await self.notifier.direct(person.user_id, f"Reminder: {text}", table):
+        reminder = Text("Reminder: your time at {game} table #{table} runs out in {left}{until}.", **facts)
+        if dm and await self.notifier.direct(person.user_id, reminder, table):
             return
-        await self.notifier.mention(table, person.user_id, f"<@{person.user_id}>: {text}")
+        mention = Text(
+            "{mention}: your time at {game} table #{table} runs out in {left}{until}.",
+            mention=f"<@{person.user_id}>",
+            **facts,
+        )
+        await self.notifier.mention(table, person.user_id, mention)
 
     async def _timed_out(self, table: Table, seat: int) -> None:
         """A time ran out: the table's rule, or the others choose (with nobody else to ask, the computer plays)."""
@@ -430,7 +466,7 @@ class TurnService:
         if rule == ASK and not others:
             rule = COMPUTER_MOVE
         if rule == COMPUTER_SEAT:
-            await self._hand_over(table, seat, "ran out of time")
+            await self._hand_over(table, seat, away=False)
         elif rule == COMPUTER_MOVE:
             await self._computer_plays(table, seat)
         elif self.notifier is not None:
@@ -446,12 +482,13 @@ class TurnService:
             if clocks is None or seat not in table.waiting_people() or clocks.seats[seat].stage != OUT:
                 return
             clocks.seats[seat].timeouts += 1
-            note = f"{name} ran out of time, so this move was {TIMEOUT_NOTE}."
+            note = Text("{name} ran out of time, so this move was played by the computer after a time-out.", name=name)
             if not await self.tables.play_for_absent(table, seat, TIMEOUT_ACTOR, note):
                 clocks.seats[seat].timeouts -= 1
                 return
 
-    async def _hand_over(self, table: Table, seat: int, why: str) -> None:
+    async def _hand_over(self, table: Table, seat: int, *, away: bool) -> None:
+        """A computer takes the seat for the rest of the game: its person is away, or ran out of time."""
         person = table.seats[seat]
         if person.computer or person.user_id is None:
             return
@@ -463,7 +500,12 @@ class TurnService:
             return
         if self.notifier is not None:
             await self.notifier.say(
-                table, f"{person.name} {why}, so a computer plays their seat for the rest of the game."
+                table,
+                Text("{name} is away, so a computer plays their seat for the rest of the game.", name=person.name)
+                if away
+                else Text(
+                    "{name} ran out of time, so a computer plays their seat for the rest of the game.", name=person.name
+                ),
             )
 
     async def _abandon(self, table: Table, pace: Pace) -> None:
@@ -473,7 +515,7 @@ class TurnService:
             return
         self.moved_at.pop(table.id, None)
         after = duration_text(pace.abandoned_after)
-        note = f"This table was closed after {after} without a move. No results were recorded."
+        note = Text("This table was closed after {after} without a move. No results were recorded.", after=after)
         if self.tables.presenter is not None:
             await self.tables.presenter.table_changed(table, note)
 
@@ -487,31 +529,32 @@ class TurnService:
         clocks = table.clocks
         chooser = table.seat_of(actor.user_id)
         if chooser is None:
-            raise TableError("Only the players of this table can choose.")
+            raise TableError(Text("Only the players of this table can choose."))
         if clocks is None or not 0 <= seat < len(clocks.seats) or chooser == seat:
-            raise TableError("That choice is not yours to make.")
+            raise TableError(Text("That choice is not yours to make."))
         clock = clocks.seats[seat]
         if clock.stage != OUT or clock.since is None or int(clock.since.timestamp()) != since:
-            raise TableError("That time-out is settled already.")
+            raise TableError(Text("That time-out is settled already."))
         name = table.seats[seat].name
         if choice == WAIT:
             async with self.tables.lock(table_id):
                 if clock.stage != OUT:
-                    raise TableError("That time-out is settled already.")
+                    raise TableError(Text("That time-out is settled already."))
                 clocks.wait_longer(seat, self.clock())
                 if not await self._write(table, clocks):
-                    raise TableError("That time-out is settled already.")
-            return f"{name} has {duration_text(clocks.pace.per_move or timedelta(0))} more for this move."
+                    raise TableError(Text("That time-out is settled already."))
+            more = duration_text(clocks.pace.per_move or timedelta(0))
+            return Text("{name} has {time} more for this move.", name=name, time=more)
         if choice == PLAY_MOVE:
             await self._computer_plays(table, seat)
-            return f"The computer played {name}'s move."
+            return Text("The computer played {name}'s move.", name=name)
         if choice == HAND_SEAT:
             async with self.tables.lock(table_id):
                 if clock.stage != OUT:
-                    raise TableError("That time-out is settled already.")
-            await self._hand_over(table, seat, "ran out of time")
-            return f"A computer plays {name}'s seat for the rest of the game."
-        raise TableError("I can't read that button.")
+                    raise TableError(Text("That time-out is settled already."))
+            await self._hand_over(table, seat, away=False)
+            return Text("A computer plays {name}'s seat for the rest of the game.", name=name)
+        raise TableError(Text("I can't read that button."))
 
     # -- people ------------------------------------------------------------------------------
     def waiting_on(self, user_id: int, guild_id: int | None) -> list[tuple[Table, timedelta | None]]:
@@ -534,10 +577,10 @@ class TurnService:
         meanwhile, the others hand their seats to a computer. Returns one sentence."""
         now = self.clock()
         if until is not None and not now < until <= now + MAX_AWAY:
-            raise TableError(f"Choose a date after today and at most {MAX_AWAY.days} days away.")
+            raise TableError(Text("Choose a date after today and at most {days} days away.", days=MAX_AWAY.days))
         await self.store.update_prefs(user_id, away_until=until)
         if until is None:
-            return "Welcome back: your clocks run again."
+            return Text("Welcome back: your clocks run again.")
         paused, handed = 0, 0
         for table in list(self.tables.tables.values()):
             seat = table.seat_of(user_id)
@@ -545,15 +588,27 @@ class TurnService:
             if seat is None or clocks is None or not clocks.turn_based or table.status != TableStatus.PLAYING:
                 continue
             if clocks.on_away == HAND_OVER:
-                await self._hand_over(table, seat, "is away")
+                await self._hand_over(table, seat, away=True)
                 handed += 1
                 continue
             async with self.tables.lock(table.id):
                 clocks.postpone(seat, until, now)
                 await self._write(table, clocks)
             paused += 1
-        return f"You are away until {until:%Y-%m-%d %H:%M} UTC: your clocks wait at {paused} tables" + (
-            f", and a computer took your seat at {handed}." if handed else "."
+        when = f"{until:%Y-%m-%d %H:%M} UTC"
+        if handed:
+            return Text(
+                "You are away until {until}: your clocks wait at {paused} tables, and a computer took your "
+                "seat at {handed}.",
+                until=when,
+                paused=paused,
+                handed=handed,
+            )
+        return Text.plural(
+            "You are away until {until}: your clocks wait at {count} table.",
+            "You are away until {until}: your clocks wait at {count} tables.",
+            paused,
+            until=when,
         )
 
     async def set_tournament_pace(

@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.words import ENGLISH, Words
+from engine.words import ENGLISH, Text, Words
 from render.common import ACTIVE, BODY, GOLD, MARGIN, MUTED, SMALL, WHITE, WIDTH, Colour, band_on_top
 from render.text import draw_text, line_height, width
 
@@ -60,26 +60,32 @@ class ClockStrip:
     nights: bool = False
 
 
-def span(amount: timedelta, words: Words = ENGLISH) -> str:
-    """A span, short: ``2 d 4 h``, ``11 h``, ``5 h 20 min``, ``12 min``, ``< 1 min``.
+def span_text(amount: timedelta) -> Text:
+    """A span, short, as a catalog text (said in each reader's language): ``2 d 4 h``, ``11 h``,
+    ``5 h 20 min``, ``12 min``, ``< 1 min``.
 
-    >>> span(timedelta(days=2, hours=4, minutes=3)), span(timedelta(minutes=80)), span(timedelta(0))
+    >>> span_text(timedelta(days=2, hours=4, minutes=3)), span_text(timedelta(minutes=80)), span_text(timedelta(0))
     ('2 d 4 h', '1 h 20 min', '< 1 min')
     """
     minutes = int(amount.total_seconds() // 60)
     if minutes <= 0:
-        return words.say("< 1 min")
+        return Text("< 1 min")
     days, rest = divmod(minutes, 24 * 60)
     hours, minutes = divmod(rest, 60)
     if days and hours:
-        return words.say("{days} d {hours} h", days=days, hours=hours)
+        return Text("{days} d {hours} h", days=days, hours=hours)
     if days:
-        return words.say("{days} d", days=days)
+        return Text("{days} d", days=days)
     if hours and minutes:
-        return words.say("{hours} h {minutes} min", hours=hours, minutes=minutes)
+        return Text("{hours} h {minutes} min", hours=hours, minutes=minutes)
     if hours:
-        return words.say("{hours} h", hours=hours)
-    return words.say("{minutes} min", minutes=minutes)
+        return Text("{hours} h", hours=hours)
+    return Text("{minutes} min", minutes=minutes)
+
+
+def span(amount: timedelta, words: Words = ENGLISH) -> str:
+    """:func:`span_text` said in ``words``' language."""
+    return words.say(span_text(amount))
 
 
 def band_words(

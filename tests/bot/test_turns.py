@@ -239,7 +239,7 @@ async def test_away_stops_the_clock_and_a_live_table_keeps_no_clock(store: Store
     late = table.waiting_people()[0]
     due = table.clocks.due(late)  # type: ignore[union-attr]
     said = await turns.away(table.seats[late].user_id or 0, clock.now + timedelta(days=7))
-    assert "wait at 1 tables" in said
+    assert "wait at 1 table." in said
     assert table.clocks.due(late) == due + timedelta(days=7)  # type: ignore[union-attr, operator]
     clock.advance(days=6)
     await turns.tick()

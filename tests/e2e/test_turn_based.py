@@ -163,7 +163,7 @@ async def test_games_lists_my_tables_and_away_stops_my_clock(parlour: Parlour) -
     assert due is not None
     back = (parlour.clock.now + timedelta(days=10)).strftime("%Y-%m-%d")
     said = await parlour.sentence(await parlour.slash(waiting, "away", {"until": back}))
-    assert "your clocks wait at 1 tables" in said
+    assert "your clocks wait at 1 table." in said
     assert table.clocks.due(seat) > due + timedelta(days=9)  # type: ignore[operator]
     parlour.clock.advance(days=8)
     await tick(parlour)
