@@ -5,37 +5,16 @@ lines, the prompts, the options, the outcome's reason) is said in Japanese. Gin-
 
 from __future__ import annotations
 
-import itertools
-import random
-from collections.abc import Iterator
-
 import pytest
 
 from bot.i18n import say
 from engine import registry
-from engine.core import GameState, name_seats
-from engine.players import level_player, move_seed
+from engine.core import name_seats
 from tests.i18n.test_engine_texts import view_texts
-from tests.i18n.test_gin_jon_tan_words import NAMES, english_words
+from tests.i18n.test_gin_jon_tan_words import NAMES, english_words, moments
 
 #: Words a game keeps as they are in every language (its calls and marks).
 KEPT = {"gin_rummy": ("Big Gin", "Gin"), "gin_go": ("Gin-Go", "Joker", "Jk"), "nin_jan": (), "tet_gow": ()}
-MAX_STEPS = 4000
-
-
-def moments(key: str, players: int, seed: int) -> Iterator[GameState]:
-    """Every moment of one game between computers, each read back from its saved form."""
-    game = registry.get(key)
-    state = game.new_state(players, seed)
-    rng = random.Random(seed)
-    player = level_player(game, "easy")
-    for step in itertools.count():
-        yield game.load(state.to_json())
-        if state.is_over:
-            return
-        assert step < MAX_STEPS, "the game did not end"
-        seat = rng.choice(state.waiting_on())
-        state.act(seat, player(move_seed(seed, seat, step)).choose(state.view(seat)))
 
 
 @pytest.mark.parametrize("key", list(KEPT))
@@ -45,7 +24,7 @@ def test_a_whole_game_read_in_japanese_has_no_english_sentence(key: str) -> None
     left: dict[str, str] = {}
     for seed in (0, 1):
         last = None
-        for state in moments(key, players, seed):
+        for state in moments(players, seed, True, game):
             texts = [text for seat in [None, *range(players)] for text in view_texts(state.view(seat))]
             outcome = state.outcome()
             texts += [outcome.reason] if outcome is not None else []

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from bot.i18n import say
 from bot.i18n.commands import proper_names
-from engine.core import GameState, name_seats
+from engine.core import Game, GameState, name_seats
 from engine.gin_jon_tan import GAME
 from engine.players import level_player, move_seed
 from tests.i18n.test_engine_texts import refusals, view_texts
@@ -40,13 +40,14 @@ def english_words(text: str) -> list[str]:
     return LATIN_WORD.findall(text)
 
 
-def moments(players: int, seed: int, computer: bool) -> Iterator[GameState]:
-    """Every moment of one game, each read back from its saved form as the bot reads it."""
-    state = GAME.new_state(players, seed)
+def moments(players: int, seed: int, computer: bool, game: Game = GAME) -> Iterator[GameState]:
+    """Every moment of one game (computers' moves, or random ones), each read back from its saved
+    form as the bot reads it."""
+    state = game.new_state(players, seed)
     rng = random.Random(seed)
-    player = level_player(GAME, "easy")
+    player = level_player(game, "easy")
     for step in itertools.count():
-        yield GAME.load(state.to_json())
+        yield game.load(state.to_json())
         if state.is_over:
             return
         assert step < MAX_STEPS, "the game did not end"
