@@ -22,7 +22,9 @@ from bot.clock_store import ClockStore
 from bot.commands import invite_link, servers, sync_commands
 from bot.db import Database
 from bot.discord_address import point_discord_at
+from bot.i18n.choose import reader_language
 from bot.i18n.commands import CatalogTranslator
+from bot.last_seen import LastSeenLanguages
 from bot.ports import Presenter
 from bot.replays import Replays
 from bot.settings import Settings
@@ -120,7 +122,10 @@ class ParlourBot(commands.Bot):
         self.tournaments: TournamentService | None = None
         self.checkins: CheckIns | None = None
         #: Turn-based tables' clocks and notices (issue 45; ``cogs.turns`` gives it its notifier).
-        self.turns = TurnService(self.tables, ClockStore(database.sessions))
+        prefs = ClockStore(database.sessions)
+        self.turns = TurnService(self.tables, prefs)
+        #: Each person's Discord language as last seen: their direct messages are written in it.
+        self.languages = LastSeenLanguages(prefs)
         self.clock = clock
         self._sweeper: asyncio.Task[None] | None = None
         self._rester: asyncio.Task[None] | None = None
@@ -189,6 +194,10 @@ class ParlourBot(commands.Bot):
                 self.tables.rest_idle()
             except Exception:
                 log.exception("Resting idle tables failed")
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every interaction tells the person's Discord language (for their direct messages)."""
+        self.languages.seen(interaction.user.id, reader_language(interaction))
 
     async def on_ready(self) -> None:
         if self.guilds or self.settings.shard_ids is not None:  # one process of several may have none

@@ -54,6 +54,8 @@ class PlayerPrefs(SQLModel, table=True):
     #: Their DMs were found closed and they were told so (once).
     dm_closed_told: bool = False
     away_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    #: Their Discord language as Parlour last saw it (a shipped language's code): their DMs are in it.
+    language: str | None = None
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 

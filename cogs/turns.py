@@ -158,7 +158,9 @@ class DiscordTurnNotifier:
         return True
 
     async def direct(self, user_id: int, text: str, table: Table, *, link: bool = True) -> bool:
-        said = told(table_language(self.bot, table), text)
+        """A direct message, in the person's language as last seen (else the table's)."""
+        language = await self.bot.languages.of(user_id) or table_language(self.bot, table)
+        said = told(language, text)
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             content = f"{said} {table_link(table)}" if link else said

@@ -276,3 +276,21 @@ async def test_a_deleted_thread_whose_channel_is_gone_too_ends_the_game_without_
     assert len([m for m in server.dms_with(ann) if "ended without results" in m.content]) == 1
     errors = server.recorder.take_errors()
     assert all("10003" in str(error) or "50007" in str(error) for error in errors), errors
+
+
+async def test_a_direct_message_is_written_in_its_readers_language_as_last_seen(parlour: Parlour) -> None:
+    """Ann's Discord is Japanese and her server's English: the table speaks English, her turn's DM
+    Japanese (her language as her clicks last told it, kept with her preferences)."""
+    server = parlour.server
+    ann, bob = server.user("Ann", locale="ja"), server.user("Bob")
+    await parlour.slash(ann, "notify", {"how": "dm"})
+    table_id = await turn_based_table(parlour, ann, bob)
+    table = parlour.table(table_id)
+    if table.seat_of(ann.id) not in table.waiting_people():
+        await finish_turn(parlour, bob, table_id)
+    dms = server.dms_with(ann)
+    assert dms and "あなたの番" in dms[-1].content and "your turn" not in dms[-1].content, [m.content for m in dms]
+    assert "Waiting on" in parlour.table_message(table_id).content  # the table: the server's language
+    assert parlour.bot is not None
+    await parlour.bot.languages.settled()
+    assert await parlour.bot.turns.store.language_of(ann.id) == "ja"  # kept: a restart writes in it too
