@@ -94,7 +94,8 @@ class Parlour:
         channel = channel or self.channel
         handle = await self.server.slash(host, "play", channel=channel, game=game)
         answer = await handle.message()
-        assert "is open" in answer.content, answer.content
+        said = "is open" if host.locale == "en-US" else "#"  # the answer is in the host's own language
+        assert said in answer.content, answer.content
         lobby = await self.server.recorder.wait_for(lambda: self._lobby(channel))
         assert isinstance(lobby, Message)
         return lobby
@@ -272,7 +273,7 @@ class Parlour:
                             for b in hand.buttons
                             if b["custom_id"].startswith("pl:p:")
                             and b["custom_id"].split(":")[4] == move.kind
-                            and b["label"].startswith("Next")
+                            and "▶" in b["label"]
                         ),
                         None,
                     )
@@ -328,9 +329,7 @@ class Parlour:
                 wanted = [p for p in wanted if p not in here]
             if not wanted:
                 break
-            pager = next(
-                (b for b in hand.buttons if b["custom_id"].startswith("pl:p:") and b["label"].startswith("Next")), None
-            )
+            pager = next((b for b in hand.buttons if b["custom_id"].startswith("pl:p:") and "▶" in b["label"]), None)
             assert pager is not None and not pager.get("disabled"), f"{move}: {wanted} are on no page"
             hand = await press(pager)
         confirm = next(i for i in hand.items() if _draft_part(i, "c", move.kind))
