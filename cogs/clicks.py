@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.i18n import ENGLISH, _
+from bot.i18n import ENGLISH
 from bot.i18n.choose import reader_language
 from bot.i18n.told import told
 from bot.tables import BROKEN_BUTTON, Change, Table, TableError
@@ -332,7 +332,7 @@ class PaceSelect(discord.ui.DynamicItem[Item], template=PACE_TEMPLATE):
             self.table_id,
             Text("Pick a pace from the menu."),
             lambda picked: turns.choose_pace(self.table_id, actor_of(interaction), picked),
-            lambda table, language: _(language, "Pace: {pace}.", pace=pace_text(table, language)),
+            lambda table, language: Text("Pace: {pace}.", pace=pace_text(table, language)),
         )
 
 

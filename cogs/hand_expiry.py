@@ -42,10 +42,10 @@ def header(game_name: str, table_id: int, language: str = ENGLISH) -> str:
     return _(language, "**{game}** · table #{table} · your hand", game=game_name, table=table_id)
 
 
-def last_words(title: str, sentence: str, language: str = ENGLISH) -> MessageParts:
-    """A hand message reduced to its title and one sentence (a Text or a catalog text, said in
-    ``language``, the hand's reader's): no picture, no controls."""
-    return MessageParts(content=f"{title}\n{told(language, sentence)}", files=[], view=None)
+def last_words(title: str, sentence: str) -> MessageParts:
+    """A hand message reduced to its title and one sentence (said in its reader's language already):
+    no picture, no controls."""
+    return MessageParts(content=f"{title}\n{sentence}", files=[], view=None)
 
 
 def ended(reason: str | None, language: str = ENGLISH) -> str:

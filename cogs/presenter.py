@@ -281,7 +281,7 @@ class DiscordPresenter:
             hand = OpenHand(editor, self.clock(), parts.version, dict(pages or {}), message_id, title, language)
             self.hands.setdefault(table.id, {})[seat] = hand
         if old is not None and None not in (old.message_id, message_id) and old.message_id != message_id:
-            self._farewell(key, old, hand_expiry.SUPERSEDED)  # a newer message shows this hand now
+            self._farewell(key, old, _(old.language, hand_expiry.SUPERSEDED))  # a newer message shows this hand now
         self._watch_expiry()
         if table.version != parts.version:
             await self._refresh_hand(table, seat)
@@ -301,7 +301,7 @@ class DiscordPresenter:
             if live is not None and live is not hand and None is not hand.message_id == live.message_id:
                 return  # a click on this message made it the open hand again: it is not left behind
             try:
-                await hand.edit(hand_expiry.last_words(hand.title, sentence, hand.language))
+                await hand.edit(hand_expiry.last_words(hand.title, sentence))
             except discord.HTTPException as error:
                 log.info("Could not write the last words of a hand at table %s: %s", key[0], error)
 
@@ -323,7 +323,7 @@ class DiscordPresenter:
             for seat, hand in list(seats.items()):
                 if now - hand.at >= HAND_TOKEN_LIFE:
                     self._close_hand((table_id, seat))
-                    self._farewell((table_id, seat), hand, hand_expiry.EXPIRED)
+                    self._farewell((table_id, seat), hand, _(hand.language, hand_expiry.EXPIRED))
 
     def end_hands(self, table: Table, reason: str | None) -> None:
         """The table ended without results: every open hand of it says so, and stops following it."""
@@ -356,7 +356,7 @@ class DiscordPresenter:
         hand = self._open_hand((table.id, seat))
         if hand is not None and table.seats[seat].computer:
             self._close_hand((table.id, seat))
-            self._farewell((table.id, seat), hand, hand_expiry.REPLACED)
+            self._farewell((table.id, seat), hand, _(hand.language, hand_expiry.REPLACED))
             return
         self._refresh_hand_soon(table, seat)
 
@@ -383,7 +383,7 @@ class DiscordPresenter:
                     return  # ended without results: end_hands says so
                 if self.clock() - hand.at >= HAND_TOKEN_LIFE:
                     self._close_hand(key)
-                    self._farewell(key, hand, hand_expiry.EXPIRED)
+                    self._farewell(key, hand, _(hand.language, hand_expiry.EXPIRED))
                     return
                 parts = await self.hand(table, seat, hand.pages, Priority.UPDATE, hand.language)
                 assert parts.version is not None
@@ -502,15 +502,16 @@ class DiscordPresenter:
         channel = await self._channel(table.channel_id)
         if channel is None:
             return None
+        language = self.language_of(table)
         if not table.started:  # a lobby: only its closing is presented from here
             if table.status != TableStatus.LOBBY and table.message_id:
-                parts = closed_lobby_parts(table, note or N_("This table is closed."), self.language_of(table))
+                parts = closed_lobby_parts(table, note or N_("This table is closed."), language)
                 with contextlib.suppress(discord.HTTPException):
                     await channel.get_partial_message(table.message_id).edit(**parts.edit_kwargs())
             return None
+        note = told(language, note or "")  # a Text (or a catalog text) from the service, said once
         if change is not None and change.outcome is not None:
-            language = self.language_of(table)
-            note = "\n".join(filter(None, [told(language, note or ""), await self._standings_note(table, language)]))
+            note = "\n".join(filter(None, [note, await self._standings_note(table, language)]))
         parts = await self.table_message(table, note, Priority.TABLE)
         try:
             return await self._post_table_message(channel, table, parts)

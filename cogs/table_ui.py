@@ -163,13 +163,12 @@ RECENT_EVENTS = 3
 
 def table_text(table: Table, note: str | None = None, view: View | None = None, language: str = ENGLISH) -> str:
     """The words of the table message: what just happened and whose turn it is (in the spectator's
-    ``view`` of the moment its picture shows; by default, now). The game's own sentences are in
-    ``language`` (the table's)."""
+    ``view`` of the moment its picture shows; by default, now), in ``language`` (the table's: the
+    game's own sentences too; ``note`` comes said in it already)."""
     lines = [_(language, "**{game}** · table #{table}", game=table.game.name, table=table.id)]
     view, names = view or table.view(None), plain_all(table.names_in(language))
     outcome = view.outcome
     closed = outcome is None and table.status != TableStatus.PLAYING
-    note = told(language, note) if note else note
     if note and not closed:
         lines.append(plain(note))
     recent = [said(language, event, names) for event in view.events[-RECENT_EVENTS:]]

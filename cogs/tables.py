@@ -172,9 +172,7 @@ async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key
     if missing or interaction.guild is None or interaction.channel is None:
         reader = reader_language(interaction)
         names = ", ".join(_(reader, PERMISSIONS[p]) for p in missing or ["send_messages"])
-        await tell_clicker(
-            interaction, _(reader, "I can't run a table in this channel: I need {names} here.", names=names)
-        )
+        await tell_clicker(interaction, Text("I can't run a table in this channel: I need {names} here.", names=names))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     settings = await bot.store_adapter.guild_settings(interaction.guild.id)
