@@ -6,10 +6,19 @@ one ``Seat`` without importing each other.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import ENGLISH, N_, _
 from engine.players import DEFAULT_LEVEL, LEVELS
+
+#: The levels' words, as a computer's name carries them.
+LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "strong": N_("strong")}
+#: A computer the lobby seated ("Computer 2"): its number.
+_NUMBERED = re.compile(r"Computer (\d{1,3})")
+#: What a seat the computer took over is called after its person (bot.tables.replace_with_computer).
+_TAKEN_OVER = " (computer)"
 
 
 def computer_name(name: str, level: str) -> str:
@@ -21,6 +30,25 @@ def computer_name(name: str, level: str) -> str:
     if name.endswith(")"):
         return f"{name[:-1]}, {level})"
     return f"{name} ({level})"
+
+
+def computer_name_in(language: str, name: str, level: str) -> str:
+    """:func:`computer_name` as a reader of ``language`` reads it ("コンピューター 1（強い）"); English
+    is :func:`computer_name` itself. A name the bot did not make (a tournament's) keeps its words.
+
+    >>> computer_name_in("en", "Computer 2", "easy"), computer_name_in("en", "Ann (computer)", "normal")
+    ('Computer 2 (easy)', 'Ann (computer, normal)')
+    """
+    if language == ENGLISH:
+        return computer_name(name, level)
+    said = _(language, LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+    if (numbered := _NUMBERED.fullmatch(name)) is not None:
+        return _(language, "Computer {number} ({level})", number=numbered[1], level=said)
+    if name.endswith(_TAKEN_OVER):
+        return _(language, "{name} (computer, {level})", name=name.removesuffix(_TAKEN_OVER), level=said)
+    if name.endswith(")"):
+        return f"{name[:-1]}, {said})"
+    return f"{name} ({said})"
 
 
 def level_in_name(name: str) -> str:
@@ -73,6 +101,10 @@ class Seat:
     def shown(self) -> str:
         """The name people read: a computer's carries its level ("Computer 1 (strong)")."""
         return computer_name(self.name, self.level) if self.computer else self.name
+
+    def shown_in(self, language: str) -> str:
+        """:attr:`shown` as a reader of ``language`` reads it (a computer's name and level in their words)."""
+        return computer_name_in(language, self.name, self.level) if self.computer else self.name
 
     def taken_over(self, at: int, level: str = DEFAULT_LEVEL) -> Seat:
         """This person's seat played by a computer of ``level`` from state version ``at`` on: their

@@ -17,26 +17,40 @@ from bot.seat import Seat as Seat
 from bot.seat import computer_name as computer_name
 from bot.seat import level_in_name as level_in_name
 from engine.core import Decision, Game, GameState, Outcome, View
+from engine.words import Text
 
 T = TypeVar("T")
 
 #: What a click that cannot be read gets (a custom_id from a broken client, or made up).
-BROKEN_BUTTON = "I can't read that button; press Show my hand on the table message for working ones."
+BROKEN_BUTTON = Text("I can't read that button; press Show my hand on the table message for working ones.")
 #: What a button from a moment the table has not reached gets (it was never sent by Parlour).
-NOT_A_BUTTON = "That is not a valid button for this table; press Show my hand on the table message for working ones."
+NOT_A_BUTTON = Text(
+    "That is not a valid button for this table; press Show my hand on the table message for working ones."
+)
 #: What a button of an earlier moment gets, when that seat's choices have changed since.
-STALE_BUTTON = "That button is from an earlier moment of the game; press Show my hand again."
+STALE_BUTTON = Text("That button is from an earlier moment of the game; press Show my hand again.")
 
 
 class TableError(Exception):
-    """Something a user did that the table refuses. The message is one sentence for them."""
+    """Something a user did that the table refuses. The message is one sentence for them: a
+    :class:`~engine.words.Text` (``str(error)`` is its English), which the edge says in the reader's
+    language (:func:`bot.i18n.told.told`)."""
+
+    @property
+    def text(self) -> str:
+        """The sentence as raised (a :class:`~engine.words.Text` keeps its template; ``str(error)`` does not)."""
+        return self.args[0] if self.args and isinstance(self.args[0], str) else str(self)
 
 
-def cards_in_play(table_id: int, name: str | None = None) -> str:
+def cards_in_play(table_id: int, name: str | None = None) -> Text:
     """The sentence for a person whose items are staked at another table (``name``: someone else)."""
     if name is None:
-        return f"Your cards are in play at table #{table_id}; finish that game first."
-    return f"{name}'s cards are in play at table #{table_id}; this game can start once that one is over."
+        return Text("Your cards are in play at table #{table}; finish that game first.", table=table_id)
+    return Text(
+        "{name}'s cards are in play at table #{table}; this game can start once that one is over.",
+        name=name,
+        table=table_id,
+    )
 
 
 @dataclass(frozen=True)
@@ -104,7 +118,7 @@ class Table:
     drafts: dict[int, Draft] = field(default_factory=dict)
     #: What the game's end moved, as saved with its results (what the table announces).
     prizes: tuple[Prize, ...] = ()
-    #: What the deal did besides dealing, to say with it (a collection topped up).
+    #: What the deal did besides dealing, to say with it (a collection topped up): Texts.
     dealt_notes: tuple[str, ...] = ()
     #: The lobby this finished table's Rematch opened (one at most).
     rematch_id: int | None = None
@@ -164,6 +178,10 @@ class Table:
         """The seats' names as people read them (a computer's with its level)."""
         return [seat.shown for seat in self.seats]
 
+    def names_in(self, language: str) -> list[str]:
+        """:attr:`names` as a reader of ``language`` reads them (the computers' in their words)."""
+        return [seat.shown_in(language) for seat in self.seats]
+
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
             if not seat.computer and seat.user_id == user_id:
@@ -181,7 +199,7 @@ class Table:
         hand's refresh and a computer's choice all read the same moment)."""
         state = self.state
         if state is None:
-            raise TableError("The game has not started yet.")
+            raise TableError(Text("The game has not started yet."))
         return self.remembered(("view", seat), lambda: state.view(seat))
 
     def remembered(self, key: object, work: Callable[[], T]) -> T:

@@ -32,6 +32,7 @@ from bot.table import Prize, cards_in_play
 from bot.tables import Draft, GuildSettings, Seat, Table, TableError
 from engine import registry
 from engine.core import Outcome
+from engine.words import Text
 
 #: The most actions one transaction saves (the rest wait for the next one).
 MAX_BATCH = 100
@@ -124,8 +125,11 @@ class TableStoreAdapter:
             raise TableError(cards_in_play(holder, self._name(table, user))) from None
         except ItemsGone as error:
             name = self._name(table, error.user_id)
-            whose = "Your" if name is None else f"{name}'s"
-            raise TableError(f"{whose} cards changed hands a moment ago; press Start again.") from None
+            raise TableError(
+                Text("Your cards changed hands a moment ago; press Start again.")
+                if name is None
+                else Text("{name}'s cards changed hands a moment ago; press Start again.", name=name)
+            ) from None
 
     @staticmethod
     def _name(table: Table, user_id: int) -> str | None:

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import discord
 
+from bot.i18n.choose import reader_language
+from bot.i18n.told import told
 from bot.store import ClickNote
 from bot.workers import scheduler
 from cogs.let_go import let_go_view
@@ -281,6 +283,14 @@ async def tell(interaction: discord.Interaction, sentence: str) -> None:
             await interaction.followup.send(sentence, ephemeral=True)
 
     await _answer(interaction, lambda: interaction.response.send_message(sentence, ephemeral=True), later)
+
+
+async def tell_clicker(interaction: discord.Interaction, sentence: str | Exception) -> None:
+    """:func:`tell` ``sentence`` in the clicker's language: a service's refusal (an error whose sentence
+    is a :class:`~engine.words.Text`), a Text, or a catalog text (:func:`bot.i18n.told.told`)."""
+    if isinstance(sentence, Exception):
+        sentence = sentence.args[0] if sentence.args and isinstance(sentence.args[0], str) else str(sentence)
+    await tell(interaction, told(reader_language(interaction), sentence))
 
 
 async def tell_pending(client: discord.Client, store: Store, now: datetime | None = None) -> int:

@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.i18n import ENGLISH
 from bot.i18n.choose import reader_language
+from bot.i18n.told import told
 from bot.tables import BROKEN_BUTTON, Change, Table, TableError
 from cogs.acting import actor_of
-from cogs.answers import PendingMove, reply_privately, saved, tell, update, watch
+from cogs.answers import PendingMove, reply_privately, saved, tell_clicker, update, watch
 from cogs.custom_ids import (
     ACTION_TEMPLATE,
     ACTIONS,
@@ -40,6 +42,7 @@ from cogs.message_parts import MessageParts
 from cogs.pace_ui import pace_text
 from cogs.presenter import DiscordPresenter, delivery_of
 from cogs.table_ui import closed_lobby_parts, lobby_parts, options_form
+from engine.words import Text
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -69,10 +72,17 @@ class LevelSource(Protocol):
     async def levels(self, guild_id: int, game_key: str, user_ids: Sequence[int]) -> dict[int, int]: ...
 
 
-async def lobby(store: LevelSource, table: Table, note: str = "") -> MessageParts:
-    """The lobby with each person's level in the game, read from the database."""
+async def lobby(store: LevelSource, table: Table, note: str = "", language: str = ENGLISH) -> MessageParts:
+    """The lobby with each person's level in the game, read from the database, in the server's
+    ``language`` (``note``: a Text or a catalog text, said in it)."""
     people = [s.user_id for s in table.seats if not s.computer and s.user_id is not None]
-    return lobby_parts(table, note, await store.levels(table.guild_id, table.game.key, people))
+    levels = await store.levels(table.guild_id, table.game.key, people)
+    return lobby_parts(table, told(language, note), levels, language)
+
+
+def public_language(interaction: discord.Interaction, table: Table) -> str:
+    """The language of the table's public messages (its lobby, its table message): the server's."""
+    return _delivery(interaction).language_of(table)
 
 
 class TableAction(discord.ui.DynamicItem[Item], template=ACTION_TEMPLATE):
@@ -95,28 +105,41 @@ class TableAction(discord.ui.DynamicItem[Item], template=ACTION_TEMPLATE):
             match self.action:
                 case "join":
                     table = await saved(interaction, service.join(table_id, actor, user.display_name))
-                    await update(interaction, await lobby(bot.store, table))
+                    await update(
+                        interaction, await lobby(bot.store, table, language=public_language(interaction, table))
+                    )
                 case "leave":
                     table = await saved(interaction, service.leave(table_id, actor))
-                    await update(interaction, await lobby(bot.store, table))
+                    await update(
+                        interaction, await lobby(bot.store, table, language=public_language(interaction, table))
+                    )
                 case "add_computer":
                     table = await saved(interaction, service.add_computer(table_id, actor))
-                    await update(interaction, await lobby(bot.store, table))
+                    await update(
+                        interaction, await lobby(bot.store, table, language=public_language(interaction, table))
+                    )
                 case "remove_computer":
                     table = await saved(interaction, service.remove_computer(table_id, actor))
-                    await update(interaction, await lobby(bot.store, table))
+                    await update(
+                        interaction, await lobby(bot.store, table, language=public_language(interaction, table))
+                    )
                 case "options":
                     form = options_form(service.options_form_table(table_id, actor), reader_language(interaction))
                     await interaction.response.send_modal(form)
                     form.stop()  # answered from its custom_id (cogs.tables), not by this object
                 case "cancel":
                     table = await saved(interaction, service.cancel(table_id, actor))
-                    await update(interaction, closed_lobby_parts(table, "Cancelled by the host."))
+                    closed = closed_lobby_parts(
+                        table, Text("Cancelled by the host."), public_language(interaction, table)
+                    )
+                    await update(interaction, closed)
                 case "start":
                     table = await saved(interaction, service.start(table_id, actor))
                     delivery = _delivery(interaction)
                     async with delivery.answering(table):
-                        note = " ".join(["The cards are dealt.", *table.dealt_notes])
+                        language = delivery.language_of(table)
+                        dealt = [told(language, said) for said in (Text("The cards are dealt."), *table.dealt_notes)]
+                        note = " ".join(dealt)
                         parts = await delivery.table_message(table, note)
                         await update(interaction, parts)
                         assert interaction.message is not None and parts.version is not None
@@ -129,13 +152,13 @@ class TableAction(discord.ui.DynamicItem[Item], template=ACTION_TEMPLATE):
                     table = await saved(interaction, service.rematch(table_id, actor))
                     await bot.turns.rematched(table_id, table)  # the finished table's pace (issue 45)
                     await update(interaction, MessageParts(view=None), keep_content=True)
-                    note = f"Rematch of table #{table_id}: press Join to play again."
-                    parts = await lobby(bot.store, table, note)
+                    note = Text("Rematch of table #{table}: press Join to play again.", table=table_id)
+                    parts = await lobby(bot.store, table, note, public_language(interaction, table))
                     message = await interaction.channel.send(**parts.send_kwargs())  # type: ignore[union-attr]
                     let_go_view(parts.view)
                     await _delivery(interaction).message_posted(table, message.id)
         except TableError as error:
-            await tell(interaction, str(error))
+            await tell_clicker(interaction, error)
 
 
 class MoveButton(discord.ui.DynamicItem[Item], template=MOVE_TEMPLATE):
@@ -171,9 +194,11 @@ class PageButton(discord.ui.DynamicItem[Item], template=PAGE_TEMPLATE):
             on_private_hand(interaction)
             table, seat = _bot(interaction).tables.seat_view(self.table_id, actor_of(interaction))
             show = partial(update, interaction)
-            await _delivery(interaction).show_hand(table, seat, interaction, show, {self.kind: self.page})
+            await _delivery(interaction).show_hand(
+                table, seat, interaction, show, {self.kind: self.page}, language=reader_language(interaction)
+            )
         except TableError as error:
-            await tell(interaction, str(error))
+            await tell_clicker(interaction, error)
 
 
 class DecisionSelect(discord.ui.DynamicItem[Item], template=SELECT_TEMPLATE):
@@ -191,7 +216,7 @@ class DecisionSelect(discord.ui.DynamicItem[Item], template=SELECT_TEMPLATE):
     async def callback(self, interaction: discord.Interaction) -> None:
         values = _values(interaction)
         if not values:
-            await tell(interaction, "Pick at least one option.")
+            await tell_clicker(interaction, Text("Pick at least one option."))
             return
         await make_move(interaction, self.table_id, self.version, f"{self.kind}:{','.join(values)}")
 
@@ -211,6 +236,7 @@ class DraftClick(discord.ui.DynamicItem[Item], template=DRAFT_TEMPLATE):
     @lets_go
     async def callback(self, interaction: discord.Interaction) -> None:
         service, actor, delivery = _bot(interaction).tables, actor_of(interaction), _delivery(interaction)
+        reader = reader_language(interaction)
         try:
             on_private_hand(interaction)
             table, seat = service.seat_view(self.table_id, actor)
@@ -227,14 +253,18 @@ class DraftClick(discord.ui.DynamicItem[Item], template=DRAFT_TEMPLATE):
                     chosen = _values(interaction)
                     kind = chosen[0] if chosen else self.kind
                     table = await saved(interaction, service.draft(self.table_id, actor, self.version, kind, []))
-                    await delivery.show_hand(table, seat, interaction, partial(update, interaction), {kind: 0})
+                    await delivery.show_hand(
+                        table, seat, interaction, partial(update, interaction), {kind: 0}, language=reader
+                    )
                     return
                 case "s":
                     picks = toggle_page(table, seat, self.kind, page, picks, _values(interaction))
             table = await saved(interaction, service.draft(self.table_id, actor, self.version, self.kind, picks))
-            await delivery.show_hand(table, seat, interaction, partial(update, interaction), {self.kind: page})
+            await delivery.show_hand(
+                table, seat, interaction, partial(update, interaction), {self.kind: page}, language=reader
+            )
         except TableError as error:
-            await tell(interaction, str(error))
+            await tell_clicker(interaction, error)
 
 
 class PartnerSelect(discord.ui.DynamicItem[Item], template=PARTNER_TEMPLATE):
@@ -254,7 +284,7 @@ class PartnerSelect(discord.ui.DynamicItem[Item], template=PARTNER_TEMPLATE):
         await lobby_menu_pick(
             interaction,
             self.table_id,
-            "Pick a partner.",
+            Text("Pick a partner."),
             lambda picked: tables.choose_partner(self.table_id, actor_of(interaction), picked),
         )
 
@@ -278,7 +308,7 @@ class ComputerLevelSelect(discord.ui.DynamicItem[Item], template=LEVEL_TEMPLATE)
         await lobby_menu_pick(
             interaction,
             self.table_id,
-            "Pick a level for the computer.",
+            Text("Pick a level for the computer."),
             lambda picked: tables.add_computer(self.table_id, actor_of(interaction), picked),
         )
 
@@ -300,9 +330,9 @@ class PaceSelect(discord.ui.DynamicItem[Item], template=PACE_TEMPLATE):
         await lobby_menu_pick(
             interaction,
             self.table_id,
-            "Pick a pace from the menu.",
+            Text("Pick a pace from the menu."),
             lambda picked: turns.choose_pace(self.table_id, actor_of(interaction), picked),
-            lambda table: f"Pace: {pace_text(table)}.",
+            lambda table, language: Text("Pace: {pace}.", pace=pace_text(table, language)),
         )
 
 
@@ -311,7 +341,7 @@ async def lobby_menu_pick(
     table_id: int,
     nothing_picked: str,
     act: Callable[[str], Awaitable[Table]],
-    note: Callable[[Table], str] = lambda table: "",
+    note: Callable[[Table, str], str] = lambda table, language: "",
 ) -> None:
     """A lobby menu's pick (partner, computer level, pace): on its lobby's own message only, one
     value, which the service checks; the lobby is redrawn, or one sentence says what is wrong."""
@@ -322,9 +352,10 @@ async def lobby_menu_pick(
             raise TableError(nothing_picked)
         table = await saved(interaction, act(chosen[0]))
     except TableError as error:
-        await tell(interaction, str(error))
+        await tell_clicker(interaction, error)
         return
-    await update(interaction, await lobby(bot.store, table, note(table)))
+    language = public_language(interaction, table)
+    await update(interaction, await lobby(bot.store, table, note(table, language), language))
 
 
 #: Every kind of click on a lobby, a table or a hand, in the order their templates are tried
@@ -341,7 +372,7 @@ CLICKS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 
 #: A hand's control clicked anywhere but on a private hand (it would rewrite that message into a hand).
-NOT_ON_A_HAND = "That button belongs on your private hand; press Show my hand on the table message."
+NOT_ON_A_HAND = Text("That button belongs on your private hand; press Show my hand on the table message.")
 
 
 def on_private_hand(interaction: discord.Interaction) -> None:
@@ -358,7 +389,9 @@ async def on_table_message(interaction: discord.Interaction, table_id: int) -> N
     message = interaction.message
     stored = await _bot(interaction).tables.message_of(table_id, actor_of(interaction))
     if message is None or message.flags.ephemeral or message.id != stored:
-        raise TableError(f"That button belongs on table #{table_id}'s own message; use the buttons there.")
+        raise TableError(
+            Text("That button belongs on table #{table}'s own message; use the buttons there.", table=table_id)
+        )
 
 
 async def show_my_hand(interaction: discord.Interaction, table_id: int, *, from_anywhere: bool = False) -> None:
@@ -375,12 +408,13 @@ async def show_my_hand(interaction: discord.Interaction, table_id: int, *, from_
         else:
             table, seat = await bot.tables.hand_view(table_id, actor_of(interaction))
     except TableError as error:
-        await tell(interaction, str(error))
+        await tell_clicker(interaction, error)
         return
     pending = PendingMove(bot.store_adapter, table_id, user_id, table.version, "")
     watch(interaction, pending, private_reply=True)
     try:
-        await _delivery(interaction).show_hand(table, seat, interaction, partial(reply_privately, interaction))
+        show = partial(reply_privately, interaction)
+        await _delivery(interaction).show_hand(table, seat, interaction, show, language=reader_language(interaction))
     finally:
         await pending.answered()
 
@@ -393,9 +427,10 @@ async def make_move(interaction: discord.Interaction, table_id: int, version: in
         pending = PendingMove(bot.store_adapter, table_id, user_id, bot.tables.version_of(table_id, actor), move_text)
         change: Change = await saved(interaction, bot.tables.act(table_id, actor, version, move_text), pending)
     except TableError as error:
-        await tell(interaction, str(error))
+        await tell_clicker(interaction, error)
         return
-    await _delivery(interaction).moved(change, interaction, partial(update, interaction))
+    show = partial(update, interaction)
+    await _delivery(interaction).moved(change, interaction, show, language=reader_language(interaction))
     await pending.answered()
 
 
@@ -423,4 +458,4 @@ async def answer_unlisted(interaction: discord.Interaction) -> None:
             break
         await item.callback(interaction)
         return
-    await tell(interaction, BROKEN_BUTTON)
+    await tell_clicker(interaction, BROKEN_BUTTON)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from bot.i18n import ENGLISH, N_, _
+from bot.i18n.told import told
 from cogs.message_parts import MessageParts
 
 #: Interaction tokens live 15 minutes: an open hand says it stops following the game this long
@@ -25,27 +27,30 @@ NOTICE_AFTER = timedelta(minutes=14)
 #: Seconds between two looks for open hands whose notice is due (one task per bot, not one per hand).
 CHECK_EVERY = 30.0
 
-SUPERSEDED = "This hand no longer follows the game: you opened a newer one, so use that one instead."
-EXPIRED = (
+#: The last words (catalog texts: said in the hand's reader's language, :func:`bot.i18n.told.told`).
+SUPERSEDED = N_("This hand no longer follows the game: you opened a newer one, so use that one instead.")
+EXPIRED = N_(
     "This hand no longer follows the game: Discord lets the bot update it for 15 minutes only. "
     "Press **Show my hand** on the table message to see your hand as it is now."
 )
-REPLACED = "The host gave your seat to the computer, which plays it for the rest of this game."
-CLOSED = "This table is closed, so this hand no longer follows it."
+REPLACED = N_("The host gave your seat to the computer, which plays it for the rest of this game.")
+CLOSED = N_("This table is closed, so this hand no longer follows it.")
 
 
-def header(game_name: str, table_id: int) -> str:
+def header(game_name: str, table_id: int, language: str = ENGLISH) -> str:
     """The first line of a hand message (:func:`cogs.hand_ui.hand_parts` and its last words)."""
-    return f"**{game_name}** · table #{table_id} · your hand"
+    return _(language, "**{game}** · table #{table} · your hand", game=game_name, table=table_id)
 
 
 def last_words(title: str, sentence: str) -> MessageParts:
-    """A hand message reduced to its title and one sentence: no picture, no controls."""
+    """A hand message reduced to its title and one sentence (said in its reader's language already):
+    no picture, no controls."""
     return MessageParts(content=f"{title}\n{sentence}", files=[], view=None)
 
 
-def ended(reason: str | None) -> str:
-    """What an open hand says when its table ends without results (``reason``: the table's note)."""
+def ended(reason: str | None, language: str = ENGLISH) -> str:
+    """What an open hand says when its table ends without results (``reason``: the table's note, a
+    Text or a catalog text), in ``language``."""
     if not reason:
-        return CLOSED
-    return f"{reason.rstrip()} This hand no longer follows the table."
+        return _(language, CLOSED)
+    return told(language, reason).rstrip() + " " + _(language, "This hand no longer follows the table.")

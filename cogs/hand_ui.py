@@ -17,8 +17,9 @@ from typing import Any
 
 import discord
 
-from bot.i18n import ENGLISH
+from bot.i18n import ENGLISH, N_, _
 from bot.tables import Draft, Table, TableError
+from bot.tables.service import NOT_YOURS_NOW
 from cogs.custom_ids import draft_id, move_id, page_id, select_id
 from cogs.hand_expiry import header
 from cogs.mentions import plain_all
@@ -50,16 +51,18 @@ def hand_parts(
     took the drawing), whose version the controls carry."""
     version, view = picture.version, picture.view
     draft = table.draft_of(seat, view.decisions)
-    lines, names = [header(table.game.name, table.id)], plain_all(table.names)
+    shown = table.names_in(language)
+    lines, names = [header(table.game.name, table.id, language)], plain_all(shown)
     if view.outcome is not None:
-        lines.append("The game is over.")
+        lines.append(_(language, "The game is over."))
     elif view.decisions:
         lines += [f"• {said(language, d.prompt, names)}" for d in view.decisions]
     elif seat in view.decided:
-        lines.append("You have chosen. Waiting for the others.")
+        lines.append(_(language, "You have chosen. Waiting for the others."))
     elif view.waiting_on:
-        lines.append("Waiting for " + ", ".join(names[s] for s in view.waiting_on) + ".")
-    screen = Screen(table.id, version, [_named(d, table.names, language) for d in view.decisions], pages or {}, draft)
+        lines.append(_(language, "Waiting for {names}.", names=", ".join(names[s] for s in view.waiting_on)))
+    decisions = [_named(d, shown, language) for d in view.decisions]
+    screen = Screen(table.id, version, decisions, pages or {}, draft, language)
     lines += screen.summary(names)
     controls = Controls()
     for item in screen.items():
@@ -98,6 +101,8 @@ class Screen:
     decisions: list[Decision]
     pages: dict[str, int]
     draft: Draft | None
+    #: The reader's language (the decisions come said in it already).
+    language: str = ENGLISH
 
     def items(self) -> list[Item]:
         rows: list[list[Item]] = []
@@ -106,7 +111,7 @@ class Screen:
             several = len(self.decisions) > 1  # each row of buttons then says which decision it answers
             for decision in self.decisions:
                 rows.extend(
-                    _build_row(self.table_id, self.version, decision, kind, self.pages, several)
+                    _build_row(self.table_id, self.version, decision, kind, self.pages, several, self.language)
                     for kind in _rows_for(decision)
                 )
         elif self.decisions:
@@ -117,7 +122,8 @@ class Screen:
                 rows.extend(self._selection_rows(active))
             else:
                 rows.extend(
-                    _build_row(self.table_id, self.version, active, kind, self.pages) for kind in _rows_for(active)
+                    _build_row(self.table_id, self.version, active, kind, self.pages, language=self.language)
+                    for kind in _rows_for(active)
                 )
         items: list[Item] = []
         for index, row in enumerate(rows[:MAX_ROWS]):
@@ -147,7 +153,14 @@ class Screen:
             else f"{decision.min_picks}–{decision.max_picks}"
         )
         shown = ", ".join(f"{i + 1}. {label}" if decision.ordered else label for i, label in enumerate(labels))
-        return [f"**Picked so far** ({len(labels)} of {wanted}): {shown or 'nothing yet'}"[:1000]]
+        picked = _(
+            self.language,
+            "**Picked so far** ({count} of {wanted}): {picks}",
+            count=len(labels),
+            wanted=wanted,
+            picks=shown or _(self.language, "nothing yet"),
+        )
+        return [picked[:1000]]
 
     def _decision_menu(self, active: Decision) -> Item:
         options = [
@@ -159,7 +172,7 @@ class Screen:
         return discord.ui.Select(
             custom_id=draft_id(self.table_id, self.version, "d", active.kind),
             options=options,
-            placeholder="Choose what to do",
+            placeholder=_(self.language, "Choose what to do")[:150],
         )
 
     def _selection_rows(self, decision: Decision) -> list[list[Item]]:
@@ -176,7 +189,7 @@ class Screen:
                 )
                 for o in shown
             ]
-            low, high, hint = 1, 1, "Pick the next one (pick a ticked one to unpick it)"
+            low, high, hint = 1, 1, _(self.language, "Pick the next one (pick a ticked one to unpick it)")
         else:
             options = [
                 discord.SelectOption(
@@ -187,7 +200,8 @@ class Screen:
                 )
                 for o in shown
             ]
-            low, high, hint = 0, len(shown), f"Pick or unpick on this page ({page + 1}/{page_count})"
+            hint = _(self.language, "Pick or unpick on this page ({page}/{pages})", page=page + 1, pages=page_count)
+            low, high = 0, len(shown)
         select: discord.ui.Select[Controls] = discord.ui.Select(
             custom_id=draft_id(self.table_id, self.version, "s", decision.kind, page),
             options=options,
@@ -197,16 +211,16 @@ class Screen:
         )
         rows: list[list[Item]] = [[select]]
         if page_count > 1:
-            rows.append(_pager(self.table_id, self.version, decision.kind, page, page_count))
+            rows.append(_pager(self.table_id, self.version, decision.kind, page, page_count, self.language))
         ready = decision.min_picks <= len(picks) <= decision.max_picks
         confirm: discord.ui.Button[Controls] = discord.ui.Button(
-            label=f"Confirm ({len(picks)} picked)",
+            label=_(self.language, "Confirm ({count} picked)", count=len(picks))[:80],
             style=discord.ButtonStyle.success,
             disabled=not ready,
             custom_id=draft_id(self.table_id, self.version, "c", decision.kind, page),
         )
         clear: discord.ui.Button[Controls] = discord.ui.Button(
-            label="Clear",
+            label=_(self.language, "Clear")[:80],
             style=discord.ButtonStyle.secondary,
             disabled=not picks,
             custom_id=draft_id(self.table_id, self.version, "x", decision.kind, page),
@@ -224,7 +238,7 @@ def toggle_page(table: Table, seat: int, kind: str, page: int, picks: list[str],
     """
     decision = next((d for d in table.view(seat).decisions if d.kind == kind), None)
     if decision is None:
-        raise TableError("That choice is not yours to make now; press Show my hand again.")
+        raise TableError(NOT_YOURS_NOW)
     if decision.ordered:
         chosen = values[0] if values else None
         if chosen is None:
@@ -235,23 +249,25 @@ def toggle_page(table: Table, seat: int, kind: str, page: int, picks: list[str],
     return kept + [v for v in values if v not in picks and v in on_page]
 
 
-def _pager(table_id: int, version: int, kind: str, page: int, page_count: int) -> list[Item]:
+def _pager(table_id: int, version: int, kind: str, page: int, page_count: int, language: str = ENGLISH) -> list[Item]:
     """Previous and Next: turn the page of a decision's choices (nothing is saved)."""
     return [
-        _page_button(table_id, version, kind, max(page - 1, 0), "◀ Previous", disabled=page == 0),
+        _page_button(table_id, version, kind, max(page - 1, 0), _(language, "◀ Previous"), disabled=page == 0),
         _page_button(
             table_id,
             version,
             kind,
             min(page + 1, page_count - 1),
-            f"Next ▶ ({page + 1}/{page_count})",
+            _(language, "Next ▶ ({page}/{pages})", page=page + 1, pages=page_count),
             disabled=page == page_count - 1,
         ),
     ]
 
 
 def _page_button(table_id: int, version: int, kind: str, page: int, label: str, disabled: bool) -> Item:
-    return discord.ui.Button(label=label or "-", disabled=disabled, custom_id=page_id(table_id, version, kind, page))
+    return discord.ui.Button(
+        label=label[:80] or "-", disabled=disabled, custom_id=page_id(table_id, version, kind, page)
+    )
 
 
 def _move_button(table_id: int, version: int, move: str, label: str) -> Item:
@@ -290,19 +306,69 @@ def _paged(decision: Decision) -> Sequence[Option]:
     return [o for o in decision.options if o.id not in loose] if loose else decision.options
 
 
-def _action_label(title: str, label: str) -> str:
+#: What a decision's kind does, as its buttons name it ("Discard 4♦"); a kind not listed is named
+#: from its id ("lay_off": "Lay off").
+ACTIONS = {
+    "arrange_suits": N_("Arrange suits"),
+    "ask": N_("Ask"),
+    "big_gin": N_("Big gin"),
+    "capture_joker": N_("Capture joker"),
+    "clash": N_("Clash"),
+    "declare": N_("Declare"),
+    "discard": N_("Discard"),
+    "draw": N_("Draw"),
+    "exchange": N_("Exchange"),
+    "follow": N_("Follow"),
+    "gin": N_("Gin"),
+    "give": N_("Give"),
+    "hit": N_("Hit"),
+    "knock": N_("Knock"),
+    "lead": N_("Lead"),
+    "meld": N_("Meld"),
+    "name_joker": N_("Name joker"),
+    "pass": N_("Pass"),
+    "place": N_("Place"),
+    "play": N_("Play"),
+    "reveal": N_("Reveal"),
+    "set_active": N_("Set active"),
+    "setup_mode": N_("Setup mode"),
+    "sign": N_("Sign"),
+    "swap": N_("Swap"),
+    "take": N_("Take"),
+    "trim": N_("Trim"),
+    "undercut": N_("Undercut"),
+    "undo": N_("Undo"),
+    "upcard": N_("Upcard"),
+}
+
+
+def action_title(kind: str, language: str = ENGLISH) -> str:
+    """What a decision of ``kind`` does, in ``language`` ("Discard", "Lay off")."""
+    title = kind.replace("_", " ").capitalize()
+    return _(language, ACTIONS[kind]) if kind in ACTIONS else title
+
+
+def _action_label(title: str, label: str, language: str = ENGLISH) -> str:
     """A button that says what it does: "Discard 4♦" (unless its label already starts with the action)."""
     if label.lower().startswith(title.split()[0].lower()):
         return label
-    return f"{title} {label}" if " " not in title else f"{title}: {label}"
+    if " " not in title:
+        return _(language, "{action} {option}", action=title, option=label)
+    return _(language, "{action}: {option}", action=title, option=label)
 
 
 def _build_row(
-    table_id: int, version: int, decision: Decision, kind: str, pages: dict[str, int], several: bool = False
+    table_id: int,
+    version: int,
+    decision: Decision,
+    kind: str,
+    pages: dict[str, int],
+    several: bool = False,
+    language: str = ENGLISH,
 ) -> list[Item]:
     """One row of a decision's controls. ``several``: other decisions are on screen too, so each
     button names its action ("Discard 4♦", not a bare "4♦" under the Meld and Hit menus)."""
-    title = decision.kind.replace("_", " ").capitalize()
+    title = action_title(decision.kind, language)
     if kind in ("buttons", "loose"):
         buttons = decision.options if kind == "buttons" else _loose(decision)
         return [
@@ -310,7 +376,7 @@ def _build_row(
                 table_id,
                 version,
                 f"{decision.kind}:{o.id}",
-                _action_label(title, o.label)
+                _action_label(title, o.label, language)
                 if several
                 else o.label
                 if len(decision.options) > 1 or o.label.lower() != title.lower()
@@ -322,9 +388,9 @@ def _build_row(
     page_count = (len(paged) + MAX_SELECT_OPTIONS - 1) // MAX_SELECT_OPTIONS
     page = min(max(pages.get(decision.kind, 0), 0), page_count - 1)
     if kind == "pages":
-        return _pager(table_id, version, decision.kind, page, page_count)
+        return _pager(table_id, version, decision.kind, page, page_count, language)
     if kind == "none":
-        return [_move_button(table_id, version, f"{decision.kind}:", f"{title}: none")]
+        return [_move_button(table_id, version, f"{decision.kind}:", _(language, "{action}: none", action=title))]
     shown = paged[page * MAX_SELECT_OPTIONS : (page + 1) * MAX_SELECT_OPTIONS]
     options = [
         discord.SelectOption(label=o.label[:MAX_OPTION_LABEL], value=o.id, description=o.group[:100] or None)
@@ -332,7 +398,13 @@ def _build_row(
     ]
     low = max(1, min(decision.min_picks, len(shown)))
     high = max(low, min(decision.max_picks, len(shown)))
-    picks = "" if high == 1 else f" (pick {low})" if low == high else f" (pick {low} to {high})"
+    picks = (
+        ""
+        if high == 1
+        else _(language, " (pick {count})", count=low)
+        if low == high
+        else _(language, " (pick {low} to {high})", low=low, high=high)
+    )
     return [
         discord.ui.Select(
             custom_id=select_id(table_id, version, decision.kind, page),

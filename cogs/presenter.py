@@ -27,7 +27,9 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import discord
 
 from bot.futures import start_keyed
+from bot.i18n import ENGLISH, N_, _
 from bot.i18n.choose import server_language
+from bot.i18n.told import told
 from bot.models import TableStatus
 from bot.tables import Table
 from bot.workers import scheduler
@@ -94,6 +96,8 @@ class OpenHand:
     message_id: int | None = None
     #: Its first line (the game and table), for its last words (:mod:`cogs.hand_expiry`).
     title: str = ""
+    #: The language of its reader (who clicked): its refreshes and last words are in it.
+    language: str = ENGLISH
 
 
 def hand_editor(client: discord.Client, interaction: discord.Interaction) -> Show:
@@ -182,17 +186,25 @@ class DiscordPresenter:
 
     # -- drawing ---------------------------------------------------------------
     def language_of(self, table: Table) -> str:
-        """The language of a table's pictures: its server's ``/settings language``, else the server's
-        Discord language (hands too, for now: a hand drawn ahead has no click to tell its reader's)."""
+        """The language of a table's public messages and pictures: its server's ``/settings language``,
+        else the server's Discord language (a hand is in its reader's: :meth:`show_hand`; a hand drawn
+        ahead has no click to tell its reader's, and is drawn in this one)."""
         guild = self.client.get_guild(table.guild_id) if self.client is not None else None
         return server_language(table.language, guild.preferred_locale if guild is not None else None)
 
     async def hand(
-        self, table: Table, seat: int, pages: dict[str, int] | None = None, priority: Priority = Priority.ANSWER
+        self,
+        table: Table,
+        seat: int,
+        pages: dict[str, int] | None = None,
+        priority: Priority = Priority.ANSWER,
+        language: str | None = None,
     ) -> MessageParts:
-        """``seat``'s private hand as the table is now: its picture drawn (or shared), then its parts."""
-        picture = await self.pictures.latest(table, "hand", seat, priority)
-        return hand_parts(table, seat, picture, pages, self.language_of(table))
+        """``seat``'s private hand as the table is now, in its reader's ``language`` (by default the
+        table's): its picture drawn (or shared), then its parts."""
+        language = language or self.language_of(table)
+        picture = await self.pictures.latest(table, "hand", seat, priority, language=language)
+        return hand_parts(table, seat, picture, pages, language)
 
     async def table_message(
         self, table: Table, note: str | None = None, priority: Priority = Priority.ANSWER
@@ -216,6 +228,7 @@ class DiscordPresenter:
         show: Show | None = None,
         *,
         note: str | None = None,
+        language: str | None = None,
     ) -> None:
         """A move is saved (a person's, a computer's, one made for a person, or a seat handed to the
         computer), delivered from its Change: the table message follows with ``note`` (coalesced,
@@ -223,7 +236,7 @@ class DiscordPresenter:
         edit); the open hands of the seats whose choices it changed (``change.changed_seats``: their
         old controls no longer work) are brought up to date at once, not after the table message's
         next edit; and a person's move (its ``interaction``) is answered with ``show``, the clicked
-        hand message edited."""
+        hand message edited, in the mover's ``language`` (by default the table's)."""
         table = change.table
         self._changes[table.id] = change  # what the table message's next edit draws from
         await self.table_changed(table, note)
@@ -233,7 +246,7 @@ class DiscordPresenter:
                 self._bring_hand_on(table, seat)
         if interaction is not None:
             assert show is not None and change.seat is not None, "a person's move is answered on their hand"
-            await self.show_hand(table, change.seat, interaction, show)
+            await self.show_hand(table, change.seat, interaction, show, language=language)
 
     # -- hands ---------------------------------------------------------------
     async def show_hand(
@@ -243,26 +256,32 @@ class DiscordPresenter:
         interaction: discord.Interaction,
         show: Show,
         pages: dict[str, int] | None = None,
+        *,
+        language: str | None = None,
     ) -> None:
         """Draw ``seat``'s hand as the table is now, show it with ``show`` and keep the message open.
+
+        It is in ``language``, its reader's (who clicked; by default the table's), and so are its
+        refreshes and last words.
 
         The drawing waits for no other edit of this hand (an answer must not queue behind a
         refresh's picture); showing it is serialised with them. If the table moved on meanwhile,
         the hand is refreshed again at once (latest wins, nothing is left behind).
         """
         key = (table.id, seat)
-        parts = await self.hand(table, seat, pages or {})
+        language = language or self.language_of(table)
+        parts = await self.hand(table, seat, pages or {}, language=language)
         assert parts.version is not None
         async with self._hand_lock(key):
             shown = await show(parts)
             message_id = shown if isinstance(shown, int) else None
             old = self._open_hand(key)
-            title = hand_expiry.header(table.game.name, table.id)
+            title = hand_expiry.header(table.game.name, table.id, language)
             editor = hand_editor(self.client, interaction)
-            hand = OpenHand(editor, self.clock(), parts.version, dict(pages or {}), message_id, title)
+            hand = OpenHand(editor, self.clock(), parts.version, dict(pages or {}), message_id, title, language)
             self.hands.setdefault(table.id, {})[seat] = hand
         if old is not None and None not in (old.message_id, message_id) and old.message_id != message_id:
-            self._farewell(key, old, hand_expiry.SUPERSEDED)  # a newer message shows this hand now
+            self._farewell(key, old, _(old.language, hand_expiry.SUPERSEDED))  # a newer message shows this hand now
         self._watch_expiry()
         if table.version != parts.version:
             await self._refresh_hand(table, seat)
@@ -304,12 +323,12 @@ class DiscordPresenter:
             for seat, hand in list(seats.items()):
                 if now - hand.at >= HAND_TOKEN_LIFE:
                     self._close_hand((table_id, seat))
-                    self._farewell((table_id, seat), hand, hand_expiry.EXPIRED)
+                    self._farewell((table_id, seat), hand, _(hand.language, hand_expiry.EXPIRED))
 
     def end_hands(self, table: Table, reason: str | None) -> None:
         """The table ended without results: every open hand of it says so, and stops following it."""
         for seat, hand in list(self.hands.pop(table.id, {}).items()):
-            self._farewell((table.id, seat), hand, hand_expiry.ended(reason))
+            self._farewell((table.id, seat), hand, hand_expiry.ended(reason, hand.language))
 
     def _open_hand(self, key: tuple[int, int]) -> OpenHand | None:
         table_id, seat = key
@@ -337,7 +356,7 @@ class DiscordPresenter:
         hand = self._open_hand((table.id, seat))
         if hand is not None and table.seats[seat].computer:
             self._close_hand((table.id, seat))
-            self._farewell((table.id, seat), hand, hand_expiry.REPLACED)
+            self._farewell((table.id, seat), hand, _(hand.language, hand_expiry.REPLACED))
             return
         self._refresh_hand_soon(table, seat)
 
@@ -364,9 +383,9 @@ class DiscordPresenter:
                     return  # ended without results: end_hands says so
                 if self.clock() - hand.at >= HAND_TOKEN_LIFE:
                     self._close_hand(key)
-                    self._farewell(key, hand, hand_expiry.EXPIRED)
+                    self._farewell(key, hand, _(hand.language, hand_expiry.EXPIRED))
                     return
-                parts = await self.hand(table, seat, hand.pages, Priority.UPDATE)
+                parts = await self.hand(table, seat, hand.pages, Priority.UPDATE, hand.language)
                 assert parts.version is not None
                 async with self._hand_lock(key):
                     hand = self._open_hand(key)
@@ -483,14 +502,16 @@ class DiscordPresenter:
         channel = await self._channel(table.channel_id)
         if channel is None:
             return None
+        language = self.language_of(table)
         if not table.started:  # a lobby: only its closing is presented from here
             if table.status != TableStatus.LOBBY and table.message_id:
-                parts = closed_lobby_parts(table, note or "This table is closed.")
+                parts = closed_lobby_parts(table, note or N_("This table is closed."), language)
                 with contextlib.suppress(discord.HTTPException):
                     await channel.get_partial_message(table.message_id).edit(**parts.edit_kwargs())
             return None
+        note = told(language, note or "")  # a Text (or a catalog text) from the service, said once
         if change is not None and change.outcome is not None:
-            note = "\n".join(filter(None, [note, await self._standings_note(table)]))
+            note = "\n".join(filter(None, [note, await self._standings_note(table, language)]))
         parts = await self.table_message(table, note, Priority.TABLE)
         try:
             return await self._post_table_message(channel, table, parts)
@@ -518,12 +539,11 @@ class DiscordPresenter:
         await self.shown(table, version)
         if old:
             with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(old).edit(
-                    content=f"Table #{table.id} moved to a newer message below.", attachments=[], view=None
-                )
+                moved = _(self.language_of(table), "Table #{table} moved to a newer message below.", table=table.id)
+                await channel.get_partial_message(old).edit(content=moved, attachments=[], view=None)
         return version
 
-    async def _standings_note(self, table: Table) -> str:
+    async def _standings_note(self, table: Table, language: str = ENGLISH) -> str:
         """Ratings changed and levels reached by a finished game (read from the database)."""
         if self.standings is None:
             return ""
@@ -532,7 +552,7 @@ class DiscordPresenter:
         except Exception:  # the results stand without the announcement
             log.exception("Could not read the standings of table %s", table.id)
             return ""
-        return standings_after(changes, plain_all(table.names), table.game.name)
+        return standings_after(changes, plain_all(table.names_in(language)), table.game.name, language)
 
     async def message_posted(self, table: Table, message_id: int) -> None:
         """The table's public message is now ``message_id`` (posted just now): keep it, and save it."""
@@ -545,11 +565,15 @@ class DiscordPresenter:
             return
         people = [table.seats[s].user_id for s in seats]
         mentions = ", ".join(f"<@{u}>" for u in people)
-        await channel.send(
-            f"{mentions}: your move at {table.game.name} table #{table.id}. "
+        said = _(
+            self.language_of(table),
+            "{people}: your move at {game} table #{table}. "
             "Press **Show my hand** on the table message, or the computer will play for you soon.",
-            allowed_mentions=only(people),
+            people=mentions,
+            game=table.game.name,
+            table=table.id,
         )
+        await channel.send(said, allowed_mentions=only(people))
 
     async def _channel(self, channel_id: int) -> PartialMessageableChannel | None:
         channel = self.client.get_channel(channel_id)

@@ -35,7 +35,8 @@ pictures_for = cache(_pictures_for)
 
 #: What each kind of picture shows: the hand of a seat, the table, the results.
 PictureKind = Literal["hand", "table", "results"]
-#: One picture of a table: its kind, its seat, and the names it was drawn with.
+#: One picture of a table: its kind, its seat, the names it was drawn with (as the table keeps them,
+#: in English) and its language (a hand is drawn in its reader's, the table in its server's).
 Key = tuple[PictureKind, int | None, tuple[str, ...], str]
 
 #: Tables whose pictures are kept at most (the ones asked for longest ago go first); a table's
@@ -107,16 +108,24 @@ class TablePictures:
         self._tables.pop(table_id, None)
 
     async def latest(
-        self, table: Table, kind: PictureKind, seat: int | None, priority: Priority = Priority.ANSWER
+        self,
+        table: Table,
+        kind: PictureKind,
+        seat: int | None,
+        priority: Priority = Priority.ANSWER,
+        *,
+        language: str | None = None,
     ) -> Picture:
-        """A picture of the table no older than it is now, drawn off the event loop and shared.
+        """A picture of the table no older than it is now, in ``language`` (by default the table's),
+        drawn off the event loop and shared.
 
         The moment is the one when a worker takes the drawing: a picture that waited its turn
         under load shows the moves made meanwhile (a computer's reply to the move it answers,
-        say), and a moment nobody will see any more is never drawn.
+        say), and a moment nobody will see any more is never drawn. Pictures of one table in
+        several languages are kept side by side (a Japanese player's hand at an English table).
         """
         kept = self._kept(table.id)
-        language = self.language_of(table)
+        language = language or self.language_of(table)
         key: Key = (kind, seat, tuple(table.names), language)
         asked = kept.get(key)
         if asked is None or asked.older_than(table.version):
@@ -139,7 +148,7 @@ class TablePictures:
                 del kept[key]
             raise
         finally:
-            for old in [k for k in kept if k[2:] != key[2:]]:  # drawn with names (or words) no longer the table's
+            for old in [k for k in kept if k[2] != key[2]]:  # drawn with names no longer the table's
                 del kept[old]
 
     def _kept(self, table_id: int) -> dict[Key, _Asked]:
@@ -173,7 +182,7 @@ class TablePictures:
 
 def _take_moment(table: Table, kind: PictureKind, seat: int | None, asked: _Asked, language: str) -> scheduler.DrawCall:
     """The picture of the table as it is now, in ``language`` (called when a worker takes the drawing)."""
-    view, names = table.view(seat), table.names
+    view, names = table.view(seat), table.names_in(language)
     asked.version, asked.view = table.version, view
     if kind == "results":
         assert view.outcome is not None

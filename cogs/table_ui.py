@@ -13,7 +13,8 @@ from collections.abc import Mapping
 
 import discord
 
-from bot.i18n import ENGLISH
+from bot.i18n import ENGLISH, N_, _
+from bot.i18n.told import listed, told
 from bot.models import TableStatus
 from bot.tables import Table, seat_key
 from bot.turns import clock_lines
@@ -30,9 +31,9 @@ from engine.core import View
 
 #: What the lobby's level menu offers: (level, label, description), weakest first.
 COMPUTER_LEVELS = (
-    ("easy", "Easy computer", "Plays sensible moves but slips: for learning the game"),
-    ("normal", "Normal computer", "The everyday opponent (the Add computer button's)"),
-    ("strong", "Strong computer", "The best player Parlour has for this game"),
+    ("easy", N_("Easy computer"), N_("Plays sensible moves but slips: for learning the game")),
+    ("normal", N_("Normal computer"), N_("The everyday opponent (the Add computer button's)")),
+    ("strong", N_("Strong computer"), N_("The best player Parlour has for this game")),
 )
 
 
@@ -44,92 +45,116 @@ def _button(
     return discord.ui.Button(label=label[:80] or "-", style=style, custom_id=action_id(action, table_id), row=row)
 
 
-def _level_menu(table_id: int) -> discord.ui.Select[Controls]:
+def _level_menu(table_id: int, language: str = ENGLISH) -> discord.ui.Select[Controls]:
     """The lobby's menu to seat a computer of a chosen level (the value is the level's name)."""
     return discord.ui.Select(
         custom_id=level_id(table_id),
-        placeholder="Add a computer at a level: easy, normal or strong",
+        placeholder=_(language, "Add a computer at a level: easy, normal or strong")[:150],
         options=[
-            discord.SelectOption(label=label, value=level, description=about) for level, label, about in COMPUTER_LEVELS
+            discord.SelectOption(label=_(language, label)[:100], value=level, description=_(language, about)[:100])
+            for level, label, about in COMPUTER_LEVELS
         ],
     )
 
 
 # -- the lobby ----------------------------------------------------------------
-def lobby_parts(table: Table, note: str = "", levels: Mapping[int, int] | None = None) -> MessageParts:
-    """The lobby: seats (people with their level in this game), options, teams, and its buttons."""
+def lobby_parts(
+    table: Table, note: str = "", levels: Mapping[int, int] | None = None, language: str = ENGLISH
+) -> MessageParts:
+    """The lobby: seats (people with their level in this game), options, teams, and its buttons, in
+    the server's ``language`` (``note`` is said in it already)."""
     game, levels = table.game, levels or {}
     seats = "\n".join(
-        f"{i + 1}. {'🤖 ' + plain(s.shown) if s.computer else f'<@{s.user_id}>'}"
-        + (f" · level {levels[s.user_id]}" if not s.computer and s.user_id is not None and s.user_id in levels else "")
-        + (" (host)" if s.user_id == table.host_id else "")
+        f"{i + 1}. {_who_sits(table, i, language)}"
+        + (
+            _(language, " · level {level}", level=levels[s.user_id])
+            if not s.computer and s.user_id is not None and s.user_id in levels
+            else ""
+        )
+        + (_(language, " (host)") if s.user_id == table.host_id else "")
         for i, s in enumerate(table.seats)
     )
+    heading = _(
+        language,
+        "Seats ({seated}/{most}; {players} play):",
+        seated=len(table.seats),
+        most=game.max_players,
+        players=told(language, game.players_text),
+    )
     embed = discord.Embed(
-        title=f"{game.name}: table #{table.id}",
-        description=f"{game.summary}\n\nSeats ({len(table.seats)}/{game.max_players}; {game.players_text} "
-        f"play):\n{seats}",
+        title=_(language, "{game}: table #{table}", game=game.name, table=table.id),
+        description=f"{told(language, game.summary)}\n\n{heading}\n{seats}",
         colour=discord.Colour.dark_green(),
     )
     if table.options and game.options:
-        embed.add_field(name="Options", value=option_lines(game, table.options)[:1024])
+        embed.add_field(name=_(language, "Options"), value=option_lines(game, table.options, language)[:1024])
     embed.set_footer(
-        text=plain(note) if note else "Join, add computers (normal, or pick a level below), and the host presses Start."
+        text=plain(note)
+        if note
+        else _(language, "Join, add computers (normal, or pick a level below), and the host presses Start.")
     )
     view = Controls()
-    view.add_item(_button("join", table.id, "Join", discord.ButtonStyle.primary, 0))
-    view.add_item(_button("leave", table.id, "Leave", discord.ButtonStyle.secondary, 0))
-    view.add_item(_button("add_computer", table.id, "Add computer", discord.ButtonStyle.secondary, 0))
-    view.add_item(_button("remove_computer", table.id, "Remove computer", discord.ButtonStyle.secondary, 0))
+    view.add_item(_button("join", table.id, _(language, "Join"), discord.ButtonStyle.primary, 0))
+    view.add_item(_button("leave", table.id, _(language, "Leave"), discord.ButtonStyle.secondary, 0))
+    view.add_item(_button("add_computer", table.id, _(language, "Add computer"), discord.ButtonStyle.secondary, 0))
+    view.add_item(
+        _button("remove_computer", table.id, _(language, "Remove computer"), discord.ButtonStyle.secondary, 0)
+    )
     if game.options:  # a game without options offers no form
-        view.add_item(_button("options", table.id, "Options", discord.ButtonStyle.secondary, 1))
-    view.add_item(_button("start", table.id, "Start", discord.ButtonStyle.success, 1))
-    view.add_item(_button("cancel", table.id, "Cancel", discord.ButtonStyle.danger, 1))
-    view.add_item(_level_menu(table.id))
+        view.add_item(_button("options", table.id, _(language, "Options"), discord.ButtonStyle.secondary, 1))
+    view.add_item(_button("start", table.id, _(language, "Start"), discord.ButtonStyle.success, 1))
+    view.add_item(_button("cancel", table.id, _(language, "Cancel"), discord.ButtonStyle.danger, 1))
+    view.add_item(_level_menu(table.id, language))
     if game.teams:
-        _lobby_teams(table, embed, view)
-    add_pace_controls(table, embed, view)  # the table's pace (issue 45)
+        _lobby_teams(table, embed, view, language)
+    add_pace_controls(table, embed, view, language)  # the table's pace (issue 45)
     return MessageParts(embed=embed, view=view, mentions=discord.AllowedMentions.none())
 
 
-def _who_sits(table: Table, seat: int) -> str:
+def _who_sits(table: Table, seat: int, language: str = ENGLISH) -> str:
     s = table.seats[seat]
-    return "🤖 " + plain(s.shown) if s.computer else f"<@{s.user_id}>"
+    return "🤖 " + plain(s.shown_in(language)) if s.computer else f"<@{s.user_id}>"
 
 
-def _lobby_teams(table: Table, embed: discord.Embed, view: Controls) -> None:
+def _lobby_teams(table: Table, embed: discord.Embed, view: Controls, language: str = ENGLISH) -> None:
     """Who partners whom in a team game, and the host's menu to choose their partner."""
     game, count = table.game, len(table.seats)
     teams = game.teams.get(count)
     if not teams:
-        sizes = " or ".join(str(n) for n in sorted(game.teams))
-        embed.add_field(name="Teams", value=f"With {sizes} players, partners play as a team: the host chooses.")
+        sizes = listed(language, [str(n) for n in sorted(game.teams)], "or")
+        value = _(language, "With {sizes} players, partners play as a team: the host chooses.", sizes=sizes)
+        embed.add_field(name=_(language, "Teams"), value=value)
         return
-    lines = [f"Team {chr(65 + i)}: " + " & ".join(_who_sits(table, s) for s in team) for i, team in enumerate(teams)]
-    embed.add_field(name="Teams", value="\n".join(lines), inline=False)
+    lines = [
+        _(language, "Team {team}:", team=chr(65 + i)) + " " + " & ".join(_who_sits(table, s, language) for s in team)
+        for i, team in enumerate(teams)
+    ]
+    embed.add_field(name=_(language, "Teams"), value="\n".join(lines), inline=False)
     host = table.seat_of(table.host_id)
     options = [
-        discord.SelectOption(label=seat.shown[:100], value=seat_key(seat))
+        discord.SelectOption(label=seat.shown_in(language)[:100], value=seat_key(seat))
         for i, seat in enumerate(table.seats)
         if i != host
     ]
     menu: discord.ui.Select[Controls] = discord.ui.Select(
         custom_id=partner_id(table.id),
-        placeholder="Host: choose your partner",
+        placeholder=_(language, "Host: choose your partner")[:150],
         options=options or [discord.SelectOption(label="-")],
     )
     view.add_item(menu)
 
 
-def closed_lobby_parts(table: Table, reason: str) -> MessageParts:
-    embed = discord.Embed(title=f"{table.game.name}: table #{table.id}", description=plain(reason))
+def closed_lobby_parts(table: Table, reason: str, language: str = ENGLISH) -> MessageParts:
+    """A lobby that closed, and why (``reason``: a Text or a catalog text, said in the server's ``language``)."""
+    title = _(language, "{game}: table #{table}", game=table.game.name, table=table.id)
+    embed = discord.Embed(title=title, description=plain(told(language, reason)))
     return MessageParts(embed=embed, view=Controls(), mentions=discord.AllowedMentions.none())
 
 
 # -- the table message --------------------------------------------------------
-def _who(table: Table, seat: int) -> str:
+def _who(table: Table, seat: int, language: str = ENGLISH) -> str:
     s = table.seats[seat]
-    return plain(s.shown) if s.computer else f"<@{s.user_id}>"
+    return plain(s.shown_in(language)) if s.computer else f"<@{s.user_id}>"
 
 
 #: How many of the latest public events the table message repeats (a computer may move right after you).
@@ -138,10 +163,10 @@ RECENT_EVENTS = 3
 
 def table_text(table: Table, note: str | None = None, view: View | None = None, language: str = ENGLISH) -> str:
     """The words of the table message: what just happened and whose turn it is (in the spectator's
-    ``view`` of the moment its picture shows; by default, now). The game's own sentences are in
-    ``language`` (the table's)."""
-    lines = [f"**{table.game.name}** · table #{table.id}"]
-    view, names = view or table.view(None), plain_all(table.names)
+    ``view`` of the moment its picture shows; by default, now), in ``language`` (the table's: the
+    game's own sentences too; ``note`` comes said in it already)."""
+    lines = [_(language, "**{game}** · table #{table}", game=table.game.name, table=table.id)]
+    view, names = view or table.view(None), plain_all(table.names_in(language))
     outcome = view.outcome
     closed = outcome is None and table.status != TableStatus.PLAYING
     if note and not closed:
@@ -154,13 +179,16 @@ def table_text(table: Table, note: str | None = None, view: View | None = None, 
     if outcome is not None:
         lines.append(game_over(outcome, names, table.game.points_name, language))
         if table.prizes:
-            lines.append(prizes_line(table.prizes, names))
+            lines.append(prizes_line(table.prizes, names, language))
     elif closed:  # why it ended (who ended it, or the idle rule) is its last line
-        lines.append(plain(note) if note else "This table is closed.")
+        lines.append(plain(note) if note else _(language, "This table is closed."))
     elif view.waiting_on:
-        waiting = ", ".join(_who(table, s) for s in view.waiting_on)
-        decided = ", ".join(plain(table.seats[s].name) for s in view.decided)
-        lines.append(f"Waiting on: {waiting}" + (f" (already chosen: {decided})" if decided else ""))
+        waiting = ", ".join(_who(table, s, language) for s in view.waiting_on)
+        decided = ", ".join(plain(names[s] if language != ENGLISH else table.seats[s].name) for s in view.decided)
+        line = _(language, "Waiting on: {waiting}", waiting=waiting)
+        if decided:
+            line += _(language, " (already chosen: {decided})", decided=decided)
+        lines.append(line)
     lines += clock_lines(table)  # a turn-based table's clocks (issue 45)
     return "\n".join(lines)[:2000]
 
@@ -179,9 +207,9 @@ def table_parts(
         if results is not None:
             files.insert(0, picture_file(results.png, "results.png"))
         if table.rematch_id is None:  # one rematch per table: once opened, its lobby is the way on
-            view.add_item(_button("rematch", table.id, "Rematch", discord.ButtonStyle.success, 0))
+            view.add_item(_button("rematch", table.id, _(language, "Rematch"), discord.ButtonStyle.success, 0))
     elif table.status == TableStatus.PLAYING:
-        view.add_item(_button("hand", table.id, "Show my hand", discord.ButtonStyle.primary, 0))
+        view.add_item(_button("hand", table.id, _(language, "Show my hand"), discord.ButtonStyle.primary, 0))
     waiting = spectator.waiting_on if table.status == TableStatus.PLAYING else ()
     people = [table.seats[s].user_id for s in waiting if not table.seats[s].computer]
     return MessageParts(

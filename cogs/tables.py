@@ -15,15 +15,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import N_, _
+from bot.i18n.choose import guild_locale, reader_language, server_language
+from bot.i18n.told import told
 from bot.tables import Table, TableError
+from bot.tables.core import sentence_of
 from cogs.acting import actor_of
-from cogs.answers import saved, tell, update
+from cogs.answers import saved, tell_clicker, update
 from cogs.clicks import CLICKS, answer_unlisted, lobby, on_table_message
 from cogs.let_go import let_go_view
 from cogs.mentions import plain
 from cogs.options_form import OPTION_FIELD, OPTIONS_FORM
 from cogs.presenter import DiscordPresenter, delivery_of
 from engine import registry
+from engine.words import Text
 
 if TYPE_CHECKING:
     from discord.abc import PartialMessageableChannel
@@ -34,6 +39,13 @@ log = logging.getLogger(__name__)
 
 #: What the bot must be allowed in a channel to run a table there.
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files")
+#: Their names, as Discord's settings show them.
+PERMISSIONS = {
+    "view_channel": N_("View Channel"),
+    "send_messages": N_("Send Messages"),
+    "embed_links": N_("Embed Links"),
+    "attach_files": N_("Attach Files"),
+}
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -68,12 +80,12 @@ class Tables(commands.Cog):
         try:
             ended = await self.service.end(table, actor_of(interaction))
         except TableError as error:
-            await tell(interaction, str(error))
+            await tell_clicker(interaction, error)
             return
-        await tell(interaction, f"Table #{ended.id} is ended. No results were recorded.")
+        await tell_clicker(interaction, Text("Table #{table} is ended. No results were recorded.", table=ended.id))
         # Through the presenter: its edits of the table message come in order, so the reason stays
         # (an edit drawn before the end can no longer land after it), and open hands are told.
-        reason = f"Ended by {plain(interaction.user.display_name)}. No results were recorded."
+        reason = Text("Ended by {name}. No results were recorded.", name=plain(interaction.user.display_name))
         await self.presenter.table_changed(ended, reason)
 
     @table_group.command(name="replace")
@@ -83,9 +95,10 @@ class Tables(commands.Cog):
         try:
             await self.service.replace_with_computer(table, actor_of(interaction), player.id, player.display_name)
         except TableError as error:
-            await tell(interaction, str(error))
+            await tell_clicker(interaction, error)
             return
-        await tell(interaction, f"A computer now plays for {plain(player.display_name)} at table #{table}.")
+        done = Text("A computer now plays for {name} at table #{table}.", name=plain(player.display_name), table=table)
+        await tell_clicker(interaction, done)
 
     @end.autocomplete("table")
     @replace.autocomplete("table")
@@ -101,15 +114,22 @@ class Tables(commands.Cog):
             return isinstance(thread, discord.Thread) and thread.parent_id == here
 
         tables.sort(key=lambda t: (not is_here(t), -t.id))
+        language = reader_language(interaction)
         choices = []
         for table in tables:
             if current.strip() and not str(table.id).startswith(current.strip().lstrip("#")):
                 continue
-            where = "here" if is_here(table) else "elsewhere"
-            players = ", ".join(table.names)
-            choices.append(
-                app_commands.Choice(name=f"#{table.id} {table.game.name} ({where}): {players}"[:100], value=table.id)
+            where = _(language, "here") if is_here(table) else _(language, "elsewhere")
+            players = ", ".join(table.names_in(language))
+            shown = _(
+                language,
+                "#{table} {game} ({where}): {players}",
+                table=table.id,
+                game=table.game.name,
+                where=where,
+                players=players,
             )
+            choices.append(app_commands.Choice(name=shown[:100], value=table.id))
         return choices[:25]
 
     # -- clicks -----------------------------------------------------------------
@@ -132,7 +152,7 @@ class Tables(commands.Cog):
         custom_id = str(data.get("custom_id", ""))
         table_id = custom_id.removeprefix(OPTIONS_FORM)
         if not custom_id.startswith(OPTIONS_FORM) or not table_id.isdigit() or len(table_id) > 18:
-            await tell(interaction, "That form is broken; press Options on the lobby again.")
+            await tell_clicker(interaction, Text("That form is broken; press Options on the lobby again."))
             return
         fields = _form_values(list(data.get("components", [])))
         changes = {k.removeprefix(OPTION_FIELD): v.strip() for k, v in fields.items() if k.startswith(OPTION_FIELD)}
@@ -140,17 +160,19 @@ class Tables(commands.Cog):
             await on_table_message(interaction, int(table_id))  # the form edits the lobby it came from
             table = await saved(interaction, self.service.set_options(int(table_id), actor_of(interaction), changes))
         except TableError as error:
-            await tell(interaction, str(error))
+            await tell_clicker(interaction, error)
             return
-        await update(interaction, await lobby(self.bot.store, table, "Options saved."))
+        language = self.presenter.language_of(table)
+        await update(interaction, await lobby(self.bot.store, table, Text("Options saved."), language))
 
 
 async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key: str) -> None:
     """Open a table of a game in this channel (in a new thread when the server allows it)."""
     missing = [p for p in NEEDED if not getattr(interaction.app_permissions, p)]
     if missing or interaction.guild is None or interaction.channel is None:
-        names = ", ".join(p.replace("_", " ").title() for p in missing) or "Send Messages"
-        await tell(interaction, f"I can't run a table in this channel: I need {names} here.")
+        reader = reader_language(interaction)
+        names = ", ".join(_(reader, PERMISSIONS[p]) for p in missing or ["send_messages"])
+        await tell_clicker(interaction, Text("I can't run a table in this channel: I need {names} here.", names=names))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     settings = await bot.store_adapter.guild_settings(interaction.guild.id)
@@ -158,7 +180,7 @@ async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key
     try:
         game = registry.get(game_key)
     except KeyError as error:
-        await interaction.followup.send(str(error.args[0]), ephemeral=True)
+        await interaction.followup.send(told(reader_language(interaction), sentence_of(error)), ephemeral=True)
         return
     can_thread = (
         settings.use_threads
@@ -167,10 +189,11 @@ async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key
         and interaction.app_permissions.send_messages_in_threads
     )
     if can_thread:
+        server = server_language(settings.language, guild_locale(interaction))  # a thread's name is public
         assert isinstance(interaction.channel, discord.TextChannel)  # can_thread checked it
         try:
             channel = await interaction.channel.create_thread(
-                name=f"{game.name} with {interaction.user.display_name}"[:100],
+                name=_(server, "{game} with {name}", game=game.name, name=interaction.user.display_name)[:100],
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=10080,  # the longest: turn-based tables wait days (issue 45)
             )
@@ -186,15 +209,25 @@ async def open_table(bot: ParlourBot, interaction: discord.Interaction, game_key
             parent_channel_id=interaction.channel.id,  # the channel /play was run in (the thread's parent)
         )
     except TableError as error:
-        await interaction.followup.send(str(error), ephemeral=True)
+        await interaction.followup.send(told(reader_language(interaction), error.text), ephemeral=True)
         return
     await bot.turns.opened(table)  # the server's default pace (issue 45)
-    parts = await lobby(bot.store, table)
+    parts = await lobby(bot.store, table, language=delivery_of(bot).language_of(table))
     message = await channel.send(**parts.send_kwargs())
     let_go_view(parts.view)
     await delivery_of(bot).message_posted(table, message.id)
-    where = f"in {channel.mention}" if channel is not interaction.channel else "below"  # type: ignore[union-attr]
-    await interaction.followup.send(f"Your {game.name} table #{table.id} is open {where}.", ephemeral=True)
+    reader = reader_language(interaction)
+    if channel is not interaction.channel:
+        opened = _(
+            reader,
+            "Your {game} table #{table} is open in {channel}.",
+            game=game.name,
+            table=table.id,
+            channel=channel.mention,  # type: ignore[union-attr]
+        )
+    else:
+        opened = _(reader, "Your {game} table #{table} is open below.", game=game.name, table=table.id)
+    await interaction.followup.send(opened, ephemeral=True)
 
 
 def _form_values(components: list[Any]) -> dict[str, str]:

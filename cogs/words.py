@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.i18n import ENGLISH, say
+from bot.i18n import ENGLISH, _, n_, number, say
+from bot.i18n.told import listed
 from engine.core import Outcome, name_seats
 
 
@@ -49,6 +50,17 @@ def said(language: str, text: str, names: Sequence[str]) -> str:
     return name_seats(say(language, text), names) if text else ""
 
 
+def points(language: str, value: int, points_name: str = "point") -> str:
+    """``12 points``, ``1 chip`` in ``language`` (a game counts points, or Gin-Go's chips).
+
+    >>> points("en", 1000, "chip"), points("en", 1)
+    ('1,000 chips', '1 point')
+    """
+    if points_name == "chip":
+        return n_(language, "{count} chip", "{count} chips", value)
+    return n_(language, "{count} point", "{count} points", value)
+
+
 def game_over(outcome: Outcome, names: Sequence[str], points_name: str = "point", language: str = ENGLISH) -> str:
     """Who won, by how much and why, with names (the reason in the game's own words, in ``language``).
 
@@ -60,23 +72,32 @@ def game_over(outcome: Outcome, names: Sequence[str], points_name: str = "point"
     'Game over: A draw. Nobody wins: 20 chips each.'
     """
     winners = list(outcome.winners)
-    line = f"Game over: {sentence(said(language, outcome.reason, names))}"
+    line = _(language, "Game over: {reason}", reason=sentence(said(language, outcome.reason, names)))
     if not winners:
         return line
     best = outcome.points[winners[0]]
+    amount = points(language, best, points_name)
     if outcome.termination == "draw":
-        return f"{line} Nobody wins: {count(best, points_name)} each."
-    who = and_list([names[s] for s in winners])
+        return f"{line} " + _(language, "Nobody wins: {amount} each.", amount=amount)
+    who = listed(language, [names[s] for s in winners])
     if len(winners) > 1:
-        return f"{line} {who} win with {count(best, points_name)} each."
+        return f"{line} " + _(language, "{names} win with {amount} each.", names=who, amount=amount)
     others = [(outcome.points[s], s) for s in range(len(outcome.points)) if s not in winners]
     if not others:
-        return f"{line} {who} wins with {count(best, points_name)}."
+        return f"{line} " + _(language, "{name} wins with {amount}.", name=who, amount=amount)
     runner_points, runner = max(others)
-    return f"{line} {who} wins with {count(best, points_name)}, {best - runner_points:,} ahead of {names[runner]}."
+    ahead = _(
+        language,
+        "{name} wins with {amount}, {margin} ahead of {other}.",
+        name=who,
+        amount=amount,
+        margin=number(language, best - runner_points),
+        other=names[runner],
+    )
+    return f"{line} {ahead}"
 
 
-def prizes_line(prizes: Sequence[Moved], names: Sequence[str]) -> str:
+def prizes_line(prizes: Sequence[Moved], names: Sequence[str], language: str = ENGLISH) -> str:
     """The items a game's end moved, as saved (never the rules' intended count), taker by taker.
 
     >>> from types import SimpleNamespace as S
@@ -94,15 +115,24 @@ def prizes_line(prizes: Sequence[Moved], names: Sequence[str]) -> str:
     parts = []
     for taker, givers in takers.items():
         took = [
-            f"{count(n, 'card') if i == 0 else f'{n:,}'} from {names[giver]}"
+            n_(language, "{count} card from {name}", "{count} cards from {name}", n, name=names[giver])
+            if i == 0
+            else _(language, "{count} from {name}", count=number(language, n), name=names[giver])
             for i, (giver, n) in enumerate(givers.items())
         ]
-        parts.append(f"{names[taker]} took {and_list(took)}")
-    line = "Prizes: " + ("; ".join(parts) if parts else "no card changed hands") + "."
+        parts.append(_(language, "{name} took {cards}", name=names[taker], cards=listed(language, took)))
+    if parts:
+        line = _(language, "Prizes: {prizes}.", prizes="; ".join(parts))
+    else:
+        line = _(language, "Prizes: no card changed hands.")
     stuck = sum(1 for prize in prizes if not prize.moved)
     if stuck:
-        its = "its owner no longer had it" if stuck == 1 else "their owners no longer had them"
-        line += f" {count(stuck, 'card')} did not move: {its}."
+        line += " " + n_(
+            language,
+            "{count} card did not move: its owner no longer had it.",
+            "{count} cards did not move: their owners no longer had them.",
+            stuck,
+        )
     return line
 
 
@@ -117,7 +147,9 @@ class Moved(Protocol):
     def moved(self) -> bool: ...
 
 
-def standings_after(changes: Sequence[StandingChange], names: Sequence[str], game_name: str) -> str:
+def standings_after(
+    changes: Sequence[StandingChange], names: Sequence[str], game_name: str, language: str = ENGLISH
+) -> str:
     """The ratings a finished game changed, and who reached a new level.
 
     >>> from types import SimpleNamespace as S
@@ -135,18 +167,35 @@ def standings_after(changes: Sequence[StandingChange], names: Sequence[str], gam
     shown = []
     for change in sorted(changes, key=lambda c: c.seat):
         delta = change.shown_after - change.shown_before
-        sign = "+" if delta >= 0 else "−"
-        note = ", provisional" if change.provisional else ""
-        shown.append(f"{names[change.seat]} {change.shown_after:,} ({sign}{abs(delta):,}{note})")
-    line = "Ratings: " + ", ".join(shown) + "."
+        values = {
+            "name": names[change.seat],
+            "rating": number(language, change.shown_after),
+            "change": ("+" if delta >= 0 else "−") + number(language, abs(delta)),
+        }
+        if change.provisional:
+            shown.append(_(language, "{name} {rating} ({change}, provisional)", **values))
+        else:
+            shown.append(_(language, "{name} {rating} ({change})", **values))
+    line = _(language, "Ratings: {ratings}.", ratings=", ".join(shown))
     rated = {change.seat for change in changes}
     unrated = [name for seat, name in enumerate(names) if seat not in rated]
     if unrated:  # computer seats sharing the computer's one rating (a replaced player's seat, say)
-        verb = "is" if len(unrated) == 1 else "are"
-        line += f" {and_list(unrated)} {verb} not rated: the computer is rated only at a table where it plays one seat."
+        line += " " + n_(
+            language,
+            "{names} is not rated: the computer is rated only at a table where it plays one seat.",
+            "{names} are not rated: the computer is rated only at a table where it plays one seat.",
+            len(unrated),
+            names=listed(language, unrated),
+        )
     for change in changes:
         if change.level_up is not None:
-            line += f" {names[change.seat]} reached level {change.level_up} in {game_name}!"
+            line += " " + _(
+                language,
+                "{name} reached level {level} in {game}!",
+                name=names[change.seat],
+                level=change.level_up,
+                game=game_name,
+            )
     return line
 
 

@@ -18,6 +18,7 @@ from bot.table import Table, TableError
 from bot.tables.core import TableCore
 from engine.core import Move
 from engine.players import choose_from_saved, move_seed
+from engine.words import Text
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +77,9 @@ class ComputerSeats(TableCore):
             except TableError:
                 table.no_forced_move = table.version  # the rules refuse it after all: let the person choose
                 return False
-        await self._tell_moved(change, f"{person.name} had only one possible move, so it was made for them.")
+        await self._tell_moved(
+            change, Text("{name} had only one possible move, so it was made for them.", name=person.name)
+        )
         return True
 
     def rest_idle(self) -> None:
@@ -110,7 +113,7 @@ class ComputerSeats(TableCore):
         if now - table.last_action_at >= ABANDONED_AFTER:
             async with self.lock(table.id):
                 await self._close(table, TableStatus.CLOSED)
-            await self._tell_changed(table, "This table was closed after 24 hours without a move.")
+            await self._tell_changed(table, Text("This table was closed after 24 hours without a move."))
             return
         if table.status != TableStatus.PLAYING:
             return
@@ -146,7 +149,7 @@ class ComputerSeats(TableCore):
             name = table.seats[seat].name
             move = await self._computer_move(table, seat)
             change = await self._apply(table, seat, move, "idle", table.seats[seat].user_id)
-        await self._tell_moved(change, f"{name} was away too long, so the computer played their move.")
+        await self._tell_moved(change, Text("{name} was away too long, so the computer played their move.", name=name))
         self._kick_computers(table)
 
     async def _computer_move(self, table: Table, seat: int) -> Move:

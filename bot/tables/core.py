@@ -22,6 +22,7 @@ from bot.ports import Presenter, TableStore
 from bot.table import BROKEN_BUTTON, Change, Table, TableError, cards_in_play
 from engine.core import BadMove, GameState, IllegalMove, Move, Outcome
 from engine.players import check_level
+from engine.words import Text
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +80,7 @@ class TableCore:
         try:
             trial.act(seat, move)
         except IllegalMove as error:
-            raise TableError(str(error)) from None
+            raise TableError(error.text) from None
         except BadMove:
             raise TableError(BROKEN_BUTTON) from None
         outcome = trial.outcome()
@@ -201,27 +202,28 @@ class TableCore:
         if table is not None and not actor.owns(table.guild_id):
             raise TableError(no_table(table_id))
         if table is None:
-            raise TableError("This table is closed: start a new one with /play.")
+            raise TableError(Text("This table is closed: start a new one with /play."))
         return table
 
     def _lobby(self, table_id: int, actor: Actor) -> Table:
         table = self._open_table(table_id, actor, self.tables.get(table_id))
         if table.status != TableStatus.LOBBY:
-            raise TableError("The game has already started.")
+            raise TableError(Text("The game has already started."))
         return table
 
     def _playing(self, table_id: int, actor: Actor) -> Table:
         table = self._open_table(table_id, actor, self.tables.get(table_id) or self.finished.get(table_id))
         if table.status == TableStatus.LOBBY:
-            raise TableError("The game has not started yet.")
+            raise TableError(Text("The game has not started yet."))
         if table.status != TableStatus.PLAYING:
-            raise TableError("This game is over.")
+            raise TableError(Text("This game is over."))
         return table
 
     @staticmethod
-    def _must_be_host(table: Table, actor: Actor, what: str) -> None:
+    def _must_be_host(table: Table, actor: Actor, refusal: Text) -> None:
+        """Refuse anyone but the host, with ``refusal`` ("Only the host can start the game.")."""
         if actor.user_id != table.host_id:
-            raise TableError(f"Only the host can {what}.")
+            raise TableError(refusal)
 
     async def _must_be_free(self, table: Table, user_id: int) -> None:
         """Refuse a person whose items this table would stake while they are in play at another table."""
@@ -233,7 +235,7 @@ class TableCore:
     @staticmethod
     def _must_be_seated(table: Table, actor: Actor) -> None:
         if table.seat_of(actor.user_id) is None:
-            raise TableError("Join the table first.")
+            raise TableError(Text("Join the table first."))
 
 
 def decisions_by_seat(state: GameState) -> dict[int, list[dict[str, Any]]]:
@@ -244,9 +246,15 @@ def decisions_by_seat(state: GameState) -> dict[int, list[dict[str, Any]]]:
     return by_seat
 
 
-def no_table(table_id: int) -> str:
+def no_table(table_id: int) -> Text:
     """What a person is told of a table that is not their server's (nothing else about it)."""
-    return f"There is no table #{table_id} in this server."
+    return Text("There is no table #{table} in this server.", table=table_id)
+
+
+def sentence_of(error: Exception) -> str:
+    """A refusal's sentence as raised: a :class:`~engine.words.Text` stays one (said later in its
+    reader's language), anything else is its English."""
+    return error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
 
 
 def check_computer_level(level: str) -> None:
@@ -254,4 +262,4 @@ def check_computer_level(level: str) -> None:
     try:
         check_level(level)
     except ValueError as error:
-        raise TableError(str(error)) from None
+        raise TableError(sentence_of(error)) from None

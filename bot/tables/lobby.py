@@ -9,9 +9,10 @@ from typing import Any
 from bot.actor import Actor
 from bot.models import TableStatus
 from bot.table import Seat, Table, TableError
-from bot.tables.core import TableCore, check_computer_level, no_table
+from bot.tables.core import TableCore, check_computer_level, no_table, sentence_of
 from engine import registry
 from engine.players import DEFAULT_LEVEL
+from engine.words import Text
 
 MAX_NAME = 32
 
@@ -32,7 +33,7 @@ class Lobbies(TableCore):
         try:
             game = registry.get(game_key)
         except KeyError as error:
-            raise TableError(str(error.args[0])) from None
+            raise TableError(sentence_of(error)) from None
         table = Table(
             id=0,
             guild_id=guild_id,
@@ -54,9 +55,9 @@ class Lobbies(TableCore):
         async with self.lock(table_id):
             table = self._lobby(table_id, actor)
             if table.seat_of(actor.user_id) is not None:
-                raise TableError("You are already seated at this table.")
+                raise TableError(Text("You are already seated at this table."))
             if len(table.seats) >= table.game.max_players:
-                raise TableError(f"The table is full: {table.game.name} seats at most {table.game.max_players}.")
+                raise table_full(table)
             await self._must_be_free(table, actor.user_id)
             return await self._save_lobby(table, seats=[*table.seats, Seat(actor.user_id, clean_name(name))])
 
@@ -65,9 +66,9 @@ class Lobbies(TableCore):
             table = self._lobby(table_id, actor)
             seat = table.seat_of(actor.user_id)
             if seat is None:
-                raise TableError("You are not seated at this table.")
+                raise TableError(Text("You are not seated at this table."))
             if actor.user_id == table.host_id:
-                raise TableError("The host can't leave the lobby; press Cancel to close it instead.")
+                raise TableError(Text("The host can't leave the lobby; press Cancel to close it instead."))
             return await self._save_lobby(table, seats=[s for i, s in enumerate(table.seats) if i != seat])
 
     async def add_computer(self, table_id: int, actor: Actor, level: str = DEFAULT_LEVEL) -> Table:
@@ -77,7 +78,7 @@ class Lobbies(TableCore):
             table = self._lobby(table_id, actor)
             self._must_be_seated(table, actor)
             if len(table.seats) >= table.game.max_players:
-                raise TableError(f"The table is full: {table.game.name} seats at most {table.game.max_players}.")
+                raise table_full(table)
             number = 1 + sum(1 for s in table.seats if s.computer)
             computer = Seat(None, f"Computer {number}", True, level)
             return await self._save_lobby(table, seats=[*table.seats, computer])
@@ -88,7 +89,7 @@ class Lobbies(TableCore):
             self._must_be_seated(table, actor)
             computers = [i for i, s in enumerate(table.seats) if s.computer]
             if not computers:
-                raise TableError("There is no computer player to remove.")
+                raise TableError(Text("There is no computer player to remove."))
             return await self._save_lobby(table, seats=[s for i, s in enumerate(table.seats) if i != computers[-1]])
 
     async def choose_partner(self, table_id: int, actor: Actor, partner: str) -> Table:
@@ -99,14 +100,16 @@ class Lobbies(TableCore):
         """
         async with self.lock(table_id):
             table = self._lobby(table_id, actor)
-            self._must_be_host(table, actor, "choose partners")
+            self._must_be_host(table, actor, Text("Only the host can choose partners."))
             teams = table.game.teams.get(len(table.seats))
             if not teams:
-                raise TableError(f"Partners are chosen when {table.game.name} has a full table for teams.")
+                raise TableError(
+                    Text("Partners are chosen when {game} has a full table for teams.", game=table.game.name)
+                )
             chosen = next((i for i, seat in enumerate(table.seats) if seat_key(seat) == partner), None)
             host = table.seat_of(actor.user_id)
             if chosen is None or host is None or chosen == host:
-                raise TableError("That player is no longer at this table; pick another partner.")
+                raise TableError(Text("That player is no longer at this table; pick another partner."))
             team = next(t for t in teams if host in t)
             place = next(s for s in team if s != host)
             seats = list(table.seats)
@@ -117,17 +120,17 @@ class Lobbies(TableCore):
         """Change host options; a bad value is refused with the game's sentence."""
         async with self.lock(table_id):
             table = self._lobby(table_id, actor)
-            self._must_be_host(table, actor, "change the options")
+            self._must_be_host(table, actor, Text("Only the host can change the options."))
             try:
                 options = table.game.validate_options({**table.options, **changes})
             except ValueError as error:
-                raise TableError(str(error)) from None
+                raise TableError(sentence_of(error)) from None
             return await self._save_lobby(table, options=options)
 
     async def cancel(self, table_id: int, actor: Actor) -> Table:
         async with self.lock(table_id):
             table = self._lobby(table_id, actor)
-            self._must_be_host(table, actor, "cancel the table")
+            self._must_be_host(table, actor, Text("Only the host can cancel the table."))
             await self._close(table, TableStatus.CANCELLED)
             return table
 
@@ -139,12 +142,12 @@ class Lobbies(TableCore):
         if old is not None and not actor.owns(old.guild_id):
             raise TableError(no_table(table_id))
         if old is None or old.status != TableStatus.FINISHED:
-            raise TableError("That table is gone; start a new one with /play.")
+            raise TableError(Text("That table is gone; start a new one with /play."))
         if old.rematch_id is not None:
             raise rematch_open(old.rematch_id)
         seat = old.seat_of(actor.user_id)
         if seat is None:
-            raise TableError("Only the players of that game can ask for a rematch.")
+            raise TableError(Text("Only the players of that game can ask for a rematch."))
         table = Table(
             id=0,
             guild_id=old.guild_id,
@@ -171,7 +174,13 @@ class Lobbies(TableCore):
 
 
 def rematch_open(table_id: int) -> TableError:
-    return TableError(f"This game's rematch is already open at table #{table_id}; join it there.")
+    return TableError(Text("This game's rematch is already open at table #{table}; join it there.", table=table_id))
+
+
+def table_full(table: Table) -> TableError:
+    return TableError(
+        Text("The table is full: {game} seats at most {count}.", game=table.game.name, count=table.game.max_players)
+    )
 
 
 def clean_name(name: str) -> str:

@@ -15,10 +15,11 @@ from bot.actor import Actor
 from bot.models import TableStatus
 from bot.table import BROKEN_BUTTON, Change, Draft, Table, TableError
 from bot.tables.computers import ComputerSeats
-from bot.tables.core import check_computer_level
+from bot.tables.core import check_computer_level, sentence_of
 from bot.tables.lobby import Lobbies
 from engine.core import BadMove, Move
 from engine.players import DEFAULT_LEVEL
+from engine.words import Text
 
 
 class TableService(Lobbies, ComputerSeats):
@@ -71,7 +72,7 @@ class TableService(Lobbies, ComputerSeats):
         if seat is None:
             raise TableError(not_seated(table, actor.user_id))
         if table.state is None:
-            raise TableError("The game has not started yet.")
+            raise TableError(Text("The game has not started yet."))
         return table, seat
 
     async def hand_view(self, table_id: int, actor: Actor) -> tuple[Table, int]:
@@ -88,7 +89,7 @@ class TableService(Lobbies, ComputerSeats):
         lists every server's tables waiting on them): a table exists for them where they are seated."""
         table = self.tables.get(table_id) or self.finished.get(table_id)
         if table is None or table.seat_of(user_id) is None:
-            raise TableError(f"You are not seated at table #{table_id}.")
+            raise TableError(Text("You are not seated at table #{table}.", table=table_id))
         return await self.hand_view(table_id, Actor(user_id, table.guild_id))
 
     async def message_of(self, table_id: int, actor: Actor) -> int | None:
@@ -101,9 +102,9 @@ class TableService(Lobbies, ComputerSeats):
     def options_form_table(self, table_id: int, actor: Actor) -> Table:
         """The lobby whose options the actor may change now (the host, before the start)."""
         table = self._lobby(table_id, actor)
-        self._must_be_host(table, actor, "change the options")
+        self._must_be_host(table, actor, Text("Only the host can change the options."))
         if not table.game.options:
-            raise TableError(f"{table.game.name} has no options to set.")
+            raise TableError(Text("{game} has no options to set.", game=table.game.name))
         return table
 
     # -- playing -----------------------------------------------------------
@@ -111,13 +112,13 @@ class TableService(Lobbies, ComputerSeats):
         """Deal the game (host only, with a legal number of seats)."""
         async with self.lock(table_id):
             table = self._lobby(table_id, actor)
-            self._must_be_host(table, actor, "start the game")
+            self._must_be_host(table, actor, Text("Only the host can start the game."))
             topped_up = await self.store.top_up(table) if table.game.uses_profiles else []
             profiles = await self.store.profiles(table) if table.game.uses_profiles else None
             try:
                 state = table.game.new_state(len(table.seats), table.seed, table.options, profiles)
             except ValueError as error:
-                raise TableError(str(error)) from None
+                raise TableError(sentence_of(error)) from None
             await self.store.save_start(table, state.to_json(), profiles)  # stakes the profiles' items
             table.state, table.status, table.version = state, TableStatus.PLAYING, 0
             table.dealt_notes = tuple(topped_up)
@@ -154,12 +155,18 @@ class TableService(Lobbies, ComputerSeats):
             assert table.state is not None
             decision = next((d for d in table.state.decisions_for(seat) if d.kind == kind), None)
             if decision is None:
-                raise TableError("That choice is not yours to make now; press Show my hand again.")
+                raise TableError(NOT_YOURS_NOW)
             known = {o.id for o in decision.options}
             if any(p not in known for p in picks) or len(set(picks)) != len(picks):
                 raise TableError(BROKEN_BUTTON)
             if len(picks) > decision.max_picks:
-                raise TableError(f"You can pick at most {decision.max_picks}; unpick one first.")
+                raise TableError(
+                    Text.plural(
+                        "You can pick at most {count}; unpick one first.",
+                        "You can pick at most {count}; unpick one first.",
+                        decision.max_picks,
+                    )
+                )
             before = table.drafts.get(seat)
             table.drafts[seat] = Draft(kind, tuple(picks), table.version)
             try:
@@ -179,10 +186,10 @@ class TableService(Lobbies, ComputerSeats):
         check_computer_level(level)
         async with self.lock(table_id):
             table = self._playing(table_id, actor)
-            self._must_be_host(table, actor, "replace a player")
+            self._must_be_host(table, actor, Text("Only the host can replace a player."))
             seat = table.seat_of(player_id)
             if seat is None:
-                raise TableError(f"{player_name} is not seated at table #{table_id}.")
+                raise TableError(Text("{name} is not seated at table #{table}.", name=player_name, table=table_id))
             old = table.seats[seat].name
             seats = list(table.seats)
             seats[seat] = table.seats[seat].taken_over(table.version, level)  # the person's cards stay theirs
@@ -191,7 +198,7 @@ class TableService(Lobbies, ComputerSeats):
             computers = bool(table.waiting_computers())
             change = Change(table, table.version, seat, None, table.waiting_on, (seat,), computers)
         self._kick_computers(table)
-        await self._tell_moved(change, f"{old}'s seat is now played by the computer.")
+        await self._tell_moved(change, Text("{name}'s seat is now played by the computer.", name=old))
         return table
 
     async def end(self, table_id: int, actor: Actor) -> Table:
@@ -199,16 +206,21 @@ class TableService(Lobbies, ComputerSeats):
         async with self.lock(table_id):
             table = self.get(table_id, actor)
             if actor.user_id != table.host_id and not actor.moderator:
-                raise TableError("Only the table's host or a server moderator can end it.")
+                raise TableError(Text("Only the table's host or a server moderator can end it."))
             await self._close(table, TableStatus.CLOSED)
             return table
 
 
-def not_seated(table: Table, user_id: int) -> str:
+#: A choice that is not the seat's to make at this moment (a draft of a decision that is gone).
+NOT_YOURS_NOW = Text("That choice is not yours to make now; press Show my hand again.")
+
+
+def not_seated(table: Table, user_id: int) -> Text:
     """Why a person may not act at a started table: never seated, or their seat given to the computer."""
     if any(s.replaced == user_id for s in table.seats):
-        return (
-            f"The host gave your seat at table #{table.id} to the computer, which plays it for the rest "
-            "of this game; you can watch, and join the next one."
+        return Text(
+            "The host gave your seat at table #{table} to the computer, which plays it for the rest "
+            "of this game; you can watch, and join the next one.",
+            table=table.id,
         )
-    return "You are not seated at this table; you can watch, and join the next one."
+    return Text("You are not seated at this table; you can watch, and join the next one.")

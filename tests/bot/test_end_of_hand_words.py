@@ -19,6 +19,7 @@ def table_of(state: GameState, players: int) -> SimpleNamespace:
         game=state.game,
         id=7,
         names=NAMES[:players],
+        names_in=lambda language: NAMES[:players],
         status="playing",
         seats=seats,
         view=state.view,

@@ -32,7 +32,9 @@ async def test_a_moves_answer_does_not_wait_for_a_refresh_and_the_newest_hand_st
 ) -> None:
     refresh_may_draw = asyncio.Event()
 
-    async def hand_parts(table: Any, seat: int, pages: Any, priority: Priority = Priority.ANSWER) -> MessageParts:
+    async def hand_parts(
+        table: Any, seat: int, pages: Any, priority: Priority = Priority.ANSWER, language: Any = None
+    ) -> MessageParts:
         version = table.version
         if priority == Priority.UPDATE:  # the refresh's picture waits behind everyone's answers
             await refresh_may_draw.wait()
@@ -42,7 +44,8 @@ async def test_a_moves_answer_does_not_wait_for_a_refresh_and_the_newest_hand_st
     presenter = DiscordPresenter(None, save_message=lambda table: asyncio.sleep(0))  # type: ignore[arg-type]
     monkeypatch.setattr(presenter, "hand", hand_parts)
     seats = [SimpleNamespace(computer=False)]
-    table = SimpleNamespace(id=7, version=1, status="playing", game=SimpleNamespace(name="High Card"), seats=seats)
+    game = SimpleNamespace(name="High Card")
+    table = SimpleNamespace(id=7, guild_id=1, language=None, version=1, status="playing", game=game, seats=seats)
     hand = HandMessage()
     await presenter.show_hand(table, 0, hand, hand.show)  # type: ignore[arg-type]
 

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import cogs.presenter
+from bot.i18n import words
 from bot.table import Seat, Table
 from bot.workers import scheduler as pictures
 from bot.workers.scheduler import Priority
@@ -151,3 +152,18 @@ async def test_under_load_a_moves_answer_shows_the_computers_reply_and_the_hand_
     assert len(hand.shown) == 2  # one answer, no second edit for the reply
     assert hand.shown[-1] == hand_drawn(table, PERSON)  # and it shows the reply
     assert presenter.hands[table.id][PERSON].version == table.version
+
+
+async def test_a_hand_in_its_readers_language_leaves_the_tables_picture_in_the_servers(one_worker: None) -> None:
+    """A Japanese player's hand at an English table: both pictures are kept, side by side; asking for
+    the hand never throws away the table picture, which the next table message edit then shares."""
+    table, kept = playing_table(), TablePictures()  # the server's language: English
+    english = await kept.latest(table, "table", None)
+    hand = await kept.latest(table, "hand", PERSON, language="ja")
+    assert hand.png == pictures_for(GAME.key).hand_picture(
+        table.view(PERSON), names=table.names_in("ja"), words=words("ja")
+    )
+    assert hand.png != hand_drawn(table, PERSON)  # in Japanese, not the server's English
+    again = await kept.latest(table, "table", None)
+    assert again.png is english.png  # kept: not drawn again
+    assert (await kept.latest(table, "hand", PERSON, language="ja")).png is hand.png

@@ -36,7 +36,9 @@ class HandMessage:
 async def test_a_move_brings_the_hands_whose_choices_it_changed_up_to_date_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    async def hand(table: Any, seat: int, pages: Any = None, priority: Priority = Priority.ANSWER) -> MessageParts:
+    async def hand(
+        table: Any, seat: int, pages: Any = None, priority: Priority = Priority.ANSWER, language: Any = None
+    ) -> MessageParts:
         return MessageParts(content=f"seat {seat} at version {table.version}", version=table.version)
 
     told: list[int] = []
@@ -49,7 +51,8 @@ async def test_a_move_brings_the_hands_whose_choices_it_changed_up_to_date_at_on
     monkeypatch.setattr(presenter, "hand", hand)
     monkeypatch.setattr(presenter, "table_changed", table_changed)
     people = [SimpleNamespace(computer=False) for _ in range(3)]
-    table = SimpleNamespace(id=7, version=1, status="playing", game=SimpleNamespace(name="High Card"), seats=people)
+    game = SimpleNamespace(name="High Card")
+    table = SimpleNamespace(id=7, guild_id=1, language=None, version=1, status="playing", game=game, seats=people)
     hands = [HandMessage() for _ in people]
     for seat, message in enumerate(hands):
         await presenter.show_hand(table, seat, message, message.show)  # type: ignore[arg-type]
@@ -96,7 +99,9 @@ async def test_a_computers_move_brings_the_hand_of_a_person_whose_choices_it_cha
     """The service hands every move's Change to delivery, a computer's too: its move that deals a
     person a new choice shows on their open hand at once, not at the table message's next edit."""
 
-    async def hand(table: Any, seat: int, pages: Any = None, priority: Priority = Priority.ANSWER) -> MessageParts:
+    async def hand(
+        table: Any, seat: int, pages: Any = None, priority: Priority = Priority.ANSWER, language: Any = None
+    ) -> MessageParts:
         kinds = [d.kind for d in table.view(seat).decisions]
         return MessageParts(content=f"version {table.version}: {kinds}", version=table.version)
 

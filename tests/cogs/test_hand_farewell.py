@@ -40,14 +40,17 @@ class Click:
 
 
 async def test_a_click_on_an_older_hand_message_keeps_it_live(monkeypatch: pytest.MonkeyPatch) -> None:
-    async def hand(table: Any, seat: int, pages: Any = None, priority: Priority = Priority.ANSWER) -> MessageParts:
+    async def hand(
+        table: Any, seat: int, pages: Any = None, priority: Priority = Priority.ANSWER, language: Any = None
+    ) -> MessageParts:
         return MessageParts(content=f"hand at version {table.version}", version=table.version)
 
     monkeypatch.setattr(cogs.presenter, "hand_editor", lambda client, click: click.edit)
     presenter = DiscordPresenter(None, save_message=lambda table: asyncio.sleep(0))  # type: ignore[arg-type]
     monkeypatch.setattr(presenter, "hand", hand)
     seats = [SimpleNamespace(computer=False)]
-    table = SimpleNamespace(id=7, version=1, status="playing", game=SimpleNamespace(name="High Card"), seats=seats)
+    game = SimpleNamespace(name="High Card")
+    table = SimpleNamespace(id=7, guild_id=1, language=None, version=1, status="playing", game=game, seats=seats)
     first, second = Message(101), Message(102)
     shown_first, shown_second, clicked_first = Click(first), Click(second), Click(first)
 

@@ -18,6 +18,7 @@ from bot.client import ParlourBot
 from bot.db import Database, open_database
 from bot.settings import Settings
 from bot.tables import Table
+from cogs.custom_ids import CODES
 from cogs.presenter import delivery_of
 from engine.core import Move
 from tests.loopback.injection import (
@@ -30,6 +31,19 @@ from tests.loopback.injection import (
 from tests.loopback.models import ChannelSpec, UserSpec
 from tests.loopback.recorder import Message
 from tests.loopback.server import LoopbackDiscord
+
+#: The lobby's and table message's buttons, by their English label: the action their custom_id carries.
+TABLE_BUTTONS = {
+    "Join": "join",
+    "Leave": "leave",
+    "Add computer": "add_computer",
+    "Remove computer": "remove_computer",
+    "Options": "options",
+    "Start": "start",
+    "Cancel": "cancel",
+    "Show my hand": "hand",
+    "Rematch": "rematch",
+}
 
 
 class FakeClock:
@@ -94,14 +108,15 @@ class Parlour:
         channel = channel or self.channel
         handle = await self.server.slash(host, "play", channel=channel, game=game)
         answer = await handle.message()
-        assert "is open" in answer.content, answer.content
+        said = "is open" if host.locale == "en-US" else "#"  # the answer is in the host's own language
+        assert said in answer.content, answer.content
         lobby = await self.server.recorder.wait_for(lambda: self._lobby(channel))
         assert isinstance(lobby, Message)
         return lobby
 
     def _lobby(self, channel: ChannelSpec) -> Message | None:
         for message in reversed(self.server.recorder.messages_in(channel.id)):
-            if any(b.get("label") == "Join" for b in message.buttons):
+            if any(b.get("custom_id", "").startswith(f"pl:{CODES['join']}:") for b in message.buttons):
                 return message
         return None
 
@@ -111,7 +126,18 @@ class Parlour:
         "update": the pressed message was edited (at once, or after a deferred update);
         "message": a new message; "refused": an ephemeral sentence; "modal": a form opened.
         """
-        return await self.outcome(await self.server.click(user, message, label=label))
+        return await self.outcome(await self.server.click(user, message, **self.button(message, label)))
+
+    @staticmethod
+    def button(message: Message, label: str) -> dict[str, str]:
+        """How to find a button: a lobby's or table's by its action (its label is in the server's
+        language: "Join" is "参加" on a Japanese server), any other by its label."""
+        action = TABLE_BUTTONS.get(label)
+        if action is None:
+            return {"label": label}
+        code = f"pl:{CODES[action]}:"
+        found = next((b for b in message.buttons if b.get("custom_id", "").startswith(code)), None)
+        return {"custom_id": found["custom_id"]} if found is not None else {"label": label}
 
     async def outcome(self, handle: InteractionHandle) -> tuple[str, Message | None]:
         """What an interaction came to, once the bot has finished answering it (see ``press``)."""
@@ -166,7 +192,7 @@ class Parlour:
         for _ in range(computers):
             assert (await self.press(host, lobby, "Add computer"))[0] == "update"
         if options:
-            opened = await self.server.click(host, lobby, label="Options")
+            opened = await self.server.click(host, lobby, **self.button(lobby, "Options"))
             modal = await opened.modal()
             fields = {_input_id(modal, name): value for name, value in options.items()}
             kind, _ = await self.outcome(await self.server.submit_modal(host, opened, fields))
@@ -233,7 +259,8 @@ class Parlour:
 
     async def show_hand(self, user: UserSpec, table_id: int) -> Message:
         """Press Show my hand on the table message; return the ephemeral answer."""
-        handle = await self.server.click(user, self.table_message(table_id), label="Show my hand")
+        message = self.table_message(table_id)
+        handle = await self.server.click(user, message, **self.button(message, "Show my hand"))
         return await handle.message()
 
     async def play(self, user: UserSpec, table_id: int, move: Move | None = None) -> InteractionHandle:
@@ -272,7 +299,7 @@ class Parlour:
                             for b in hand.buttons
                             if b["custom_id"].startswith("pl:p:")
                             and b["custom_id"].split(":")[4] == move.kind
-                            and b["label"].startswith("Next")
+                            and "▶" in b["label"]
                         ),
                         None,
                     )
@@ -328,9 +355,7 @@ class Parlour:
                 wanted = [p for p in wanted if p not in here]
             if not wanted:
                 break
-            pager = next(
-                (b for b in hand.buttons if b["custom_id"].startswith("pl:p:") and b["label"].startswith("Next")), None
-            )
+            pager = next((b for b in hand.buttons if b["custom_id"].startswith("pl:p:") and "▶" in b["label"]), None)
             assert pager is not None and not pager.get("disabled"), f"{move}: {wanted} are on no page"
             hand = await press(pager)
         confirm = next(i for i in hand.items() if _draft_part(i, "c", move.kind))

@@ -55,9 +55,7 @@ async def make_move(parlour: Parlour, user: UserSpec, table_id: int) -> None:
         if sorted(wanted) != sorted(already):
             await parlour.outcome(await server.select(user, hand, wanted, custom_id=pick["custom_id"]))
             hand = server.recorder.messages[hand.id]
-        ahead = next(
-            (b for b in hand.buttons if b["custom_id"].startswith("pl:p:") and b["label"].startswith("Next")), None
-        )
+        ahead = next((b for b in hand.buttons if b["custom_id"].startswith("pl:p:") and "▶" in b["label"]), None)
         if ahead is None or ahead.get("disabled"):
             break
         await (await server.click(user, hand, custom_id=ahead["custom_id"])).answer()
@@ -76,9 +74,7 @@ def next_page(hand: Message, kind: str) -> dict | None:
         (
             b
             for b in hand.buttons
-            if b["custom_id"].startswith("pl:p:")
-            and b["custom_id"].split(":")[4] == kind
-            and b["label"].startswith("Next")
+            if b["custom_id"].startswith("pl:p:") and b["custom_id"].split(":")[4] == kind and "▶" in b["label"]
         ),
         None,
     )

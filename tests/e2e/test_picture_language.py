@@ -1,5 +1,6 @@
 """A server whose language is set (``/settings language``) sees its new tables' pictures drawn with
-that language's words (issue 47); a server left alone keeps English."""
+that language's words (issue 47); a server left alone keeps English. A hand is its reader's: drawn
+in the language of the person who asked for it."""
 
 from __future__ import annotations
 
@@ -14,10 +15,12 @@ def pictures(parlour: Parlour, filename: str) -> list[bytes]:
     return [f.data for e in parlour.server.recorder.events for f in e.files if f.filename == filename]
 
 
-async def test_a_japanese_server_sees_its_table_and_hands_drawn_in_japanese(parlour: Parlour) -> None:
+async def test_a_japanese_server_sees_its_table_drawn_in_japanese_and_each_hand_in_its_readers_language(
+    parlour: Parlour,
+) -> None:
     server = parlour.server
     owner = server.user("owner", manage_guild=True)
-    alice, bob = server.user("alice"), server.user("bob")
+    alice, bob = server.user("alice"), server.user("bob", locale="ja")
     english = await parlour.start_game(alice, [bob], game="gin_rummy")
     await parlour.show_hand(alice, english)
     table = parlour.table(english)
@@ -35,7 +38,13 @@ async def test_a_japanese_server_sees_its_table_and_hands_drawn_in_japanese(parl
     hand_ja = gin_rummy.hand_picture(table.view(seat), names=table.names, words=words("ja"))
     hand_en = gin_rummy.hand_picture(table.view(seat), names=table.names)
     assert hand_ja != hand_en
-    assert hand_ja in pictures(parlour, "hand.png") and hand_en not in pictures(parlour, "hand.png")
+    assert hand_en in pictures(parlour, "hand.png") and hand_ja not in pictures(parlour, "hand.png")  # Alice's
+    await parlour.show_hand(bob, japanese)  # Bob's Discord is in Japanese
+    seat = table.seat_of(bob.id)
+    assert seat is not None
+    assert gin_rummy.hand_picture(table.view(seat), names=table.names, words=words("ja")) in pictures(
+        parlour, "hand.png"
+    )
     table_ja = gin_rummy.table_picture(table.view(None), names=table.names, words=words("ja"))
     assert table_ja in pictures(parlour, "table.png")
 
@@ -43,7 +52,7 @@ async def test_a_japanese_server_sees_its_table_and_hands_drawn_in_japanese(parl
 async def test_a_japanese_server_reads_the_game_s_own_sentences_in_japanese(parlour: Parlour) -> None:
     server = parlour.server
     owner = server.user("owner", manage_guild=True)
-    alice, bob = server.user("alice"), server.user("bob")
+    alice, bob = server.user("alice", locale="ja"), server.user("bob", locale="ja")
     await parlour.sentence(await parlour.slash(owner, "settings", {"language": "ja"}))
     table_id = await parlour.start_game(alice, [bob], game="gin_rummy")
     table = parlour.table(table_id)
