@@ -136,7 +136,7 @@ def table_language(client: discord.Client, table: Table) -> str:
 
 
 class DiscordTurnNotifier:
-    """How the turn service's notices reach people (implements bot.turns.TurnNotifier)."""
+    """How the turn service's notices reach people (implements bot.turn_notices.TurnNotifier)."""
 
     def __init__(self, bot: ParlourBot) -> None:
         self.bot = bot
