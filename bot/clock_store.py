@@ -161,11 +161,11 @@ class ClockStore:
         found = {row.user_id: row for row in rows}
         return {user_id: found.get(user_id) or PlayerPrefs(user_id=user_id) for user_id in user_ids}
 
-    async def language_of(self, user_id: int) -> str | None:
-        """The person's language as Parlour last saw it (None: no preferences kept)."""
+    async def kept_language(self, user_id: int) -> tuple[bool, str | None]:
+        """Whether the person has preferences kept, and their language as Parlour last saw it."""
         async with self.sessions() as session:
             row = await session.get(PlayerPrefs, user_id)
-            return row.language if row is not None else None
+            return (True, row.language) if row is not None else (False, None)
 
     async def update_prefs(self, user_id: int, **changes: Any) -> PlayerPrefs:
         """Change some of a person's preferences (others keep their value) and return them all.

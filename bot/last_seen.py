@@ -1,9 +1,10 @@
-"""Each person's Discord language as Parlour last saw it (the locale of their last interaction),
-kept with their preferences: a direct message is read by that person alone, so it is written in
-their language, not in a server's (issue 47).
+"""Each person's Discord language as Parlour last saw it (the locale of their last interaction): a
+direct message is read by that person alone, so it is written in their language, not in a
+server's (issue 47).
 
-Saved when it changes (once a person a process, then only when they change their Discord's
-language), off the interaction's way."""
+Remembered for everyone while the bot runs; kept in the database for the people who have
+preferences there (who chose how they are told of their turn, /notify, which saves their language
+too): a click of anyone else writes nothing. Saved off the interaction's way, when it changed."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ class PrefsStore(Protocol):
     """Where a person's preferences are kept (bot.clock_store.ClockStore)."""
 
     async def update_prefs(self, user_id: int, **changes: object) -> object: ...
-    async def language_of(self, user_id: int) -> str | None: ...
+    async def kept_language(self, user_id: int) -> tuple[bool, str | None]: ...
 
 
 class LastSeenLanguages:
@@ -30,7 +31,7 @@ class LastSeenLanguages:
         self._saving: set[asyncio.Task[None]] = set()
 
     def seen(self, user_id: int, language: str) -> None:
-        """The person acted in ``language``: remember it (saved in the background when it changed)."""
+        """The person acted in ``language``: remember it (kept in the background when it changed)."""
         if self._known.get(user_id) == language:
             return
         self._known[user_id] = language
@@ -41,7 +42,7 @@ class LastSeenLanguages:
     async def of(self, user_id: int) -> str | None:
         """The person's language as last seen (None: never seen, here or by an earlier run)."""
         known = self._known.get(user_id)
-        return known if known is not None else await self.store.language_of(user_id)
+        return known if known is not None else (await self.store.kept_language(user_id))[1]
 
     async def settled(self) -> None:
         """Wait for the saves under way (tests, shutdown)."""
@@ -50,6 +51,8 @@ class LastSeenLanguages:
 
     async def _save(self, user_id: int, language: str) -> None:
         try:
-            await self.store.update_prefs(user_id, language=language)
+            has_prefs, kept = await self.store.kept_language(user_id)
+            if has_prefs and kept != language:
+                await self.store.update_prefs(user_id, language=language)
         except Exception:  # a language not kept only means a DM in the server's language
             log.exception("Could not keep the language of user %s", user_id)

@@ -388,6 +388,8 @@ class Turns(commands.Cog):
             return
         store = self.bot.turns.store
         user = interaction.user.id
+        if changes:
+            changes["language"] = language  # their DMs are written in it (bot.last_seen)
         prefs = await store.update_prefs(user, **changes) if changes else (await store.prefs([user]))[user]
         quiet = prefs.quiet_start is not None and prefs.quiet_end is not None
         hours = {"start": prefs.quiet_start, "end": prefs.quiet_end, "zone": prefs.time_zone}

@@ -135,23 +135,25 @@ class TableService(Lobbies, ComputerSeats):
         except BadMove:
             raise TableError(BROKEN_BUTTON) from None
         async with self.lock(table_id):
-            table = self._playing(table_id, actor)
-            seat = table.seat_of(actor.user_id)
-            if seat is None:
-                raise TableError(not_seated(table, actor.user_id))
-            table.check_version(seat, version)
+            table, seat = self._seated(table_id, actor, version)
             change = await self._apply(table, seat, move, "player", actor.user_id)
         self._kick_computers(table)
         return change
 
+    def _seated(self, table_id: int, actor: Actor, version: int) -> tuple[Table, int]:
+        """The table in play and the actor's seat at it, for a control made at ``version`` (refused
+        with a sentence when they are not seated or the control is stale). Called under the lock."""
+        table = self._playing(table_id, actor)
+        seat = table.seat_of(actor.user_id)
+        if seat is None:
+            raise TableError(not_seated(table, actor.user_id))
+        table.check_version(seat, version)
+        return table, seat
+
     async def draft(self, table_id: int, actor: Actor, version: int, kind: str, picks: Sequence[str]) -> Table:
         """Keep the selection the actor is building for decision ``kind`` (choice screen)."""
         async with self.lock(table_id):
-            table = self._playing(table_id, actor)
-            seat = table.seat_of(actor.user_id)
-            if seat is None:
-                raise TableError(not_seated(table, actor.user_id))
-            table.check_version(seat, version)
+            table, seat = self._seated(table_id, actor, version)
             assert table.state is not None
             decision = next((d for d in table.state.decisions_for(seat) if d.kind == kind), None)
             if decision is None:

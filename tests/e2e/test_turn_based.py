@@ -281,7 +281,7 @@ async def test_a_deleted_thread_whose_channel_is_gone_too_ends_the_game_without_
 
 async def test_a_direct_message_is_written_in_its_readers_language_as_last_seen(parlour: Parlour) -> None:
     """Ann's Discord is Japanese and her server's English: the table speaks English, her turn's DM
-    Japanese (her language as her clicks last told it, kept with her preferences)."""
+    Japanese (her language as her clicks last told it, kept with her preferences since /notify)."""
     server = parlour.server
     ann, bob = server.user("Ann", locale="ja"), server.user("Bob")
     await parlour.slash(ann, "notify", {"how": "dm"})
@@ -294,4 +294,4 @@ async def test_a_direct_message_is_written_in_its_readers_language_as_last_seen(
     assert "Waiting on" in parlour.table_message(table_id).content  # the table: the server's language
     assert parlour.bot is not None
     await parlour.bot.languages.settled()
-    assert await parlour.bot.turns.store.language_of(ann.id) == "ja"  # kept: a restart writes in it too
+    assert await parlour.bot.turns.store.kept_language(ann.id) == (True, "ja")  # kept: a restart writes in it too
