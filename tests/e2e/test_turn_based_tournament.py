@@ -63,7 +63,7 @@ async def test_a_turn_based_swiss_of_a_round_a_day_over_a_week(parlour: Parlour)
     )
     signup = await created.message()
     said = await parlour.sentence(await parlour.slash(mod, "pace tournament", {"tournament": 1, "pace": "1h"}))
-    assert "plays at 1 hour a move" in said and "closes after 1440 minutes" in said
+    assert "plays at 1 hour a move" in said and "closes after 1,440 minutes" in said
     await sign_up(parlour, signup, people)
     started = await server.slash(mod, "tournament start")
     await started.answer()
