@@ -7,15 +7,19 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from bot.i18n import ENGLISH, N_, _
+from bot.i18n.choose import public_language
+from bot.i18n.told import told
 from bot.tournaments.checkin import CheckIns
 from bot.tournaments.models import Tournament, TournamentStatus
 from bot.tournaments.pairing import ARENA, DOUBLE_ELIMINATION, ELIMINATION, ROUND_ROBIN, SWISS
 from bot.tournaments.service import TournamentError, TournamentService, late_entry_open
 from bot.tournaments.standings import PLACEMENT, WIN_DRAW_LOSS
 from cogs.acting import actor_of
-from cogs.answers import tell
+from cogs.answers import tell_clicker
 from cogs.let_go import lets_go
 from engine import registry
+from engine.words import Text
 
 if TYPE_CHECKING:
     from bot.client import ParlourBot
@@ -47,13 +51,12 @@ class SignupButton(
 ):
     """Join, Leave or Check in on a sign-up message; the tournament id lives in the custom_id."""
 
-    LABELS: ClassVar[dict[str, str]] = {"j": "Join", "l": "Leave", "c": "Check in"}
+    LABELS: ClassVar[dict[str, str]] = {"j": N_("Join"), "l": N_("Leave"), "c": N_("Check in")}
 
-    def __init__(self, action: str, tournament_id: int) -> None:
+    def __init__(self, action: str, tournament_id: int, language: str = ENGLISH) -> None:
         style = discord.ButtonStyle.secondary if action == "l" else discord.ButtonStyle.success
-        super().__init__(
-            discord.ui.Button(label=self.LABELS[action], style=style, custom_id=f"pt:{action}:{tournament_id}")
-        )
+        label = _(language, self.LABELS[action])
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"pt:{action}:{tournament_id}"))
         self.action, self.tournament_id = action, tournament_id
 
     @classmethod
@@ -86,38 +89,53 @@ async def sign_up(
         tournament = await service.get(tournament_id)
         checked_in = await checkins.checked_in(tournament_id)
     except TournamentError as error:
-        await tell(interaction, str(error))
+        await tell_clicker(interaction, error)
         return
+    language = await public_language(interaction.client.store_adapter, interaction)  # type: ignore[attr-defined]
     await interaction.response.edit_message(
-        content=signup_text(tournament, count) + schedule_text(tournament, checked_in)
+        content=signup_text(tournament, count, language) + schedule_text(tournament, checked_in, language)
     )
 
 
-def signup_view(tournament_id: int, checkin: bool = False, late: bool = False) -> discord.ui.View:
+def signup_view(
+    tournament_id: int, checkin: bool = False, late: bool = False, language: str = ENGLISH
+) -> discord.ui.View:
     """Join and Leave in sign-up (and Check in once check-in is open); only Join for late entry."""
     view = discord.ui.View(timeout=None)
-    view.add_item(SignupButton("j", tournament_id))
+    view.add_item(SignupButton("j", tournament_id, language))
     if not late:
-        view.add_item(SignupButton("l", tournament_id))
+        view.add_item(SignupButton("l", tournament_id, language))
     if checkin and not late:
-        view.add_item(SignupButton("c", tournament_id))
+        view.add_item(SignupButton("c", tournament_id, language))
     return view
 
 
-def schedule_text(tournament: Tournament, checked_in: int | None = None) -> str:
-    """The start time, check-in and late entry in words (empty when none is set)."""
+def schedule_text(tournament: Tournament, checked_in: int | None = None, language: str = ENGLISH) -> str:
+    """The start time, check-in and late entry in words (empty when none is set), in ``language``."""
     lines = []
     if tournament.starts_at is not None and tournament.status == TournamentStatus.SIGNUP:
-        lines.append(f"Starts <t:{int(tournament.starts_at.timestamp())}:R>.")
+        lines.append(_(language, "Starts {when}.", when=f"<t:{int(tournament.starts_at.timestamp())}:R>"))
     if tournament.checkin_minutes is not None and tournament.status == TournamentStatus.SIGNUP:
         if tournament.checkin_open:
-            confirmed = f" Checked in: **{checked_in}**." if checked_in is not None else ""
-            lines.append(f"Check-in is open: press **Check in**, or you are dropped at the start.{confirmed}")
+            line = _(language, "Check-in is open: press **Check in**, or you are dropped at the start.")
+            if checked_in is not None:
+                line += " " + _(language, "Checked in: **{count}**.", count=checked_in)
+            lines.append(line)
         else:
-            lines.append(f"Check-in opens {tournament.checkin_minutes} minutes before the start.")
+            lines.append(
+                _(
+                    language,
+                    "Check-in opens {minutes} minutes before the start.",
+                    minutes=tournament.checkin_minutes,
+                )
+            )
     if late_entry_open(tournament):
         lines.append(
-            f"Late entry is open until round {tournament.late_entry_until}: press **Join** to play from the next round."
+            _(
+                language,
+                "Late entry is open until round {number}: press **Join** to play from the next round.",
+                number=tournament.late_entry_until,
+            )
         )
     return "".join(f"\n{line}" for line in lines)
 
@@ -132,28 +150,38 @@ def parse_options(text: str) -> dict[str, str]:
     for part in text.replace(",", " ").split():
         name, equals, value = part.partition("=")
         if not equals or not name or not value:
-            raise TournamentError(f"Write each option as name=value (like target_score=50), not {part!r}.")
+            raise TournamentError(
+                Text("Write each option as name=value (like target_score=50), not {part}.", part=repr(part))
+            )
         found[name.strip().lower()] = value.strip()
     return found
 
 
-def signup_text(tournament: Tournament, count: int) -> str:
+def signup_text(tournament: Tournament, count: int, language: str = ENGLISH) -> str:
+    """The sign-up message, in the server's ``language``."""
     game = registry.get(tournament.game_key)
-    rounds = f"{tournament.rounds} rounds" if tournament.format == SWISS else "rounds by the field"
-    timer = f", {tournament.round_minutes} minutes a round" if tournament.round_minutes else ""
+    if tournament.format == SWISS:
+        rounds = _(language, "{count} rounds", count=tournament.rounds)
+    else:
+        rounds = _(language, "rounds by the field")
+    parts = [
+        _(language, FORMAT_NAMES[tournament.format]),
+        rounds,
+        _(language, "tables of {size}", size=tournament.table_size),
+    ]
+    if tournament.round_minutes:
+        parts.append(_(language, "{minutes} minutes a round", minutes=tournament.round_minutes))
     known = {o.name: o for o in game.options}
     changed = [
-        f"{known[name].title if name in known else name} {value}"
+        f"{told(language, known[name].title) if name in known else name} {value}"
         for name, value in tournament.options.items()
         if name not in known or known[name].default != value
     ]
-    options = f"Options: {', '.join(changed)}.\n" if changed else ""
+    options = _(language, "Options: {options}.", options=", ".join(changed)) + "\n" if changed else ""
     if tournament.status == TournamentStatus.SIGNUP:
-        count_line = f"Press **Join** to sign up. Signed up: **{count}**."
+        count_line = _(language, "Press **Join** to sign up. Signed up: **{count}**.", count=count)
     else:
-        count_line = f"Sign-up is closed. Signed up: **{count}**."
-    return (
-        f"**{game.name} tournament #{tournament.id}** · {FORMAT_NAMES[tournament.format]}, {rounds}, "
-        f"tables of {tournament.table_size}{timer}\nScoring: {SCORING_NAMES[tournament.scoring]}.\n"
-        f"{options}{count_line}"
-    )
+        count_line = _(language, "Sign-up is closed. Signed up: **{count}**.", count=count)
+    title = _(language, "{game} tournament #{number}", game=game.name, number=tournament.id)
+    scoring = _(language, "Scoring: {scoring}.", scoring=_(language, SCORING_NAMES[tournament.scoring]))
+    return f"**{title}** · {', '.join(parts)}\n{scoring}\n{options}{count_line}"

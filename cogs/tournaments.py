@@ -24,6 +24,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.actor import Actor
+from bot.i18n import ENGLISH, _, drawn_in
+from bot.i18n.choose import public_language, reader_language
+from bot.i18n.told import told
 from bot.tables import Table
 from bot.tournaments.checkin import CheckIns
 from bot.tournaments.models import RoundStatus, Tournament, TournamentStatus
@@ -31,14 +34,14 @@ from bot.tournaments.pairing import FORMATS, SWISS
 from bot.tournaments.service import TournamentError, TournamentService, must_manage
 from bot.tournaments.standings import PLACEMENT, SCORINGS
 from bot.tournaments.tables_adapter import TableServiceOpener
-from bot.tournaments.templates import Templates
+from bot.tournaments.templates import Templates, TemplateSettings
 from cogs.acting import actor_of
-from cogs.answers import tell
+from cogs.answers import tell, tell_clicker
 from cogs.mentions import plain
 from cogs.picture_file import picture_file
 from cogs.presenter import delivery_of
 from cogs.tournament_announcements import TournamentAnnouncements, standings_view
-from cogs.tournament_events import TournamentEvents
+from cogs.tournament_events import TournamentEvents, event_description, event_title
 from cogs.tournament_signup import (
     FORMAT_NAMES,
     SCORING_NAMES,
@@ -50,6 +53,7 @@ from cogs.tournament_signup import (
 )
 from engine import registry
 from engine.core import Outcome
+from engine.words import Text
 from render.bracket import bracket_picture, page_showing
 from render.standings import standings_picture
 
@@ -164,7 +168,7 @@ class Tournaments(TournamentAnnouncements, commands.Cog):
             saved = await self.templates.get(actor.guild_id, template) if template else None
             game = game or (saved.game_key if saved else None)
             if game is None:
-                raise TournamentError("Choose a game, or a template to start from.")
+                raise TournamentError(Text("Choose a game, or a template to start from."))
             game_options = parse_options(options) if options else dict(saved.options if saved else {})
             if saved is not None:
                 round_minutes = round_minutes or saved.round_minutes
@@ -184,24 +188,26 @@ class Tournaments(TournamentAnnouncements, commands.Cog):
             if starts_in is not None or checkin is not None or late_entry is not None:
                 tournament = await self._schedule(tournament, actor, starts_in, checkin, late_entry)
         except TournamentError as error:
-            await tell(interaction, str(error))
+            await tell_clicker(interaction, error)
             return
+        language = await public_language(self.bot.store_adapter, interaction)
         await interaction.response.send_message(
-            signup_text(tournament, 0) + schedule_text(tournament, 0), view=signup_view(tournament.id or 0)
+            signup_text(tournament, 0, language) + schedule_text(tournament, 0, language),
+            view=signup_view(tournament.id or 0, language=language),
         )
         message = await interaction.original_response()
         await self.service.set_message(tournament.id or 0, message.id)
-        await self._make_event(interaction, tournament)
+        await self._make_event(interaction, tournament, language)
 
-    async def _make_event(self, interaction: discord.Interaction, tournament: Tournament) -> None:
-        """The tournament's Discord scheduled event; the organiser is told in one sentence if it cannot be made."""
+    async def _make_event(self, interaction: discord.Interaction, tournament: Tournament, language: str) -> None:
+        """The tournament's Discord scheduled event, in the server's ``language``; the organiser is told
+        in one sentence (in theirs) if it cannot be made."""
         game = registry.get(tournament.game_key)
-        channel = getattr(interaction.channel, "name", None) or "the tournament's channel"
-        description = (
-            f"{FORMAT_NAMES[tournament.format]}, tables of {tournament.table_size}. "
-            f"Sign up with the Join button in #{channel}."
-        )
-        made = await self.events.create(tournament, f"{game.name} tournament #{tournament.id}", channel, description)
+        channel = getattr(interaction.channel, "name", None) or _(language, "the tournament's channel")
+        format_name = _(language, FORMAT_NAMES[tournament.format])
+        description = event_description(language, format_name, tournament.table_size, channel)
+        title = event_title(language, game.name, tournament.id or 0)
+        made = await self.events.create(tournament, title, channel, description, language=reader_language(interaction))
         if isinstance(made, int):
             await self.service.set_event(tournament.id or 0, made)
         else:
@@ -233,18 +239,23 @@ class Tournaments(TournamentAnnouncements, commands.Cog):
             source = await self.service.find(await self.service.pick(actor, tournament), actor)
             saved = await self.templates.save(actor.guild_id, name, source, actor.user_id)
         except TournamentError as error:
-            await tell(interaction, str(error))
+            await tell_clicker(interaction, error)
             return
-        await tell(interaction, f"Saved tournament #{source.id}'s settings as {saved!r}.")
+        await tell_clicker(
+            interaction, Text("Saved tournament #{number}'s settings as {name}.", number=source.id, name=repr(saved))
+        )
 
     @template_group.command(name="list")
     async def template_list(self, interaction: discord.Interaction) -> None:
         """This server's saved tournament templates."""
         found = await self.templates.saved(interaction.guild_id or 0)
         if not found:
-            await tell(interaction, "This server has no templates yet; save one with /tournament template save.")
+            await tell_clicker(
+                interaction, Text("This server has no templates yet; save one with /tournament template save.")
+            )
             return
-        lines = [f"**{name}**: {settings.summary(registry.get(settings.game_key).name)}" for name, settings in found]
+        language = reader_language(interaction)
+        lines = [f"**{name}**: {template_summary(language, settings)}" for name, settings in found]
         await tell(interaction, "\n".join(lines)[:2000])
 
     @template_group.command(name="delete")
@@ -255,14 +266,14 @@ class Tournaments(TournamentAnnouncements, commands.Cog):
             must_manage(actor)
             await self.templates.delete(actor.guild_id, name)
         except TournamentError as error:
-            await tell(interaction, str(error))
+            await tell_clicker(interaction, error)
             return
-        await tell(interaction, f"Deleted the template {name.strip().lower()!r}.")
+        await tell_clicker(interaction, Text("Deleted the template {name}.", name=repr(name.strip().lower())))
 
     @group.command(name="checkin")
     async def checkin(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Open check-in now: who has not checked in by the start is dropped (Manage Server)."""
-        await self._run(interaction, tournament, self.checkins.open, "Check-in is open.")
+        await self._run(interaction, tournament, self.checkins.open, Text("Check-in is open."))
 
     @group.command(name="start")
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -272,17 +283,20 @@ class Tournaments(TournamentAnnouncements, commands.Cog):
             must_manage(actor)
             chosen = await self.service.pick(actor, tournament)
         except TournamentError as error:
-            await tell(interaction, str(error))
+            await tell_clicker(interaction, error)
             return
         # Only the moderator sees the answer (a refusal, or the start: the round's own message tells everyone).
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             started = await self.service.start(chosen, actor)
         except TournamentError as error:
-            await interaction.followup.send(str(error), ephemeral=True)
+            await interaction.followup.send(told(reader_language(interaction), error.text), ephemeral=True)
             return
         await self._show_signup(started, await self.service.count(started.id or 0))
-        await interaction.followup.send(f"Tournament #{started.id} has started: round 1 is seated.", ephemeral=True)
+        said = _(
+            reader_language(interaction), "Tournament #{number} has started: round 1 is seated.", number=started.id
+        )
+        await interaction.followup.send(said, ephemeral=True)
 
     @group.command(name="standings")
     async def standings(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -291,13 +305,14 @@ class Tournaments(TournamentAnnouncements, commands.Cog):
         try:
             current = await self.service.find(await self.service.pick(actor, tournament), actor)
         except TournamentError as error:
-            await tell(interaction, str(error))
+            await tell_clicker(interaction, error)
             return
         await interaction.response.defer(thinking=True)
+        language = await public_language(self.bot.store_adapter, interaction)
         rows, rule = await self.service.standings(current.id or 0)
         final = current.status == TournamentStatus.FINISHED
-        view = standings_view(current, rows, rule, final, await self._completed(current))
-        png = await asyncio.to_thread(standings_picture, view)
+        view = standings_view(current, rows, rule, final, await self._completed(current), language)
+        png = await asyncio.to_thread(drawn_in, language, standings_picture, view)
         await interaction.followup.send(file=picture_file(png, "standings.png"))
 
     @group.command(name="bracket")
@@ -311,20 +326,21 @@ class Tournaments(TournamentAnnouncements, commands.Cog):
         """Post the bracket picture of an elimination tournament."""
         actor = actor_of(interaction)
         await interaction.response.defer(thinking=True)
+        language = await public_language(self.bot.store_adapter, interaction)
         try:
             current = await self.service.find(await self.service.pick(actor, tournament), actor)
-            view = await self.bracket_view(current)
+            view = await self.bracket_view(current, language)
         except TournamentError as error:
-            await interaction.followup.send(str(error), ephemeral=True)
+            await interaction.followup.send(told(reader_language(interaction), error.text), ephemeral=True)
             return
         shown = page - 1 if page is not None else page_showing(view)
-        png = await asyncio.to_thread(bracket_picture, view, shown)
+        png = await asyncio.to_thread(drawn_in, language, bracket_picture, view, shown)
         await interaction.followup.send(file=picture_file(png, "bracket.png"))
 
     @group.command(name="drop")
     async def drop(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Leave the tournament for good (later rounds skip you)."""
-        await self._run(interaction, tournament, self.service.drop, "You have dropped out.")
+        await self._run(interaction, tournament, self.service.drop, Text("You have dropped out."))
 
     @group.command(name="replace")
     @app_commands.describe(player="The player leaving", substitute="Who takes their place and standings")
@@ -340,23 +356,27 @@ class Tournaments(TournamentAnnouncements, commands.Cog):
             interaction,
             tournament,
             lambda t, actor: self.service.replace(t, actor, player.id, substitute.id, substitute.display_name),
-            f"{plain(substitute.display_name)} takes {plain(player.display_name)}'s place.",
+            Text(
+                "{substitute} takes {player}'s place.",
+                substitute=plain(substitute.display_name),
+                player=plain(player.display_name),
+            ),
         )
 
     @group.command(name="pause")
     async def pause(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """No new round starts until /tournament resume (Manage Server)."""
-        await self._run(interaction, tournament, self.service.pause, "Paused: the current tables play on.")
+        await self._run(interaction, tournament, self.service.pause, Text("Paused: the current tables play on."))
 
     @group.command(name="resume")
     async def resume(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Carry on after a pause (Manage Server)."""
-        await self._run(interaction, tournament, self.service.resume, "Resumed.")
+        await self._run(interaction, tournament, self.service.resume, Text("Resumed."))
 
     @group.command(name="cancel")
     async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """End the tournament without final standings (Manage Server)."""
-        await self._run(interaction, tournament, self._cancel, "The tournament is cancelled.")
+        await self._run(interaction, tournament, self._cancel, Text("The tournament is cancelled."))
 
     async def _cancel(self, tournament_id: int, actor: Actor) -> None:
         await self.service.cancel(tournament_id, actor)
@@ -365,7 +385,7 @@ class Tournaments(TournamentAnnouncements, commands.Cog):
     @group.command(name="computer")
     async def computer(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Sign a computer player up (Manage Server)."""
-        await self._run(interaction, tournament, self._add_computer, "A computer player has signed up.")
+        await self._run(interaction, tournament, self._add_computer, Text("A computer player has signed up."))
 
     async def _add_computer(self, tournament_id: int, actor: Actor) -> None:
         count = await self.service.add_computer(tournament_id, actor)
@@ -389,15 +409,30 @@ class Tournaments(TournamentAnnouncements, commands.Cog):
                 log.exception("Tournament tick failed")
             await asyncio.sleep(self.bot.settings.tournament_check_seconds)
 
-    async def _run(self, interaction: discord.Interaction, given: int | None, action: Any, done: str) -> None:
+    async def _run(self, interaction: discord.Interaction, given: int | None, action: Any, done: Text) -> None:
         """``action(tournament_id, actor)`` on the tournament named (or the server's newest), then ``done``."""
         actor = actor_of(interaction)
         try:
             await action(await self.service.pick(actor, given), actor)
         except TournamentError as error:
-            await tell(interaction, str(error))
+            await tell_clicker(interaction, error)
             return
-        await tell(interaction, done)
+        await tell_clicker(interaction, done)
+
+
+def template_summary(language: str, settings: TemplateSettings) -> str:
+    """One line for the list, in ``language``: "Gin Rummy · swiss · 3 rounds · tables of 2" (English)."""
+    parts = [
+        registry.get(settings.game_key).name,
+        _(language, FORMAT_NAMES[settings.format]).lower()
+        if language != ENGLISH
+        else settings.format.replace("_", " "),
+        _(language, "{count} rounds", count=settings.rounds),
+        _(language, "tables of {size}", size=settings.table_size),
+    ]
+    if settings.checkin_minutes:
+        parts.append(_(language, "check-in {minutes} min", minutes=settings.checkin_minutes))
+    return " · ".join(parts)
 
 
 async def setup(bot: ParlourBot) -> None:

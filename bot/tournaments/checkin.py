@@ -25,6 +25,7 @@ from bot.tournaments.checks import MAX_ROUNDS, TournamentError, must_manage
 from bot.tournaments.models import Entrant, Tournament
 from bot.tournaments.pairing import SWISS
 from bot.tournaments.service import TournamentService
+from engine.words import Text
 
 log = logging.getLogger(__name__)
 
@@ -66,14 +67,14 @@ class CheckIns:
         """Set a new tournament's start time, check-in window and late entry, checked, with a sentence if wrong."""
         tournament = await self.service._in_signup(tournament_id)
         if starts_in_minutes is not None and not 1 <= starts_in_minutes <= MAX_START_DAYS * 24 * 60:
-            raise TournamentError(f"A tournament starts within {MAX_START_DAYS} days.")
+            raise TournamentError(Text("A tournament starts within {days} days.", days=MAX_START_DAYS))
         if checkin_minutes is not None and not 5 <= checkin_minutes <= MAX_CHECKIN_MINUTES:
-            raise TournamentError("Check-in lasts 5 minutes to 24 hours.")
+            raise TournamentError(Text("Check-in lasts 5 minutes to 24 hours."))
         if late_entry_until is not None:
             if tournament.format != SWISS:
-                raise TournamentError("Late entry is for Swiss tournaments.")
+                raise TournamentError(Text("Late entry is for Swiss tournaments."))
             if not 2 <= late_entry_until <= MAX_ROUNDS:
-                raise TournamentError(f"Late entry lasts until a round from 2 to {MAX_ROUNDS}.")
+                raise TournamentError(Text("Late entry lasts until a round from 2 to {most}.", most=MAX_ROUNDS))
         values: dict[str, object] = {"checkin_minutes": checkin_minutes, "late_entry_until": late_entry_until}
         if starts_in_minutes is not None:
             values["starts_at"] = self.clock() + timedelta(minutes=starts_in_minutes)
@@ -87,7 +88,7 @@ class CheckIns:
             must_manage(actor)
         tournament = await self.service._in_signup(tournament_id, actor)
         if not await self.service.repository.open_checkin(tournament_id, self.clock()):
-            raise TournamentError("Check-in is already open.")
+            raise TournamentError(Text("Check-in is already open."))
         tournament = await self.service.get(tournament.id or 0)
         if self.presenter:
             await self.presenter.checkin_opened(tournament)
@@ -98,9 +99,9 @@ class CheckIns:
         tournament = await self.service._in_signup(tournament_id, actor)
         user_id = actor.user_id
         if not tournament.checkin_open:
-            raise TournamentError("Check-in has not opened yet.")
+            raise TournamentError(Text("Check-in has not opened yet."))
         if not await self.service.repository.check_in(tournament_id, user_id):
-            raise TournamentError("You are not signed up; press Join first.")
+            raise TournamentError(Text("You are not signed up; press Join first."))
         return await self.checked_in(tournament_id)
 
     async def checked_in(self, tournament_id: int) -> int:
@@ -144,7 +145,7 @@ class CheckIns:
             except TournamentError:
                 return
             if self.presenter:
-                await self.presenter.could_not_start(await self.service.get(tournament_id), str(error))
+                await self.presenter.could_not_start(await self.service.get(tournament_id), error.text)
             return
         if self.presenter:
             await self.presenter.started_by_clock(started)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.actor import Actor
 from bot.tournaments.models import Tournament, TournamentStatus
 from bot.tournaments.pairing import SWISS
+from engine.words import Text
 
 __all__ = ["MAX_ENTRANTS", "MAX_NAME", "MAX_ROUNDS", "TournamentError", "late_entry_open", "must_manage"]
 
@@ -14,13 +15,20 @@ MAX_NAME = 32
 
 
 class TournamentError(Exception):
-    """Something a user asked that the tournament refuses; the message is one sentence for them."""
+    """Something a user asked that the tournament refuses. The message is one sentence for them: a
+    :class:`~engine.words.Text` (``str(error)`` is its English), which the edge says in the reader's
+    language (:func:`bot.i18n.told.told`)."""
+
+    @property
+    def text(self) -> str:
+        """The sentence as raised (a :class:`~engine.words.Text` keeps its template; ``str(error)`` does not)."""
+        return self.args[0] if self.args and isinstance(self.args[0], str) else str(self)
 
 
 def must_manage(actor: Actor) -> None:
     """Running tournaments is for members with Manage Server."""
     if not actor.manage_guild:
-        raise TournamentError("Only someone with Manage Server can do that.")
+        raise TournamentError(Text("Only someone with Manage Server can do that."))
 
 
 def late_entry_open(tournament: Tournament) -> bool:

@@ -41,6 +41,7 @@ from bot.tournaments.progress import Plan, seed_order
 from bot.tournaments.service_base import TournamentServiceBase
 from engine import registry
 from engine.core import Outcome
+from engine.words import Text
 
 __all__ = ["RoundDriver"]
 
@@ -189,7 +190,13 @@ class RoundDriver(TournamentServiceBase):
                 game_key=tournament.game_key,
                 options=tournament.options,
                 seats=seats,
-                title=f"{game.name} tournament #{tournament.id} · round {round_.number} · table {table.number}",
+                title=Text(
+                    "{game} tournament #{number} · round {round} · table {table}",
+                    game=game.name,
+                    number=tournament.id,
+                    round=round_.number,
+                    table=table.number,
+                ),
             )
             game_table_id = table.game_table_id
             if game_table_id is None:

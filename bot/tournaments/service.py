@@ -35,6 +35,7 @@ from bot.tournaments.rounds import RoundDriver
 from bot.tournaments.standings import PLACEMENT, SCORINGS
 from engine import registry
 from engine.core import Game
+from engine.words import Text
 
 __all__ = [
     "MAX_ENTRANTS",
@@ -77,26 +78,28 @@ class TournamentService(RoundDriver):
             game = registry.get(game_key)
             game_options = game.validate_options(options)
         except (KeyError, ValueError) as error:
-            raise TournamentError(str(error.args[0])) from None
+            raise TournamentError(error.args[0] if isinstance(error.args[0], str) else str(error.args[0])) from None
         if format not in FORMATS:
-            raise TournamentError(f"The format must be one of {', '.join(FORMATS)}.")
+            raise TournamentError(Text("The format must be one of {formats}.", formats=", ".join(FORMATS)))
         if scoring not in SCORINGS:
-            raise TournamentError(f"The scoring must be one of {', '.join(SCORINGS)}.")
+            raise TournamentError(Text("The scoring must be one of {scorings}.", scorings=", ".join(SCORINGS)))
         if not 1 <= rounds <= MAX_ROUNDS:
-            raise TournamentError(f"A tournament has 1 to {MAX_ROUNDS} rounds.")
+            raise TournamentError(Text("A tournament has 1 to {most} rounds.", most=MAX_ROUNDS))
         size = table_size or pairing.default_table_size(game.allowed_counts, bool(game.teams))
         if size not in game.allowed_counts:
             counts = ", ".join(str(n) for n in game.allowed_counts)
-            raise TournamentError(f"{game.name} tables seat {counts} players, not {size}.")
+            raise TournamentError(
+                Text("{game} tables seat {counts} players, not {size}.", game=game.name, counts=counts, size=size)
+            )
         if format == ELIMINATION and size != 2:
-            raise TournamentError("Single elimination is for two-player tables.")
+            raise TournamentError(Text("Single elimination is for two-player tables."))
         if format == DOUBLE_ELIMINATION:
             _check_double(game, size)
         if format == ARENA:
             if round_minutes is None or not arena.MIN_MINUTES <= round_minutes <= arena.MAX_MINUTES:
-                raise TournamentError("An Arena lasts 10 minutes to 24 hours: give its length as round_minutes.")
+                raise TournamentError(Text("An Arena lasts 10 minutes to 24 hours: give its length as round_minutes."))
         elif round_minutes is not None and not 5 <= round_minutes <= 24 * 60:
-            raise TournamentError("The round timer is 5 minutes to 24 hours.")
+            raise TournamentError(Text("The round timer is 5 minutes to 24 hours."))
         tournament = Tournament(
             guild_id=actor.guild_id,
             channel_id=channel_id,
@@ -125,19 +128,19 @@ class TournamentService(RoundDriver):
         tournament = await self._open_to_join(tournament_id, actor)
         user_id = actor.user_id
         if await self.count(tournament.id or 0) >= MAX_ENTRANTS:
-            raise TournamentError(f"The tournament is full ({MAX_ENTRANTS} players).")
+            raise TournamentError(Text("The tournament is full ({most} players).", most=MAX_ENTRANTS))
         present = tournament.checkin_open or tournament.status != TournamentStatus.SIGNUP  # no need to check in
         entrant = Entrant(
             tournament_id=tournament_id, user_id=user_id, name=_clean(name), rating=rating, checked_in=present
         )
         if not await self.repository.add_entrant(entrant):
-            raise TournamentError("You are already signed up.")
+            raise TournamentError(Text("You are already signed up."))
         return await self.count(tournament_id)
 
     async def leave(self, tournament_id: int, actor: Actor) -> int:
         await self._in_signup(tournament_id, actor)
         if not await self.repository.remove_entrant(tournament_id, actor.user_id):
-            raise TournamentError("You are not signed up.")
+            raise TournamentError(Text("You are not signed up."))
         return await self.count(tournament_id)
 
     async def add_computer(self, tournament_id: int, actor: Actor) -> int:
@@ -170,7 +173,7 @@ class TournamentService(RoundDriver):
         game = registry.get(tournament.game_key)
         rounds = _rounds_for(tournament, len(entrants) - len(no_shows), game)
         if not await self.repository.start(tournament, entrants, no_shows, rounds):
-            raise TournamentError("The tournament has already started.")
+            raise TournamentError(Text("The tournament has already started."))
         await self.drive(tournament_id)
         return await self.get(tournament_id)
 
@@ -182,10 +185,10 @@ class TournamentService(RoundDriver):
             await self.leave(tournament_id, actor)
             return
         if tournament.status not in (TournamentStatus.RUNNING, TournamentStatus.PAUSED):
-            raise TournamentError("The tournament is over.")
+            raise TournamentError(Text("The tournament is over."))
         entrant = await self._entrant_of(tournament_id, actor.user_id)
         if entrant.dropped_after is not None:
-            raise TournamentError("You have already dropped out.")
+            raise TournamentError(Text("You have already dropped out."))
         await self.repository.update_entrant(entrant.id or 0, dropped_after=tournament.current_round)
         await self.drive(tournament_id)
 
@@ -194,23 +197,23 @@ class TournamentService(RoundDriver):
         must_manage(actor)
         tournament = await self.find(tournament_id, actor)
         if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED, TournamentStatus.FINAL):
-            raise TournamentError("The tournament is over.")
+            raise TournamentError(Text("The tournament is over."))
         entrant = await self._entrant_of(tournament_id, old_user)
         if not await self.repository.update_entrant(entrant.id or 0, user_id=new_user, name=_clean(new_name)):
-            raise TournamentError(f"{new_name} is already in this tournament.")
+            raise TournamentError(Text("{name} is already in this tournament.", name=new_name))
 
     async def pause(self, tournament_id: int, actor: Actor) -> None:
         """No new round starts (the tables of the current round play on)."""
         must_manage(actor)
         await self.find(tournament_id, actor)
         if not await self._move(tournament_id, TournamentStatus.RUNNING, TournamentStatus.PAUSED):
-            raise TournamentError("Only a running tournament can be paused.")
+            raise TournamentError(Text("Only a running tournament can be paused."))
 
     async def resume(self, tournament_id: int, actor: Actor) -> None:
         must_manage(actor)
         await self.find(tournament_id, actor)
         if not await self._move(tournament_id, TournamentStatus.PAUSED, TournamentStatus.RUNNING):
-            raise TournamentError("The tournament is not paused.")
+            raise TournamentError(Text("The tournament is not paused."))
         await self.drive(tournament_id)
 
     async def cancel(self, tournament_id: int, actor: Actor) -> None:
@@ -223,7 +226,7 @@ class TournamentService(RoundDriver):
         """:meth:`cancel` for the bot itself (too few players at a tournament's start time), or after
         the organiser was checked."""
         if not await self.repository.cancel(tournament_id):
-            raise TournamentError("That tournament is already over.")
+            raise TournamentError(Text("That tournament is already over."))
 
     async def _open_to_join(self, tournament_id: int, actor: Actor) -> Tournament:
         """The tournament, if it takes new players: in sign-up, or a Swiss still open to late entry."""
@@ -236,14 +239,14 @@ class TournamentService(RoundDriver):
         """The tournament while in sign-up (of the actor's server, when one acts)."""
         tournament = await (self.find(tournament_id, actor) if actor is not None else self.get(tournament_id))
         if tournament.status != TournamentStatus.SIGNUP:
-            raise TournamentError("Sign-up for this tournament is closed.")
+            raise TournamentError(Text("Sign-up for this tournament is closed."))
         return tournament
 
     async def _entrant_of(self, tournament_id: int, user_id: int) -> Entrant:
         for entrant in await self.entrants(tournament_id):
             if entrant.user_id == user_id and not entrant.computer:
                 return entrant
-        raise TournamentError("That player is not in this tournament.")
+        raise TournamentError(Text("That player is not in this tournament."))
 
 
 def _rounds_for(tournament: Tournament, players: int, game: Game) -> int:
@@ -251,7 +254,12 @@ def _rounds_for(tournament: Tournament, players: int, game: Game) -> int:
     need = min(pairing.mixable_sizes(game.allowed_counts, tournament.table_size, bool(game.teams)))
     if players < need:
         raise TournamentError(
-            f"A {game.name} tournament at tables of {tournament.table_size} needs at least {need} players."
+            Text(
+                "A {game} tournament at tables of {size} needs at least {need} players.",
+                game=game.name,
+                size=tournament.table_size,
+                need=need,
+            )
         )
     if tournament.format == ELIMINATION:
         return pairing.elimination_rounds(players)
@@ -263,11 +271,17 @@ def _rounds_for(tournament: Tournament, players: int, game: Game) -> int:
         if tournament.table_size > 2:
             if players not in game.allowed_counts:
                 raise TournamentError(
-                    f"A {game.name} round robin seats everyone at one table: {players} players is too many."
+                    Text(
+                        "A {game} round robin seats everyone at one table: {players} players is too many.",
+                        game=game.name,
+                        players=players,
+                    )
                 )
             return tournament.rounds
         if players > pairing.ROUND_ROBIN_MAX:
-            raise TournamentError(f"A round robin is for at most {pairing.ROUND_ROBIN_MAX} players; use Swiss.")
+            raise TournamentError(
+                Text("A round robin is for at most {most} players; use Swiss.", most=pairing.ROUND_ROBIN_MAX)
+            )
         return pairing.round_robin_rounds(players)
     return tournament.rounds
 
@@ -276,10 +290,16 @@ def _check_double(game: Game, size: int) -> None:
     """Double elimination seats 2, 4 or 6, the top half going on; a table short of players must still be a
     game (every count from just over half to full)."""
     if size not in double.TABLE_SIZES:
-        raise TournamentError("Double elimination is for tables of 2, 4 or 6 (the top half goes on).")
+        raise TournamentError(Text("Double elimination is for tables of 2, 4 or 6 (the top half goes on)."))
     needed = range(size // 2 + 1, size + 1)
     if (game.teams and size > 2) or any(n not in game.allowed_counts for n in needed):
-        raise TournamentError(f"{game.name} cannot play a double elimination at tables of {size}; try tables of 2.")
+        raise TournamentError(
+            Text(
+                "{game} cannot play a double elimination at tables of {size}; try tables of 2.",
+                game=game.name,
+                size=size,
+            )
+        )
 
 
 def _clean(name: str) -> str:

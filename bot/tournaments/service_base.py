@@ -19,6 +19,7 @@ from bot.tournaments.ports import RoundView, TableOpener, TournamentPresenter
 from bot.tournaments.progress import DoubleProgress, TournamentProgress
 from bot.tournaments.repository import TournamentRepository
 from bot.tournaments.standings import Row
+from engine.words import Text
 
 __all__ = ["TournamentServiceBase"]
 
@@ -74,7 +75,7 @@ class TournamentServiceBase:
         """A tournament of the actor's server: another server's does not exist for them."""
         tournament = await self.repository.get(tournament_id)
         if tournament is None or not actor.owns(tournament.guild_id):
-            raise TournamentError(f"There is no tournament #{tournament_id} in this server.")
+            raise TournamentError(Text("There is no tournament #{number} in this server.", number=tournament_id))
         return tournament
 
     async def pick(self, actor: Actor, given: int | None) -> int:
@@ -83,13 +84,13 @@ class TournamentServiceBase:
             return (await self.find(given, actor)).id or 0
         latest = await self.latest(actor.guild_id)
         if latest is None:
-            raise TournamentError("There is no tournament going on here; give its number.")
+            raise TournamentError(Text("There is no tournament going on here; give its number."))
         return latest.id or 0
 
     async def get(self, tournament_id: int) -> Tournament:
         tournament = await self.repository.get(tournament_id)
         if tournament is None:
-            raise TournamentError(f"There is no tournament #{tournament_id}.")
+            raise TournamentError(Text("There is no tournament #{number}.", number=tournament_id))
         return tournament
 
     async def latest(self, guild_id: int) -> Tournament | None:

@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from engine.words import Text
+
 PLACEMENT = "placement"
 WIN_DRAW_LOSS = "wdl"
 SCORINGS = (PLACEMENT, WIN_DRAW_LOSS)
@@ -52,15 +54,46 @@ def bye_points(scoring: str, table_size: int) -> Fraction:
     return Fraction(placement_points(1, table_size))
 
 
-def rule_text(scoring: str, table_size: int) -> str:
-    """The scoring rule in one line, for the standings picture."""
+def rule_text(scoring: str, table_size: int) -> Text:
+    """The scoring rule in one line, for the standings picture (a :class:`Text`: said in the reader's language)."""
+    head: Text
     if scoring == WIN_DRAW_LOSS:
         win, draw, loss = WDL_POINTS
-        head = f"Win {win}, draw {draw}, loss {loss}"
+        head = Text("Win {win}, draw {draw}, loss {loss}", win=win, draw=draw, loss=loss)
     else:
-        places = [f"{_ordinal(p)} {placement_points(p, table_size)}" for p in range(1, table_size + 1)]
-        head = f"Placement points at a table of {table_size}: {places[0]} points, " + ", ".join(places[1:])
-    return f"{head}; a bye counts as a win. Ties: game points, then Buchholz, then head to head."
+        others = Text("{place} {points}", place=_place(2), points=placement_points(2, table_size))
+        for place in range(3, table_size + 1):
+            others = Text(
+                "{earlier}, {place} {points}",
+                earlier=others,
+                place=_place(place),
+                points=placement_points(place, table_size),
+            )
+        head = Text(
+            "Placement points at a table of {size}: {place} {points} points, {others}",
+            size=table_size,
+            place=_place(1),
+            points=placement_points(1, table_size),
+            others=others,
+        )
+    return Text("{rule}; a bye counts as a win. Ties: game points, then Buchholz, then head to head.", rule=head)
+
+
+#: A place at a table, as the rule says it (tables seat at most 8).
+_PLACES = (
+    Text("1st"),
+    Text("2nd"),
+    Text("3rd"),
+    Text("4th"),
+    Text("5th"),
+    Text("6th"),
+    Text("7th"),
+    Text("8th"),
+)
+
+
+def _place(number: int) -> Text:
+    return _PLACES[number - 1] if number <= len(_PLACES) else Text(_ordinal(number))
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from bot.models import utcnow
 from bot.tournaments.checks import TournamentError
 from bot.tournaments.models import Tournament, TournamentTemplate
+from engine.words import Text
 
 #: Templates per server, and the longest name.
 MAX_TEMPLATES = 25
@@ -71,9 +72,9 @@ def clean_name(name: str) -> str:
     """
     cleaned = " ".join(name.split()).lower()
     if not cleaned:
-        raise TournamentError("Give the template a name.")
+        raise TournamentError(Text("Give the template a name."))
     if len(cleaned) > MAX_NAME:
-        raise TournamentError(f"A template's name is at most {MAX_NAME} characters.")
+        raise TournamentError(Text("A template's name is at most {most} characters.", most=MAX_NAME))
     return cleaned
 
 
@@ -86,7 +87,7 @@ class Templates:
     async def save(self, guild_id: int, name: str, tournament: Tournament, saved_by: int) -> str:
         """Save (or replace) a template from a tournament of this server; returns the name as saved."""
         if tournament.guild_id != guild_id:
-            raise TournamentError(f"There is no tournament #{tournament.id} in this server.")
+            raise TournamentError(Text("There is no tournament #{number} in this server.", number=tournament.id))
         name = clean_name(name)
         settings = json.dumps(asdict(TemplateSettings.of(tournament)))
         async with self.sessions() as session:
@@ -96,19 +97,25 @@ class Templates:
                 session.add(existing)
             else:
                 if len(await self._all(session, guild_id)) >= MAX_TEMPLATES:
-                    raise TournamentError(f"A server keeps at most {MAX_TEMPLATES} templates; delete one first.")
+                    raise TournamentError(
+                        Text("A server keeps at most {most} templates; delete one first.", most=MAX_TEMPLATES)
+                    )
                 session.add(TournamentTemplate(guild_id=guild_id, name=name, settings_json=settings, saved_by=saved_by))
             try:
                 await session.commit()
             except IntegrityError:  # saved at the same moment by someone else: theirs stands
-                raise TournamentError(f"The template {name!r} was just saved by someone else.") from None
+                raise TournamentError(
+                    Text("The template {name} was just saved by someone else.", name=repr(name))
+                ) from None
         return name
 
     async def get(self, guild_id: int, name: str) -> TemplateSettings:
         async with self.sessions() as session:
             found = await self._find(session, guild_id, clean_name(name))
         if found is None:
-            raise TournamentError(f"There is no template called {clean_name(name)!r}; see /tournament template list.")
+            raise TournamentError(
+                Text("There is no template called {name}; see /tournament template list.", name=repr(clean_name(name)))
+            )
         return TemplateSettings(**json.loads(found.settings_json))
 
     async def saved(self, guild_id: int) -> list[tuple[str, TemplateSettings]]:
@@ -125,7 +132,7 @@ class Templates:
             )
             await session.commit()
         if result.rowcount == 0:
-            raise TournamentError(f"There is no template called {clean_name(name)!r}.")
+            raise TournamentError(Text("There is no template called {name}.", name=repr(clean_name(name))))
 
     async def _find(self, session: AsyncSession, guild_id: int, name: str) -> TournamentTemplate | None:
         found = await session.exec(
