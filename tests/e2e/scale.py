@@ -19,6 +19,11 @@ from tests.loopback.recorder import Message
 #: A tournament table's own first message names it in bold: "**High Card tournament #1 · round 2 · table 7**".
 TABLE_POST = re.compile(r"\*\*(.+? tournament #\d+ · round (\d+) · table (\d+))\*\*")
 
+#: Starting a field of a hundred seats dozens of tables before the organiser's deferred answer comes
+#: (Discord keeps a deferred answer open for 15 minutes); on a loaded machine that is more than the
+#: loopback's usual five seconds.
+SEATING_A_ROUND = 120.0
+
 
 async def add_computers(parlour: Parlour, moderator: UserSpec, count: int) -> None:
     """The organiser fills the field with /tournament computer, one at a time."""

@@ -26,7 +26,14 @@ from bot.tournaments.service import TableEnd, TableRequest, TournamentService
 from engine.core import Outcome
 from render.common import WIDTH
 from tests.e2e.harness import FakeClock, Parlour
-from tests.e2e.scale import add_computers, announced_round, channel_messages, picture_sizes, table_posts
+from tests.e2e.scale import (
+    SEATING_A_ROUND,
+    add_computers,
+    announced_round,
+    channel_messages,
+    picture_sizes,
+    table_posts,
+)
 from tests.e2e.tournaments import cog, mention, play_round, settle, sign_up, stored
 
 PEOPLE = 14
@@ -152,7 +159,7 @@ async def test_an_arena_of_100_with_no_shows_a_drop_and_a_restart(
         assert (await parlour.press(person, signup, "Check in"))[0] == "update"
     started = await server.slash(mod, "tournament start")
     await started.answer()
-    await started.next("followup")
+    await started.next("followup", timeout=SEATING_A_ROUND)
     await settle(parlour)
 
     first, text = announced_round(parlour, 1)

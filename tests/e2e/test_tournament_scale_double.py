@@ -16,7 +16,14 @@ from render.bracket import PAGE_HEIGHT
 from render.common import WIDTH
 from render.text import recording
 from tests.e2e.harness import Parlour
-from tests.e2e.scale import add_computers, announced_round, channel_messages, picture_sizes, table_posts
+from tests.e2e.scale import (
+    SEATING_A_ROUND,
+    add_computers,
+    announced_round,
+    channel_messages,
+    picture_sizes,
+    table_posts,
+)
 from tests.e2e.tournaments import cog, mention, play_round, settle, sign_up, status_of, stored
 
 PEOPLE = 16
@@ -50,7 +57,7 @@ async def test_a_double_elimination_of_128_with_no_shows_drops_and_a_restart(par
         assert kind == "update"
     started = await server.slash(mod, "tournament start")
     await started.answer()
-    await started.next("followup")
+    await started.next("followup", timeout=SEATING_A_ROUND)
     await settle(parlour)
 
     first, text = announced_round(parlour, 1)
