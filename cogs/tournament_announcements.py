@@ -107,11 +107,13 @@ class TournamentAnnouncements:
         )
         if tournament.format == DOUBLE_ELIMINATION:
             state = await self.service.double_progress(tournament.id or 0)
-            return double_view(title, status, state.bracket, state.seeded, state.progress, names, state.in_play)
+            return double_view(
+                title, status, state.bracket, state.seeded, state.progress, names, state.in_play, language
+            )
         seeded = sorted(entrants, key=lambda e: (-e.rating, e.id or 0))
         seeds = {e.id or 0: n for n, e in enumerate(seeded, start=1)}
         rounds = await self.service.single_bracket(tournament.id or 0)
-        return single_view(title, status, rounds, tournament.rounds, names, seeds)
+        return single_view(title, status, rounds, tournament.rounds, names, seeds, language)
 
     async def _show_signup(self, tournament: Tournament, count: int) -> None:
         """Bring the sign-up message up to date (a computer signed up; sign-up closed)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.i18n import ENGLISH, _
 from bot.tournaments import double_elimination as double
 from render.bracket import OUT, WENT_ON, BracketRound, BracketSeat, BracketTable, BracketView
 
@@ -18,13 +19,20 @@ def _seat(player: int, names: Mapping[int, str], seeds: Mapping[int, int], outco
     return BracketSeat(names.get(player, "?"), seeds.get(player), outcome)
 
 
-def _round_title(bracket: double.Bracket, match: double.Match) -> str:
+def _round_title(bracket: double.Bracket, match: double.Match, language: str) -> str:
     if match.bracket == double.WINNERS:
-        last = match.round == bracket.winners_rounds
-        return "Winners' final" if last and match.round > 1 else f"Winners' round {match.round}"
+        if match.round == bracket.winners_rounds and match.round > 1:
+            return _(language, "Winners' final")
+        return _(language, "Winners' round {number}", number=match.round)
     if match.bracket == double.LOSERS:
-        return "Losers' final" if match.round == bracket.losers_rounds else f"Losers' round {match.round}"
-    return "Grand final" if match.round == 1 else "Reset final"
+        if match.round == bracket.losers_rounds:
+            return _(language, "Losers' final")
+        return _(language, "Losers' round {number}", number=match.round)
+    return _(language, "Grand final") if match.round == 1 else _(language, "Reset final")
+
+
+def _table_label(number: int, language: str) -> str:
+    return _(language, "Table {number}", number=number)
 
 
 def double_view(
@@ -35,8 +43,9 @@ def double_view(
     progress: double.Progress,
     names: Mapping[int, str],
     in_play: Collection[str] = (),
+    language: str = ENGLISH,
 ) -> BracketView:
-    """The double elimination as far as it is known."""
+    """The double elimination as far as it is known, its headings in ``language``."""
     seeds = {player: index for index, player in enumerate(seeded, start=1)}
     slots = bracket.slots(seeded)
     rounds: dict[str, list[BracketTable]] = {}
@@ -61,8 +70,8 @@ def double_view(
             state = "bye"
         else:
             state = "playing" if match.id in in_play else "waiting"
-        rounds.setdefault(_round_title(bracket, match), []).append(
-            BracketTable(f"Table {match.index}", seated, bracket.table_size, state)
+        rounds.setdefault(_round_title(bracket, match, language), []).append(
+            BracketTable(_table_label(match.index, language), seated, bracket.table_size, state)
         )
     return BracketView(title, status, tuple(BracketRound(t, tuple(tables)) for t, tables in rounds.items() if tables))
 
@@ -103,8 +112,10 @@ def single_view(
     total_rounds: int,
     names: Mapping[int, str],
     seeds: Mapping[int, int],
+    language: str = ENGLISH,
 ) -> BracketView:
-    """The rounds played or playing, then the rounds to come (empty tables, halving)."""
+    """The rounds played or playing, then the rounds to come (empty tables, halving), its headings
+    in ``language``."""
     shown: list[BracketRound] = []
     for number, tables in enumerate(rounds, start=1):
         cards = []
@@ -121,19 +132,19 @@ def single_view(
                 )
                 for p in present
             )
-            cards.append(BracketTable(f"Table {index}", seats, 2, table.state))
-        shown.append(BracketRound(_single_title(number, total_rounds), tuple(cards)))
+            cards.append(BracketTable(_table_label(index, language), seats, 2, table.state))
+        shown.append(BracketRound(_single_title(number, total_rounds, language), tuple(cards)))
     count = len(rounds[-1]) if rounds else 1 << total_rounds
     for number in range(len(rounds) + 1, total_rounds + 1):
         count = max(1, count // 2)
-        empty = tuple(BracketTable(f"Table {i}", (), 2, "waiting") for i in range(1, count + 1))
-        shown.append(BracketRound(_single_title(number, total_rounds), empty))
+        empty = tuple(BracketTable(_table_label(i, language), (), 2, "waiting") for i in range(1, count + 1))
+        shown.append(BracketRound(_single_title(number, total_rounds, language), empty))
     return BracketView(title, status, tuple(shown))
 
 
-def _single_title(number: int, total: int) -> str:
+def _single_title(number: int, total: int, language: str) -> str:
     if number == total:
-        return "Final"
+        return _(language, "Final")
     if number == total - 1:
-        return "Semi-finals"
-    return f"Round {number}"
+        return _(language, "Semi-finals")
+    return _(language, "Round {number}", number=number)

@@ -9,11 +9,13 @@ import random
 import pytest
 from PIL import Image
 
+from bot.i18n import ENGLISH, PSEUDO, _, drawn_in
 from bot.tournaments import double_elimination as double
 from bot.tournaments.bracket_view import SingleTable, double_view, single_view
 from render.bracket import PAGE_HEIGHT, BracketView, bracket_picture, page_count, page_showing
 from render.common import SMALL
 from render.text import MIN_PHONE_PX, phone_px, recording
+from tests.render.test_picture_words import english_left
 
 NAMES = ["José Ñúñez", "Дмитрий", "王小明", "محمد", "🎲 Dicey ✨", "Ελένη", "Bartholomew the Magnificent", "さくら"]
 
@@ -22,7 +24,9 @@ def names_for(players: int) -> dict[int, str]:
     return {p: f"{NAMES[p % len(NAMES)]} {p}" for p in range(1, players + 1)}
 
 
-def double_run(players: int, table_size: int = 2, rounds: int | None = None, seed: int = 1) -> BracketView:
+def double_run(
+    players: int, table_size: int = 2, rounds: int | None = None, seed: int = 1, language: str = ENGLISH
+) -> BracketView:
     """A double elimination played with random results for ``rounds`` rounds (None: to the end)."""
     rng = random.Random(seed)
     seeded = list(range(1, players + 1))
@@ -38,24 +42,23 @@ def double_run(players: int, table_size: int = 2, rounds: int | None = None, see
             break
         number += 1
         if rounds is not None and number > rounds:
-            in_play = {m for m, _ in plan.tables}
+            in_play = {m for m, _seated in plan.tables}
             break
         for match_id, seated in plan.tables:
             played[match_id] = rng.sample(seated, len(seated))
     progress = double.resolve(bracket, seeded, played, walkovers)
-    status = "Final bracket" if rounds is None else f"Round {number}"
-    return double_view(
-        "Gin Rummy tournament #3 · double elimination", status, bracket, seeded, progress, names_for(players), in_play
-    )
+    status = _(language, "Final bracket") if rounds is None else _(language, "Round {number}", number=number)
+    title = _(language, "{game} tournament #{number}", game="Gin Rummy", number=3)
+    return double_view(title, status, bracket, seeded, progress, names_for(players), in_play, language)
 
 
-def single_run(players: int, played_rounds: int) -> BracketView:
+def single_run(players: int, played_rounds: int, language: str = ENGLISH) -> BracketView:
     from bot.tournaments.pairing import elimination_first_slots, elimination_rounds
 
     rng = random.Random(players)
     slots: list[int | None] = list(elimination_first_slots(list(range(1, players + 1))))
     rounds: list[list[SingleTable]] = []
-    for _ in range(played_rounds):
+    for _round in range(played_rounds):
         tables, winners = [], []
         for i in range(0, len(slots), 2):
             a, b = slots[i], slots[i + 1]
@@ -71,9 +74,9 @@ def single_run(players: int, played_rounds: int) -> BracketView:
         slots = winners
     seeds = {p: p for p in range(1, players + 1)}
     total = elimination_rounds(players)
-    return single_view(
-        "Nin Jan tournament #2 · single elimination", "Round 2", rounds, total, names_for(players), seeds
-    )
+    title = _(language, "{game} tournament #{number}", game="Nin Jan", number=2)
+    status = _(language, "Round {number}", number=2)
+    return single_view(title, status, rounds, total, names_for(players), seeds, language)
 
 
 @pytest.mark.parametrize("players", [8, 16, 64, 128])
@@ -134,3 +137,23 @@ def test_the_bracket_colours_stay_apart_under_colour_blindness(kind: str) -> Non
     assert kind in SIMULATIONS
     for what, fg, bg in bracket.COLOUR_PAIRS:
         assert contrast(simulate(fg, kind), simulate(bg, kind)) >= 3.0, what
+
+
+@pytest.mark.parametrize("kind", ["double in play", "double over", "single"])
+def test_a_bracket_in_another_language_draws_no_english(kind: str) -> None:
+    """Issue 47: the round headings ("Losers' round 2", "Grand final"), the table labels and the
+    tables' states of a server in another language all come through the catalog."""
+    if kind == "single":
+        view = single_run(16, 2, PSEUDO)
+    else:
+        view = double_run(16, rounds=3 if kind == "double in play" else None, language=PSEUDO)
+    names = list(names_for(16).values())
+    for page in range(page_count(view)):
+        with recording() as drawn:
+            drawn_in(PSEUDO, bracket_picture, view, page)
+        assert drawn and english_left(drawn, names) == []
+    headings = [block.title for block in view.rounds]
+    if kind == "single":
+        assert headings[-2:] == [_(PSEUDO, "Semi-finals"), _(PSEUDO, "Final")]
+    else:
+        assert _(PSEUDO, "Losers' round {number}", number=2) in headings and _(PSEUDO, "Grand final") in headings
