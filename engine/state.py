@@ -142,9 +142,7 @@ class GameState(ABC):
             raise IllegalMove(Text("It is not your turn."))
         decision = next((d for d in mine if d.kind == move.kind), None)
         if decision is None:
-            raise IllegalMove(
-                self.why_not(seat, move.kind) or Text("You can't {action} now.", action=move.kind.replace("_", " "))
-            )
+            raise IllegalMove(self.why_not(seat, move.kind) or Text("You can't do that now: {now}", now=mine[0].prompt))
         check_picks(decision, move)
         self._apply(seat, decision, move)
         self.history.append((seat, move.text()))

@@ -2,10 +2,10 @@
 
 import pytest
 
-from engine.core import IllegalMove
+from engine.core import IllegalMove, Move
 from engine.gin_rummy import GAME as GIN_RUMMY
 from engine.gin_rummy import GinRummyState
-from engine.gin_rummy.cards import full_deck
+from engine.gin_rummy.cards import full_deck, label
 
 
 def rig(
@@ -213,3 +213,17 @@ def test_options_are_validated() -> None:
         GIN_RUMMY.new_state(2, 1, {"knock_card": 11})
     with pytest.raises(ValueError, match="exactly 2"):
         GIN_RUMMY.new_state(3, 1)
+
+
+def test_a_move_of_another_kind_is_refused_with_what_to_do_now() -> None:
+    """A person holding an old button (Knock while the upcard is offered) is told what the game
+    waits for, and the game is unchanged."""
+    state = GIN_RUMMY.new_state(2, 5)
+    non_dealer = 1 - state.dealer
+    before = state.to_json()
+    with pytest.raises(IllegalMove) as refused:
+        state.act(non_dealer, Move("knock", (state.hands[non_dealer][0],)))
+    sentence = refused.value.args[0]
+    up = label(state.pile[-1])
+    assert sentence == f"You can't do that now: Take the upcard {up}, or pass?"
+    assert state.to_json() == before
