@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.computer import ComputerPlayer, single_pick_decisions
 from engine.view import View
+from engine.words import Text
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -69,7 +70,9 @@ def check_level(level: str) -> str:
     'strong'
     """
     if level not in LEVELS:
-        raise ValueError(f"There is no computer level called {level[:20]!r}; pick easy, normal or strong.")
+        raise ValueError(
+            Text("There is no computer level called {level}; pick easy, normal or strong.", level=repr(level[:20]))
+        )
     return level
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.i18n import _
 from tests.e2e.harness import Parlour
 from tests.e2e.test_highcard_game import play_out
 
@@ -43,3 +44,17 @@ async def test_the_host_picks_a_computer_s_level_and_everyone_sees_it(parlour: P
     assert (await parlour.press(alice, final, "Rematch"))[0] == "update"
     again = parlour.table(max(parlour.tables()))
     assert [s.level for s in again.seats] == ["normal", "strong", "normal"]
+
+
+async def test_a_forged_level_is_refused_in_the_hosts_language(parlour: Parlour) -> None:
+    """Issue 47: the refusal of a forged computer level reads in the clicker's language."""
+    server = parlour.server
+    host = server.user("さくら", locale="ja")
+    lobby = await parlour.open_table(host)
+    table_id = int(lobby.embeds[0]["title"].rsplit("#", 1)[1])
+    menu = next(i for i in lobby.items() if i.get("custom_id", "").startswith("pc:"))
+    before = parlour.snapshot(table_id)
+    forged = await parlour.forge(host, lobby, menu["custom_id"], values=["grandmaster"])
+    refused = _("ja", "There is no computer level called {level}; pick easy, normal or strong.", level="'grandmaster'")
+    assert await parlour.sentence(forged) == refused and refused.startswith("'grandmaster'という")
+    assert parlour.snapshot(table_id) == before
