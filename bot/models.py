@@ -183,6 +183,8 @@ class PendingClick(SQLModel, table=True):
     application_id: int = Field(sa_type=BigInteger)
     token: str = Field(sa_type=Text)
     at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    #: The clicker's language (their Discord's): what became of the click is told in it.
+    language: str | None = None
 
 
 class OwnedItem(SQLModel, table=True):

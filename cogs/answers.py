@@ -22,12 +22,14 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import discord
 
+from bot.i18n import ENGLISH
 from bot.i18n.choose import reader_language
 from bot.i18n.told import told
 from bot.store import ClickNote
 from bot.workers import scheduler
 from cogs.let_go import let_go_view
 from cogs.message_parts import MessageParts
+from engine.words import Text
 
 if TYPE_CHECKING:
     from bot.store import Store
@@ -103,6 +105,7 @@ class PendingMove:
                     move=self.move,
                     application_id=interaction.application_id,
                     token=interaction.token,
+                    language=reader_language(interaction),
                 )
             )
         except Exception:  # the move itself matters more than the note about it
@@ -296,31 +299,38 @@ async def tell_clicker(interaction: discord.Interaction, sentence: str | Excepti
 async def tell_pending(client: discord.Client, store: Store, now: datetime | None = None) -> int:
     """At start: tell each person whose deferred click was never answered what became of it."""
     now = now or datetime.now(UTC)
-    told = 0
+    answered = 0
     for click in await store.take_pending_clicks():
         if now - click.at > TOKEN_LIFE:
             continue
         if not click.move:  # Show my hand
-            sentence = (
-                f"The bot restarted before it could show your hand at table #{click.table_id}; "
-                "press Show my hand on the table message again."
+            sentence = Text(
+                "The bot restarted before it could show your hand at table #{table}; "
+                "press Show my hand on the table message again.",
+                table=click.table_id,
             )
         else:
             actions = [a for a in await store.actions_for(click.table_id) if a.version > click.version]
             made = any(a.user_id == click.user_id and a.move == click.move and a.actor == "player" for a in actions)
             sentence = (
-                f"Your move at table #{click.table_id} was saved just before the bot restarted; "
-                "press Show my hand on the table message to go on."
+                Text(
+                    "Your move at table #{table} was saved just before the bot restarted; "
+                    "press Show my hand on the table message to go on.",
+                    table=click.table_id,
+                )
                 if made
-                else f"Your last click at table #{click.table_id} was not saved: the bot restarted before it could. "
-                "Press Show my hand on the table message and choose again."
+                else Text(
+                    "Your last click at table #{table} was not saved: the bot restarted before it could. "
+                    "Press Show my hand on the table message and choose again.",
+                    table=click.table_id,
+                )
             )
         # The interaction's own follow-up webhook, as discord.py builds it for Interaction.followup.
         data = {"id": click.application_id, "type": 3, "token": click.token}
         webhook = discord.Webhook.from_state(data, client._connection)  # type: ignore[arg-type]
         try:
-            await webhook.send(sentence, ephemeral=True)
-            told += 1
+            await webhook.send(told(click.language or ENGLISH, sentence), ephemeral=True)
+            answered += 1
         except discord.HTTPException as error:
             log.info("Could not tell %s about a click at table %s: %s", click.user_id, click.table_id, error)
-    return told
+    return answered

@@ -31,6 +31,8 @@ class ClickNote:
     application_id: int
     token: str
     at: datetime = field(default_factory=utcnow)
+    #: The clicker's language: a restart tells them in it what became of the click.
+    language: str | None = None
     #: The row's id once written.
     id: int | None = None
 

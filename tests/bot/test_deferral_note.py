@@ -46,7 +46,13 @@ class Client:
 
 def click() -> SimpleNamespace:
     return SimpleNamespace(
-        id=1, created_at=datetime.now(UTC), application_id=7, token="token", response=Response(), client=Client()
+        id=1,
+        created_at=datetime.now(UTC),
+        application_id=7,
+        token="token",
+        locale="en-US",
+        response=Response(),
+        client=Client(),
     )
 
 

@@ -7,8 +7,10 @@ import asyncio
 
 import pytest
 
+from bot.i18n import say
 from cogs import answers, table_pictures
 from engine.core import Move
+from engine.words import Text
 from render import pictures_for
 from tests.e2e.harness import Parlour
 
@@ -56,11 +58,13 @@ async def test_a_move_is_saved_before_the_click_is_answered(parlour: Parlour) ->
     assert "You have chosen" in server.recorder.messages[hand.id].content
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
 async def test_a_deferred_click_lost_in_a_restart_is_explained(
-    parlour: Parlour, monkeypatch: pytest.MonkeyPatch
+    parlour: Parlour, monkeypatch: pytest.MonkeyPatch, language: str
 ) -> None:
+    """The explanation reads in the clicker's language (issue 47), whatever the server's."""
     server = parlour.server
-    alice, bob = server.user("alice"), server.user("bob")
+    alice, bob = server.user("alice", locale="ja" if language == "ja" else "en-US"), server.user("bob")
     table_id = await parlour.start_game(alice, [bob])
     hand = await parlour.show_hand(alice, table_id)
     monkeypatch.setattr(answers, "DEFER_AFTER", 0.01)
@@ -82,7 +86,13 @@ async def test_a_deferred_click_lost_in_a_restart_is_explained(
     stuck.cancel()
     await parlour.restart()
     told = await handle.next("followup")
-    assert told.ephemeral and "was not saved" in (told.content or "") and "Show my hand" in (told.content or "")
+    explained = Text(
+        "Your last click at table #{table} was not saved: the bot restarted before it could. "
+        "Press Show my hand on the table message and choose again.",
+        table=table_id,
+    )
+    assert told.ephemeral and told.content == say(language, explained)
+    assert "Show my hand" in (told.content or "") or language != "en"
     assert parlour.table(table_id).version == 0 and await _pending(parlour) == 0
     kind, _ = await parlour.outcome(await parlour.play(alice, table_id))  # and she can play on
     assert kind == "update"
