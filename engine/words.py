@@ -130,6 +130,11 @@ def english_number(value: int) -> str:
     return f"{value:,}"
 
 
+def english_percent(fraction: float) -> str:
+    """A share as a whole percentage, as English writes it (``0.567`` -> ``57%``)."""
+    return f"{round(100 * fraction)}%"
+
+
 def english_time(when: datetime) -> str:
     """A day and a time of day, as English writes them short (``28 Nov 18:05``)."""
     return f"{when:%d %b %H:%M}"
@@ -155,6 +160,8 @@ class Words:
     gettext: Callable[[str], str] = field(default=_same, repr=False)
     ngettext: Callable[[str, str, int], str] = field(default=_english_plural, repr=False)
     number: Callable[[int], str] = field(default=english_number, repr=False)
+    #: A share (0 to 1) as a whole percentage, written the language's way (``25 %`` in French, ``%25`` in Turkish).
+    percent: Callable[[float], str] = field(default=english_percent, repr=False)
     #: A day and a time of day, short (a picture's "drawn at").
     time: Callable[[datetime], str] = field(default=english_time, repr=False)
 

@@ -95,8 +95,8 @@ def short_number(value: int, words: Words = ENGLISH) -> str:
     return number_words(value, words)
 
 
-def _win_percent(row: LeaderRow) -> str:
-    return f"{round(100 * row.wins / row.games)}%" if row.games else "–"
+def _win_percent(row: LeaderRow, words: Words) -> str:
+    return words.percent(row.wins / row.games) if row.games else "–"
 
 
 def _rating_text(row: LeaderRow, words: Words) -> str:
@@ -138,7 +138,7 @@ def _draw_row(draw: ImageDraw.ImageDraw, y: float, row: LeaderRow, by: str, word
     figures = (
         (RATING_X, _rating_text(row, words), by == "rating"),
         (GAMES_X, words.number(row.games), False),
-        (WIN_X, _win_percent(row), by == "wins"),
+        (WIN_X, _win_percent(row, words), by == "wins"),
     )
     for x, value, main in figures:
         draw_text(draw, (x, cy), value, BODY, GOLD if main else WHITE, anchor="rm", bold=main)

@@ -166,7 +166,7 @@ def _game_panel(draw: ImageDraw.ImageDraw, y: float, card: GameCard, dry: bool, 
     lines: list[tuple[str, int, Colour, bool]] = [
         (words.number(card.rating), SCORE, GOLD, True),
         (words.say("provisional rating") if card.provisional else words.say("rating"), SMALL, MUTED, False),
-        (f"{games} · {wins} ({_percent(card.wins, card.games)})", BODY, WHITE, False),
+        (f"{games} · {wins} ({_percent(card.wins, card.games, words)})", BODY, WHITE, False),
     ]
     best = short_number(card.best, words)
     lines.append((words.say("best score {score}", score=best), BODY, WHITE, False))
@@ -206,8 +206,8 @@ def _game_panel(draw: ImageDraw.ImageDraw, y: float, card: GameCard, dry: bool, 
     return height
 
 
-def _percent(part: int, whole: int) -> str:
-    return f"{round(100 * part / whole)}%" if whole else "–"
+def _percent(part: int, whole: int, words: Words) -> str:
+    return words.percent(part / whole) if whole else "–"
 
 
 def _place(line: RecentLine, words: Words = ENGLISH) -> str:

@@ -84,7 +84,8 @@ def words(language: str) -> Words:
         catalog.gettext,
         catalog.ngettext,
         functools.partial(number, language),
-        functools.partial(day_and_time, language),
+        percent=functools.partial(percent, language),
+        time=functools.partial(day_and_time, language),
     )
 
 

@@ -168,3 +168,21 @@ def test_every_other_picture_draws_every_word_in_the_readers_language() -> None:
 def test_every_other_picture_still_fits_in_every_language(language: str) -> None:
     for label, data, drawn, _ in other_pictures(words(language)):
         assert_fits(f"{language} {label}", data, drawn)
+
+
+@pytest.mark.parametrize(
+    ("language", "share"), [("en", "50%"), ("fr", "50\u00a0%"), ("tr", "%50"), ("de", "50\u00a0%")]
+)
+def test_win_shares_are_written_the_readers_way(language: str, share: str) -> None:
+    """A win share on the profile and the leaderboard: "%50" in Turkish, "50 %" in French."""
+    said = words(language)
+    card = GameCard("Gin Rummy", 1523, False, 12, 0.45, 40, 20, 412, (1500, 1523))
+    with recording() as drawn:
+        profile_picture(ProfileView("Ann", (card,), ()), words=said)
+    assert any(share in line.content for line in drawn), [line.content for line in drawn]
+    board = LeaderboardView(
+        "Gin Rummy", "wins", "all time", (LeaderRow(1, "Ann", 1523, False, 40, 20, 9, 412),), 0, 1, 1
+    )
+    with recording() as drawn:
+        leaderboard_picture(board, words=said)
+    assert share in [line.content for line in drawn]
