@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 __all__ = ["ENGLISH", "Text", "Whole", "Words", "english_number", "english_time"]
@@ -131,8 +132,13 @@ def english_number(value: int) -> str:
 
 
 def english_percent(fraction: float) -> str:
-    """A share as a whole percentage, as English writes it (``0.567`` -> ``57%``)."""
-    return f"{round(100 * fraction)}%"
+    """A share as a whole percentage, as English writes it, half to even as people reckon it from
+    the share's digits (``23 / 40`` -> ``58%``, not the float's 57.4999…).
+
+    >>> english_percent(23 / 40), english_percent(0.125)
+    ('58%', '12%')
+    """
+    return f"{round(Decimal(str(fraction)) * 100)}%"
 
 
 def english_time(when: datetime) -> str:

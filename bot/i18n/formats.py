@@ -55,8 +55,9 @@ def compact(language: str, value: Number) -> str:
 
 
 def percent(language: str, fraction: float) -> str:
-    """``0.25`` -> ``25%`` (en), ``25 %`` (fr), ``%25`` (tr)."""
-    return format_percent(fraction, locale=babel_locale(language))
+    """``0.25`` -> ``25%`` (en), ``25 %`` (fr), ``%25`` (tr); from the share's digits, as
+    :func:`engine.words.english_percent` (``23 / 40`` is 58%)."""
+    return format_percent(Decimal(str(fraction)), locale=babel_locale(language))
 
 
 def duration(language: str, delta: timedelta, *, threshold: float = 0.85) -> str:
