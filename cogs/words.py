@@ -9,6 +9,12 @@ from bot.i18n import ENGLISH, _, n_, number, say
 from bot.i18n.told import listed
 from engine.core import Outcome, name_seats
 
+#: A sentence's full stop where it is not ".".
+FULL_STOPS = {"ja": "。", "zh_CN": "。"}
+#: Where a list's comma and semicolon are not ", " and "; " (Japanese and Chinese write them full-width).
+COMMAS = {"ja": "、", "zh_CN": "、"}
+SEMICOLONS = {"ja": "；", "zh_CN": "；"}
+
 
 def count(number: int, noun: str, plural: str | None = None) -> str:
     """``1 win``, ``2 wins``, ``1,000 points`` (exact for numbers of any size).
@@ -19,25 +25,23 @@ def count(number: int, noun: str, plural: str | None = None) -> str:
     return f"{number:,} {noun if number == 1 else plural or noun + 's'}"
 
 
-def and_list(names: Sequence[str]) -> str:
-    """Names joined as a sentence says them.
+def sentence(clause: str, language: str = ENGLISH) -> str:
+    """A clause as one sentence: capitalised, with one full stop (none added after ! or ?), the
+    language's own (Japanese and Chinese end a sentence with 。).
 
-    >>> and_list(["Ann"]), and_list(["Ann", "Bob", "Cy"])
-    ('Ann', 'Ann, Bob and Cy')
+    >>> sentence("seat 2 went gin."), sentence("Gin-Go!"), sentence("席2がジンを宣言しました。", "ja")
+    ('Seat 2 went gin.', 'Gin-Go!', '席2がジンを宣言しました。')
     """
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def sentence(clause: str) -> str:
-    """A clause as one sentence: capitalised, with one full stop (none added after ! or ?).
-
-    >>> sentence("seat 2 went gin."), sentence("Gin-Go!")
-    ('Seat 2 went gin.', 'Gin-Go!')
-    """
-    clause = clause.strip().rstrip(".")
+    clause = clause.strip().rstrip(".。")
     if not clause:
         return ""
-    return clause[:1].upper() + clause[1:] + ("" if clause[-1] in "!?" else ".")
+    stop = "" if clause[-1] in "!?！？" else FULL_STOPS.get(language, ".")
+    return clause[:1].upper() + clause[1:] + stop
+
+
+def _then(sentence: str, more: str) -> str:
+    """Two sentences one after the other: a space between, none after a Japanese or Chinese 。 or ！."""
+    return f"{sentence}{'' if sentence.endswith(('。', '！', '？')) else ' '}{more}"
 
 
 def said(language: str, text: str, names: Sequence[str]) -> str:
@@ -72,19 +76,19 @@ def game_over(outcome: Outcome, names: Sequence[str], points_name: str = "point"
     'Game over: A draw. Nobody wins: 20 chips each.'
     """
     winners = list(outcome.winners)
-    line = _(language, "Game over: {reason}", reason=sentence(said(language, outcome.reason, names)))
+    line = _(language, "Game over: {reason}", reason=sentence(said(language, outcome.reason, names), language))
     if not winners:
         return line
     best = outcome.points[winners[0]]
     amount = points(language, best, points_name)
     if outcome.termination == "draw":
-        return f"{line} " + _(language, "Nobody wins: {amount} each.", amount=amount)
+        return _then(line, _(language, "Nobody wins: {amount} each.", amount=amount))
     who = listed(language, [names[s] for s in winners])
     if len(winners) > 1:
-        return f"{line} " + _(language, "{names} win with {amount} each.", names=who, amount=amount)
+        return _then(line, _(language, "{names} win with {amount} each.", names=who, amount=amount))
     others = [(outcome.points[s], s) for s in range(len(outcome.points)) if s not in winners]
     if not others:
-        return f"{line} " + _(language, "{name} wins with {amount}.", name=who, amount=amount)
+        return _then(line, _(language, "{name} wins with {amount}.", name=who, amount=amount))
     runner_points, runner = max(others)
     ahead = _(
         language,
@@ -94,7 +98,7 @@ def game_over(outcome: Outcome, names: Sequence[str], points_name: str = "point"
         margin=number(language, best - runner_points),
         other=names[runner],
     )
-    return f"{line} {ahead}"
+    return _then(line, ahead)
 
 
 def prizes_line(prizes: Sequence[Moved], names: Sequence[str], language: str = ENGLISH) -> str:
@@ -122,16 +126,19 @@ def prizes_line(prizes: Sequence[Moved], names: Sequence[str], language: str = E
         ]
         parts.append(_(language, "{name} took {cards}", name=names[taker], cards=listed(language, took)))
     if parts:
-        line = _(language, "Prizes: {prizes}.", prizes="; ".join(parts))
+        line = _(language, "Prizes: {prizes}.", prizes=SEMICOLONS.get(language, "; ").join(parts))
     else:
         line = _(language, "Prizes: no card changed hands.")
     stuck = sum(1 for prize in prizes if not prize.moved)
     if stuck:
-        line += " " + n_(
-            language,
-            "{count} card did not move: its owner no longer had it.",
-            "{count} cards did not move: their owners no longer had them.",
-            stuck,
+        line = _then(
+            line,
+            n_(
+                language,
+                "{count} card did not move: its owner no longer had it.",
+                "{count} cards did not move: their owners no longer had them.",
+                stuck,
+            ),
         )
     return line
 
@@ -176,25 +183,31 @@ def standings_after(
             shown.append(_(language, "{name} {rating} ({change}, provisional)", **values))
         else:
             shown.append(_(language, "{name} {rating} ({change})", **values))
-    line = _(language, "Ratings: {ratings}.", ratings=", ".join(shown))
+    line = _(language, "Ratings: {ratings}.", ratings=COMMAS.get(language, ", ").join(shown))
     rated = {change.seat for change in changes}
     unrated = [name for seat, name in enumerate(names) if seat not in rated]
     if unrated:  # computer seats sharing the computer's one rating (a replaced player's seat, say)
-        line += " " + n_(
-            language,
-            "{names} is not rated: the computer is rated only at a table where it plays one seat.",
-            "{names} are not rated: the computer is rated only at a table where it plays one seat.",
-            len(unrated),
-            names=listed(language, unrated),
+        line = _then(
+            line,
+            n_(
+                language,
+                "{names} is not rated: the computer is rated only at a table where it plays one seat.",
+                "{names} are not rated: the computer is rated only at a table where it plays one seat.",
+                len(unrated),
+                names=listed(language, unrated),
+            ),
         )
     for change in changes:
         if change.level_up is not None:
-            line += " " + _(
-                language,
-                "{name} reached level {level} in {game}!",
-                name=names[change.seat],
-                level=change.level_up,
-                game=game_name,
+            line = _then(
+                line,
+                _(
+                    language,
+                    "{name} reached level {level} in {game}!",
+                    name=names[change.seat],
+                    level=change.level_up,
+                    game=game_name,
+                ),
             )
     return line
 

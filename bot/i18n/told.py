@@ -123,7 +123,7 @@ def listed(language: str, items: Sequence[str], style: str = "standard") -> str:
         return ""
     if len(items) == 1:
         return items[0]
-    if language == ENGLISH:  # as Parlour's English always wrote lists (cogs.words.and_list): no serial comma
+    if language == ENGLISH:  # as Parlour's English always wrote lists: no serial comma
         return ", ".join(items[:-1]) + (" or " if style == "or" else " and ") + items[-1]
     said = format_list(list(items), style=style, locale=babel_locale(language))  # type: ignore[arg-type]
     return _cldr(language, said)
