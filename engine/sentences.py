@@ -38,6 +38,9 @@ def name_seats(line: str, names: Sequence[str]) -> str:
     'Annが勝ち、Bob이(가) 졌다'
     """
 
+    if "Seat " not in line:  # most lines a screen says (a card, a prompt) name no seat
+        return line
+
     def name(match: re.Match[str]) -> str:
         index = int(match.group(1)) - 1
         return names[index] if 0 <= index < len(names) else match.group(0)

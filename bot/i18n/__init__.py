@@ -90,7 +90,12 @@ def words(language: str) -> Words:
 
 
 def say(language: str, text: str, /, **values: Any) -> str:
-    """A game's :class:`~engine.words.Text` (or a catalog template and its values) in ``language``."""
+    """A game's :class:`~engine.words.Text` (or a catalog template and its values) in ``language``.
+
+    In English a Text is already what it says (its template filled with English values), so it is
+    not said again: most tables read in English, and their screens say dozens of texts a move."""
+    if language == ENGLISH and not values:
+        return str(text)
     return words(language).say(text, **values)
 
 

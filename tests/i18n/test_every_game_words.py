@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import say
+from bot.i18n import ENGLISH, say, words
 from engine import registry
 from engine.core import IllegalMove, Move, name_seats
 from tests.i18n.test_engine_texts import view_texts
@@ -66,3 +66,20 @@ def test_a_move_of_the_wrong_kind_is_refused_in_japanese(key: str) -> None:
                 if english_words(japanese):
                     left.setdefault(kind, japanese)
     assert refused > 0 and left == {}, f"English in Japanese: {list(left.items())[:6]}"
+
+
+@pytest.mark.parametrize("key", [*KEPT, "gin_jon_tan"])
+def test_an_english_text_says_itself(key: str) -> None:
+    """English screens use a Text as it is (bot.i18n.say does not say it again): that is only right
+    while saying it in English gives the very same words, for every text a whole game shows."""
+    game = registry.get(key)
+    players = sorted(game.player_counts or range(game.min_players, game.max_players + 1))[-1]
+    english = words(ENGLISH)
+    checked = 0
+    for state in moments(players, 3, True, game):
+        texts = [text for seat in [None, *range(players)] for text in view_texts(state.view(seat))]
+        outcome = state.outcome()
+        for text in filter(None, [*texts, outcome.reason if outcome is not None else ""]):
+            assert english.say(text) == str(text) == say(ENGLISH, text)
+            checked += 1
+    assert checked > 100
