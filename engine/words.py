@@ -172,8 +172,12 @@ class Words:
     time: Callable[[datetime], str] = field(default=english_time, repr=False)
 
     def say(self, text: str, /, **values: Any) -> str:
-        """``text`` in this language: a :class:`Text` with its own values, or a template filled from ``values``."""
+        """``text`` in this language: a :class:`Text` with its own values, or a template filled from ``values``.
+
+        English as the engine writes it says a Text as it is: the Text is that English already."""
         if isinstance(text, Text):
+            if self.gettext is _same and self.number is english_number:
+                return str(text)
             said = {k: self._value(v) for k, v in text.values.items()}
             if text.plural_template is not None and text.plural_count is not None:
                 return self.plural(text.template, text.plural_template, text.plural_count, **said)
