@@ -60,7 +60,10 @@ async def test_every_bad_click_is_refused_and_changes_nothing(parlour: Parlour) 
     version = parlour.table(table_id).version
     low, high = sorted(set(parlour.table(table_id).state.hands[2]))[:2]
     await refused(await parlour.forge(carol, c_hand, f"pl:m:{table_id}:{version}:play:99"), "not available")
-    await refused(await parlour.forge(carol, c_hand, f"pl:m:{table_id}:{version}:explode:1"), "can't explode")
+    await refused(
+        await parlour.forge(carol, c_hand, f"pl:m:{table_id}:{version}:explode:1"),
+        "You can't do that now: Pick a card in secret.",
+    )
     await refused(await parlour.forge(carol, c_hand, f"pl:m:{table_id}:{version}:play:{low},{high}"), "exactly 1")
     await refused(
         await parlour.forge(carol, c_hand, f"pv:{table_id}:{version}:play:0", [str(low), str(high)]), "exactly 1"

@@ -59,7 +59,7 @@ def test_illegal_moves_raise_a_readable_error_and_change_nothing() -> None:
     before = state.to_json()
     for seat, move, message in [
         (0, "play:99", "not available"),
-        (0, "take:p0", "can't take"),
+        (0, "take:p0", "You can.t do that now: Pick a card in secret"),
         (5, "play:1", "not seated"),
         (0, "play:", "Pick exactly 1"),
     ]:
