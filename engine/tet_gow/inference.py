@@ -161,10 +161,13 @@ def deals(
     hands = [0] * len(rec.hand_sizes)
     hands[rec.me] = rec.hand
     drawn = 0
+    # The last deal without misses (the pool's order and the hands), and the walk from it once needed.
+    fit: tuple[list[int], list[int]] | None = None
     chain: _Chain | None = None
     while len(found) < count:
         if drawn >= budget:
-            if chain is not None:
+            if fit is not None:
+                chain = chain or _Chain(rec, *fit)
                 found.append(chain.step(walk, random))
                 continue
             if len(found) >= least:
@@ -194,10 +197,11 @@ def deals(
                 best, fewest = list(hands), misses
                 if not misses:
                     break
-        if fewest and chain is not None:
+        if fewest and fit is not None:
+            chain = chain or _Chain(rec, *fit)
             best = chain.step(walk, random)
         elif not fewest and walk:
-            chain = _Chain(rec, pool, best)
+            fit, chain = (list(pool), best), None
         found.append(best)
     return found
 

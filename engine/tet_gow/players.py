@@ -462,3 +462,4 @@ class DeepTetGowPlayer(TetGowPlayer):
     all_passes = True
     thrifty = True
     per_point = 0.005
+    budget = 500
