@@ -451,7 +451,9 @@ class QuickTetGowPlayer(TetGowPlayer):
 
 class DeepTetGowPlayer(TetGowPlayer):
     """The strong level: the default player's thinking on four times the guessed deals, with one
-    more finalist (the play-outs' noise, not their number, decides most close calls after that)."""
+    more finalist, weighing every distinct pass; in its play-outs it follows thriftily itself (as
+    it would), a win counts for more against points, and late guesses that random deals no longer
+    fit are walked from one that does (so they keep fitting every seat's moves)."""
 
     name = "deep"
     samples = 128
