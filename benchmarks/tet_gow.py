@@ -3,8 +3,8 @@
 Run: ``python -m benchmarks.tet_gow [--games 2000] [--players 4] [--baselines greedy]``. For 3
 and 4 players and each baseline, one default player plays against n-1 baselines with its seat
 rotated game by game; its win share counts a shared first place fractionally, with its 95%
-interval, and beside it the share of the player before it (the same thinking on deals guessed
-without reading what each seat did) on the same games.
+interval, and beside it the share of the strong player before it (of 2026-11-28: only the
+heuristics' passes, a greedy own seat in the play-outs) on the same games.
 The CPU figure times every ``choose`` of default players in seeded games
 (process time, so other load on the machine matters less than for wall time): median, 99th
 percentile and the longest.
@@ -20,14 +20,17 @@ import time
 from engine.players import ComputerPlayer
 from engine.tet_gow import GAME as TET_GOW
 from engine.tet_gow import TetGowState
-from engine.tet_gow.players import DeepTetGowPlayer
+from engine.tet_gow.players import TetGowPlayer
 
 
-class UniformGuessesPlayer(DeepTetGowPlayer):
-    """The strong player before its guessed deals fitted what each seat did, for comparison."""
+class BeforePlayer(TetGowPlayer):
+    """The strong player of 2026-11-28, for comparison: the default player's thinking on 128 guessed deals
+    with four finalists (the few passes the heuristics suggest, its own seat greedy in the play-outs)."""
 
-    name = "deep, uniform guesses"
-    infer = False
+    name = "deep of 2026-11-28"
+    samples = 128
+    first_look = 8
+    finalists = 4
 
 
 def play_game(players: list[ComputerPlayer], seed: int) -> TetGowState:
@@ -122,13 +125,13 @@ def main() -> None:
         )
     print(
         f"Tet-Gow: default player ({TET_GOW.computer_player.name}) vs baselines, {args.games} games each, "
-        f"seats rotated; in brackets the player before it ({UniformGuessesPlayer.name}) "
+        f"seats rotated; in brackets the player before it ({BeforePlayer.name}) "
         "on the same games; aims: x1.60 at 4 players vs greedy, 54.7% at 3"
     )
     for num_players in args.players:
         for baseline in args.baselines:
             share, speed = win_share(num_players, baseline, args.games)
-            before, before_speed = win_share(num_players, baseline, args.games, UniformGuessesPlayer)
+            before, before_speed = win_share(num_players, baseline, args.games, BeforePlayer)
             margin = 1.96 * math.sqrt(share * (1 - share) / args.games)
             print(
                 f"{num_players} players vs {baseline:6}: win share {share:6.1%} ± {margin:4.1%} ({before:6.1%}) "

@@ -18,6 +18,7 @@ Hands and plays are packed as in :mod:`engine.tet_gow.rollout`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import NamedTuple
 
 from engine.tet_gow import rollout
@@ -136,7 +137,9 @@ def replay(start: int, moves: tuple[_Move, ...], classic: bool, limit: int = 99)
     return hand, misses
 
 
-def deals(rec: Record, rng: random.Random, count: int, tries: int, budget: int, least: int) -> list[list[int]]:
+def deals(
+    rec: Record, rng: random.Random, count: int, tries: int, budget: int, least: int, walk: int = 0
+) -> list[list[int]]:
     """Up to ``count`` guessed deals (every seat's packed hand), each the first of up to ``tries``
     random ones without misses, else the one with the fewest.
 
@@ -145,6 +148,11 @@ def deals(rec: Record, rng: random.Random, count: int, tries: int, budget: int, 
     ``least``). A draw is given up as soon as its misses reach the fewest so
     far, and the seats whose records tell most are checked first (see
     :func:`record`), so most failing draws cost one seat's replay.
+
+    With ``walk``, once a deal without misses is found, a draw that finds none (or any deal
+    past the budget) is made instead by ``walk`` swaps of two cards between two seats from the
+    last deal without misses, each kept only when both seats still fit their records: late in
+    a game, when few random deals fit, the guesses then still fit every move.
     """
     found: list[list[int]] = []
     pool = list(rec.pool)
@@ -153,7 +161,17 @@ def deals(rec: Record, rng: random.Random, count: int, tries: int, budget: int, 
     hands = [0] * len(rec.hand_sizes)
     hands[rec.me] = rec.hand
     drawn = 0
-    while len(found) < count and (drawn < budget or len(found) < least):
+    # The last deal without misses (the pool's order and the hands), and the walk from it once needed.
+    fit: tuple[list[int], list[int]] | None = None
+    chain: _Chain | None = None
+    while len(found) < count:
+        if drawn >= budget:
+            if fit is not None:
+                chain = chain or _Chain(rec, *fit)
+                found.append(chain.step(walk, random))
+                continue
+            if len(found) >= least:
+                break
         best: list[int] = []
         fewest = 999
         for _ in range(tries):
@@ -179,5 +197,50 @@ def deals(rec: Record, rng: random.Random, count: int, tries: int, budget: int, 
                 best, fewest = list(hands), misses
                 if not misses:
                     break
+        if fewest and fit is not None:
+            chain = chain or _Chain(rec, *fit)
+            best = chain.step(walk, random)
+        elif not fewest and walk:
+            fit, chain = (list(pool), best), None
         found.append(best)
     return found
+
+
+class _Chain:
+    """A deal without misses, changed by swaps that keep it so (see :func:`deals`)."""
+
+    def __init__(self, rec: Record, pool: list[int], hands: list[int]) -> None:
+        self.rec = rec
+        self.pool = list(pool)
+        self.hands = list(hands)
+        #: Each pool position's seat (its index in ``rec.seats``), and each seat's hidden cards.
+        self.owner: list[int] = []
+        for number, (_, hidden, _, _) in enumerate(rec.seats):
+            self.owner.extend([number] * hidden)
+        self.owner.extend([len(rec.seats) - 1] * (len(pool) - len(self.owner)))
+        self.hidden = [0] * len(rec.seats)
+        for position, number in enumerate(self.owner):
+            self.hidden[number] += self.pool[position]
+
+    def step(self, walk: int, random: Callable[[], float]) -> list[int]:
+        """The deal after ``walk`` tried swaps."""
+        pool, owner, hidden, seats, size = self.pool, self.owner, self.hidden, self.rec.seats, len(self.pool)
+        for _ in range(walk):
+            i, j = int(random() * size), int(random() * size)
+            a, b = owner[i], owner[j]
+            if a == b or pool[i] == pool[j]:
+                continue
+            moved = pool[j] - pool[i]
+            seat_a, _, up_a, moves_a = seats[a]
+            hand_a, miss = replay(hidden[a] + moved + up_a, moves_a, self.rec.classic, 0)
+            if miss:
+                continue
+            seat_b, _, up_b, moves_b = seats[b]
+            hand_b, miss = replay(hidden[b] - moved + up_b, moves_b, self.rec.classic, 0)
+            if miss:
+                continue
+            pool[i], pool[j] = pool[j], pool[i]
+            hidden[a] += moved
+            hidden[b] -= moved
+            self.hands[seat_a], self.hands[seat_b] = hand_a, hand_b
+        return list(self.hands)

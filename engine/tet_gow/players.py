@@ -177,6 +177,29 @@ class _Knowledge:
         return self._others
 
 
+def _distinct_passes(hand: list[str], size: int) -> list[tuple[str, ...]]:
+    """Every pass of ``size`` cards that differs in play: cards of one Tier and Set are alike, so of
+    those it throws the weakest (hands are sorted strongest first)."""
+    fields: dict[int, list[str]] = {}
+    for card in hand:
+        fields.setdefault(rollout.UNIT[card], []).append(card)
+    held = list(fields.values())
+    found: list[tuple[str, ...]] = []
+
+    def pick(at: int, left: int, chosen: tuple[str, ...]) -> None:
+        if not left:
+            found.append(tuple(sorted(chosen)))
+            return
+        if at == len(held):
+            return
+        cards = held[at]
+        for count in range(min(left, len(cards)), -1, -1):
+            pick(at + 1, left - count, chosen + tuple(cards[len(cards) - count :]))
+
+    pick(0, size, ())
+    return found
+
+
 @cache
 def _hold_chance(available: int, need: int, hand: int, unknown: int) -> float:
     """Chance a hand of ``hand`` cards drawn from ``unknown`` holds ``need`` of ``available`` cards.
@@ -227,6 +250,16 @@ class TetGowPlayer(ComputerPlayer):
     tries = 20
     budget = 1000
     least = 16
+    #: Swaps tried between two guessed deals once random ones stop fitting (0: none; see :func:`inference.deals`).
+    walk = 0
+    #: Weigh every distinct pass (cards of one Tier and Set are alike), the heuristics' ones first, at most
+    #: ``pass_limit`` of them; else only the few the heuristics suggest.
+    all_passes = False
+    pass_limit = 16
+    #: In the play-outs this seat follows thriftily (see :func:`rollout.finish`), not as greedily as the others.
+    thrifty = False
+    #: A play-out's worth: 1 for a win (shared wins split) plus this much per point.
+    per_point = 0.02
 
     def choose(self, view: View) -> Move:
         assert isinstance(view, TetGowView)
@@ -235,7 +268,9 @@ class TetGowPlayer(ComputerPlayer):
         if len(candidates) == 1:
             return candidates[0]
         if self.infer:
-            deals = inference.deals(inference.record(view), self.rng, self.samples, self.tries, self.budget, self.least)
+            deals = inference.deals(
+                inference.record(view), self.rng, self.samples, self.tries, self.budget, self.least, self.walk
+            )
         else:
             deals = [self._guess(view, know) for _ in range(self.samples)]
         return self._weigh(view, candidates, deals)
@@ -304,7 +339,13 @@ class TetGowPlayer(ComputerPlayer):
             outside = [c for c in hand if c not in group]
             if len(outside) >= size:
                 found.append(tuple(outside[len(outside) - size :]))
-        return list(dict.fromkeys(tuple(sorted(p)) for p in found))
+        passes = list(dict.fromkeys(tuple(sorted(p)) for p in found))
+        if not self.all_passes:
+            return passes
+        seen = {rollout.pack(p) for p in passes}
+        more = [p for p in _distinct_passes(hand, size) if rollout.pack(p) not in seen]
+        more.sort(key=lambda gone: -self._hand_value(know, [c for c in hand if c not in gone]))
+        return (passes + more)[: self.pass_limit]
 
     # -- lookahead --------------------------------------------------------------
     def _guess(self, view: TetGowView, know: _Knowledge) -> list[int]:
@@ -355,10 +396,11 @@ class TetGowPlayer(ComputerPlayer):
             start.best,
             start.winner,
             view.classic_limit,
+            seat if self.thrifty else -1,
         )
         mine, top = points[seat], max(points)
         won = 0.0 if mine < top else 1.0 / points.count(top)
-        return won + 0.02 * mine
+        return won + self.per_point * mine
 
     # -- heuristics that rank the candidates ---------------------------------
     def _lead_value(self, view: TetGowView, know: _Knowledge, cards: tuple[str, ...]) -> float:
@@ -409,9 +451,17 @@ class QuickTetGowPlayer(TetGowPlayer):
 
 class DeepTetGowPlayer(TetGowPlayer):
     """The strong level: the default player's thinking on four times the guessed deals, with one
-    more finalist (the play-outs' noise, not their number, decides most close calls after that)."""
+    more finalist, weighing every distinct pass; in its play-outs it follows thriftily itself (as
+    it would), a win counts for more against points, and late guesses that random deals no longer
+    fit are walked from one that does (so they keep fitting every seat's moves)."""
 
     name = "deep"
     samples = 128
     first_look = 8
     finalists = 4
+    max_candidates = 20
+    walk = 8
+    all_passes = True
+    thrifty = True
+    per_point = 0.005
+    budget = 500

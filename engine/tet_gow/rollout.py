@@ -119,13 +119,17 @@ def finish(
     best: int,
     winner: int,
     classic: bool,
+    thrifty: int = -1,
 ) -> list[int]:
     """Play the game out greedily from ``turn`` and return every seat's points.
 
     ``hands`` are packed; ``lead`` is this round's lead as a Tier's Set mix (0
     when ``leader`` has yet to lead), ``best`` the Tier of its strongest face-up
     play so far and ``winner`` that play's seat. Hands and tricks are changed in
-    place.
+    place. The seat ``thrifty`` (if any) follows in the weakest Tier that beats
+    the round so far rather than the strongest: it keeps its strong cards for
+    later, as the thinking player would. (In the last round a hand holds one
+    follow at most.)
     """
     after = _NEXT_SEAT[len(hands)]
     stronger = stronger_than(best)
@@ -146,6 +150,8 @@ def finish(
                 tiers = held & held >> 3 & held >> 6 & stronger
                 if tiers:
                     lowest = tiers & -tiers
+                    if turn == thrifty:
+                        lowest = 1 << (tiers.bit_length() - 1)
                     hands[turn] = hand - (lead << (lowest.bit_length() - 3))
                     stronger = _TIER_GUARDS & (lowest - 1)
                     winner = turn

@@ -99,3 +99,52 @@ def test_a_seat_that_passed_where_it_could_not_follow_is_guessed_without_that_fo
                 random.Random(checked).shuffle(pool)
                 uniform_breaks += holds_follow(sum(pool[: view.hand_sizes[seat]]), mix, stronger)
     assert checked > 100 and breaks == 0 and uniform_breaks > 0
+
+
+def hidden_cards(state: TetGowState, seat: int) -> list[str]:
+    """A seat's real hand and the cards it passed this game."""
+    passed = [
+        c for plays in [*state.rounds, state.plays] for s, cards, up in plays if s == seat and not up for c in cards
+    ]
+    return list(state.hands[seat]) + passed
+
+
+def test_a_walk_from_the_real_deal_keeps_every_seat_fitting_its_record() -> None:
+    """Swaps between two seats are kept only when both still replay their moves without a miss; the walk
+    moves (late in a game too) and never changes the cards in play or a seat's number of hidden cards."""
+    moved = 0
+    for state, view in greedy_states(4, 6) + greedy_states(3, 6):
+        if view.seat is None or view.round_no < 2:
+            continue
+        rec = inference.record(view)
+        pool = [rollout.UNIT[c] for seat, _, _, _ in rec.seats for c in hidden_cards(state, seat)]
+        hands = [rollout.pack(h) for h in state.hands]
+        chain = inference._Chain(rec, pool, hands)
+        rng = random.Random(4)
+        for _ in range(5):
+            walked = chain.step(6, rng.random)
+            assert walked[view.seat] == rec.hand
+            assert sorted(chain.pool) == sorted(rec.pool)
+            for number, (seat, hidden, face_up, moves) in enumerate(rec.seats):
+                assert packed_count(chain.hidden[number]) == hidden
+                assert inference.replay(chain.hidden[number] + face_up, moves, rec.classic) == (walked[seat], 0)
+            moved += walked != hands
+    assert moved > 50
+
+
+def test_walked_deals_fill_the_count_where_the_budget_runs_out() -> None:
+    """Past the budget, deals come from the walk: as many as asked once one deal without misses was found,
+    while plain draws stop at ``least``."""
+    checked = 0
+    for _, view in greedy_states(4, 8):
+        if view.seat is None or view.round_no < 3:
+            continue
+        rec = inference.record(view)
+        plain = inference.deals(rec, random.Random(3), 24, 20, 40, 4)
+        walked = inference.deals(rec, random.Random(3), 24, 20, 40, 4, walk=6)
+        assert len(plain) <= 24
+        if len(plain) < 24 and len(walked) == 24:
+            checked += 1
+        for hands in walked:
+            assert [packed_count(h) for h in hands] == list(view.hand_sizes)
+    assert checked > 10
