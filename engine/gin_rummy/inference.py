@@ -25,7 +25,7 @@ from engine.gin_rummy.cards import CARD_BIT, to_mask
 from engine.gin_rummy.melds import arrange_mask, deadwood_after_discard_mask, deadwood_mask
 from engine.gin_rummy.view import GinRummyView
 
-__all__ = ["Record", "fits", "guesses", "record", "takes"]
+__all__ = ["Record", "chain", "feeds", "fits", "near_thrown", "record", "sample", "takes"]
 
 ALL_CARDS = (1 << 52) - 1
 #: Event kinds of the opponent's record.
@@ -255,25 +255,6 @@ def fits(rec: Record, hidden: int, budget: int = 200) -> bool:
     return back(0, hidden | rec.known)
 
 
-def guesses(rec: Record, rng: random.Random, wanted: int = 64, tries: int = 2000) -> list[int]:
-    """Up to ``wanted`` hands (masks of its whole hand) the opponent may hold, drawn uniformly
-    from the unseen cards and kept when they fit (:func:`fits`), of at most ``tries`` draws."""
-    pool = _bits(rec.pool)
-    if rec.hidden <= 0 or rec.hidden > len(pool):
-        return [rec.known]
-    found: list[int] = []
-    for _ in range(tries):
-        hidden = 0
-        for bit in rng.sample(pool, rec.hidden):
-            hidden |= bit
-        if fits(rec, hidden):
-            found.append(hidden | rec.known)
-            if len(found) >= wanted:
-                break
-    return found
-
-
-
 def feeds(hand: int, card: int, knock_card: int) -> tuple[bool, bool]:
     """Whether the baseline holding ``hand`` (10 cards) takes ``card``, and whether it can then knock."""
     if not takes(hand, card):
@@ -348,7 +329,9 @@ def _misfit(rec: Record, hand: int) -> int:
     return max(0, rec.knock_card + 1 - left) + left - deadwood_after_discard_mask(hand | thrown)
 
 
-def chain(rec: Record, rng: random.Random, count: int = 48, lag: int = 2, moves: int = 400) -> list[int]:
+def chain(
+    rec: Record, rng: random.Random, count: int = 48, lag: int = 2, moves: int = 400, unlikely: int = 0, odds: float = 1.0
+) -> list[int]:
     """Up to ``count`` hands the opponent may hold now, by a walk over its hidden cards: one card
     swapped for an unseen one at a time, a swap kept when the hand still fits its moves back
     to its last stock draw (at first: when it fits no worse, to find a hand that fits). Every
@@ -368,21 +351,23 @@ def chain(rec: Record, rng: random.Random, count: int = 48, lag: int = 2, moves:
     found: list[int] = []
     every = max(1, moves // (2 * count))
     for step in range(moves):
-        a = rng.randrange(len(chosen))
-        b = rng.randrange(len(rest))
-        out, into = chosen[a], rest[b]
-        trial = hidden ^ out ^ into
-        if fitting:
-            if _misfit(rec, trial | known) or _walk(rec, 0, trial | known)[0] < 0:
-                continue
-        else:
-            new = _misfit(rec, trial | known)
-            if new > score:
-                continue
-            score = new
-            fitting = new == 0 and _walk(rec, 0, trial | known)[0] >= 0
-        chosen[a], rest[b] = into, out
-        hidden = trial
+        if rest:
+            a = rng.randrange(len(chosen))
+            b = rng.randrange(len(rest))
+            out, into = chosen[a], rest[b]
+            trial = hidden ^ out ^ into
+            if fitting:
+                keep = not (unlikely and into & unlikely and not out & unlikely and rng.random() >= odds)
+                keep = keep and not _misfit(rec, trial | known) and _walk(rec, 0, trial | known)[0] >= 0
+            else:
+                new = _misfit(rec, trial | known)
+                keep = new <= score
+                if keep:
+                    score = new
+                    fitting = new == 0 and _walk(rec, 0, trial | known)[0] >= 0
+            if keep:
+                chosen[a], rest[b] = into, out
+                hidden = trial
         if fitting and step % every == 0:
             now = hidden | known
             i, then = _walk(rec, 0, now)
@@ -395,3 +380,19 @@ def chain(rec: Record, rng: random.Random, count: int = 48, lag: int = 2, moves:
                 if len(found) >= count:
                     break
     return found
+
+
+def near_thrown(view: GinRummyView) -> int:
+    """The cards of the same rank as, or within two in the suit of, a card the opponent threw or
+    passed: it would have kept or taken them had it held their partners."""
+    them = 1 - (view.seat or 0)
+    mask = 0
+    for card in (*view.discarded[them], *view.passed[them]):
+        i = CARD_BIT[card].bit_length() - 1
+        rank, suit = i % 13, i // 13
+        for s in range(4):
+            mask |= 1 << (s * 13 + rank)
+        for d in (-2, -1, 1, 2):
+            if 0 <= rank + d < 13:
+                mask |= 1 << (suit * 13 + rank + d)
+    return mask
