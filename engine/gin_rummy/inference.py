@@ -255,13 +255,15 @@ def fits(rec: Record, hidden: int, budget: int = 200) -> bool:
     return back(0, hidden | rec.known)
 
 
-def feeds(hand: int, card: int, knock_card: int) -> tuple[bool, bool]:
-    """Whether the baseline holding ``hand`` (10 cards) takes ``card``, and whether it can then knock."""
-    if not takes(hand, card):
-        return False, False
+def feeds(hand: int, card: int, knock_card: int) -> bool:
+    """Whether the baseline holding ``hand`` (10 cards) takes ``card`` and can then knock (or go Gin)."""
+    same, runs = _PARTNERS[card.bit_length() - 1]
+    if (hand & same).bit_count() < 2 and not any(hand & r == r for r in runs):
+        return False
     full = hand | card
-    least = min(deadwood_mask(full ^ b) for b in _bits(hand))
-    return True, least <= knock_card
+    if deadwood_after_discard_mask(full) > knock_card:  # not even with the best discard
+        return False
+    return takes(hand, card) and min(deadwood_mask(full ^ b) for b in _bits(hand)) <= knock_card
 
 
 def _walk(rec: Record, i: int, hand: int) -> tuple[int, int]:
@@ -330,7 +332,13 @@ def _misfit(rec: Record, hand: int) -> int:
 
 
 def chain(
-    rec: Record, rng: random.Random, count: int = 48, lag: int = 2, moves: int = 400, unlikely: int = 0, odds: float = 1.0
+    rec: Record,
+    rng: random.Random,
+    count: int = 48,
+    lag: int = 2,
+    moves: int = 400,
+    unlikely: int = 0,
+    odds: float = 1.0,
 ) -> list[int]:
     """Up to ``count`` hands the opponent may hold now, by a walk over its hidden cards: one card
     swapped for an unseen one at a time, a swap kept when the hand still fits its moves back
@@ -358,7 +366,7 @@ def chain(
             trial = hidden ^ out ^ into
             if fitting:
                 keep = not (unlikely and into & unlikely and not out & unlikely and rng.random() >= odds)
-                keep = keep and not _misfit(rec, trial | known) and _walk(rec, 0, trial | known)[0] >= 0
+                keep = keep and _walk(rec, 0, trial | known)[0] >= 0
             else:
                 new = _misfit(rec, trial | known)
                 keep = new <= score

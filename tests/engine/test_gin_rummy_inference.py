@@ -117,7 +117,21 @@ def test_guesses_are_the_same_for_the_same_seed() -> None:
     assert sample(rec, random.Random(9), count=16) == sample(rec, random.Random(9), count=16)
 
 
+def test_feeds_is_a_take_that_leaves_a_knock() -> None:
+    rng = random.Random(5)
+    fed = 0
+    for _ in range(3000):
+        cards = rng.sample(range(52), 11)
+        hand = sum(1 << c for c in cards[:10])
+        card = 1 << cards[10]
+        least = min(deadwood_mask((hand | card) ^ (1 << c)) for c in cards[:10])
+        assert feeds(hand, card, 10) == (takes(hand, card) and least <= 10)
+        fed += feeds(hand, card, 10)
+    assert fed > 0
+
+
 def test_feeds_says_when_a_card_lets_the_baseline_knock() -> None:
     hand = to_mask(["As", "2s", "3s", "7h", "7d", "7c", "Kh", "Qh", "5d", "2c"])
-    assert feeds(hand, CARD_BIT["Jh"], 10) == (True, True)  # K Q J of hearts; 5 + 2 left after a throw
-    assert feeds(hand, CARD_BIT["9d"], 10) == (False, False)
+    assert feeds(hand, CARD_BIT["Jh"], 10)  # K Q J of hearts; 5 + 2 left after a throw
+    assert not feeds(hand, CARD_BIT["9d"], 10)
+    assert not feeds(hand, CARD_BIT["4s"], 10)  # it melds, but 17 is left after the best throw
