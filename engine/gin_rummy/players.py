@@ -9,12 +9,13 @@ stock draw, then by its expected deadwood after that draw, so a pair or a
 run-in-waiting is kept while its cards are still live. A discard also pays for the
 chance of completing a meld in the opponent's hand, judged from what they took from
 the pile (held), what lies on the pile (dead) and what they threw or passed
-(unlikely to be wanted). It takes the discard when the card melds or leaves clearly
-less deadwood than a stock draw is expected to, and it knocks as soon as it may:
-against the baseline, waiting for Gin or for a lower knock measured worse, and so
-did playing candidate moves out to the end of the hand in sampled worlds of
-hidden cards (greedy play-outs: 51–53% of hands; they help only when the opponent's
-hand is known).
+(unlikely to be wanted), and for the chance that the opponent takes it and knocks at
+once, judged on hands guessed to fit the opponent's moves (:mod:`.inference`). It takes
+the discard when the card melds or leaves clearly less deadwood than a stock draw is
+expected to, and it knocks as soon as it may: against the baseline, waiting for Gin or
+for a lower knock measured worse, and so did playing candidate moves out to the end of
+the hand in sampled worlds of hidden cards (greedy play-outs: 51–53% of hands; they help
+only when the opponent's hand is known).
 """
 
 from __future__ import annotations
