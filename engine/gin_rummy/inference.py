@@ -7,13 +7,16 @@ constraint on its hand at that moment: a pass says the card did not meld, a take
 a discard that no other card left less deadwood and that no card left a knockable hand.
 
 Its hand at any moment is its current hand plus the cards it discarded since, minus the
-pile cards it took since and the stock cards it drew since. A guess (a particle) is a set of
-unseen cards for its current hand; it is kept only if some order of stock draws makes every
-move of the hand fit. That is checked backwards from now: each discard puts its card back,
-each take removes the taken card, each stock draw removes one of the cards the hand held
-that did not come from the pile (tried in turn, depth first). Guesses are drawn uniformly
-from the unseen cards and kept when they fit, so the kept ones are uniform over the hands
-that fit (not weighted by how many draw orders fit them).
+pile cards it took since and the stock cards it drew since. A guess is a set of unseen cards
+for its current hand, checked backwards from now: each discard puts its card back, each take
+removes the taken card, each stock draw removes one of the cards the hand held that did not
+come from the pile. :func:`fits` asks whether some order of draws fits every move (depth
+first). Drawing guesses uniformly and keeping those that fit is not the posterior: a hand that
+fits under few draw orders counts as much as one that fits under many, so a pass barely
+binds. :func:`sample` weighs them right (one random draw order per guess) but finds few late
+in a hand, so the players use :func:`chain`: a walk over hands that fit the opponent's moves
+back to its last stock draw (or a few more), with cards next to what it threw or passed made
+less likely, as a cheap stand-in for the older moves.
 """
 
 from __future__ import annotations
@@ -340,11 +343,12 @@ def chain(
     unlikely: int = 0,
     odds: float = 1.0,
 ) -> list[int]:
-    """Up to ``count`` hands the opponent may hold now, by a walk over its hidden cards: one card
-    swapped for an unseen one at a time, a swap kept when the hand still fits its moves back
-    to its last stock draw (at first: when it fits no worse, to find a hand that fits). Every
-    few swaps the walk's hand is a guess if one random history of its ``lag`` earlier stock
-    draws fits too (so guesses weigh as the posterior does)."""
+    """Up to ``count`` hands the opponent may hold now (repeats allowed), by a walk over its
+    hidden cards: one card swapped for an unseen one at a time, a swap kept when the hand still
+    fits its moves back to its last stock draw (at first: when it fits no worse, to find a hand
+    that fits), and a swap bringing in a card of ``unlikely`` for one outside it kept only at
+    ``odds``. Every few swaps the walk's hand is a guess if one random history of its ``lag``
+    earlier stock draws fits too (so those draws weigh as in the posterior)."""
     pool = _bits(rec.pool)
     if rec.hidden <= 0 or rec.hidden > len(pool):
         return [rec.known]
