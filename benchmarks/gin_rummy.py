@@ -1,12 +1,13 @@
 """Gin Rummy figures: solver speed, play speed, the computer player's strength, pictures.
 
-Run: ``python -m benchmarks.gin_rummy [--hands 10000] [--jobs 2] [--seed 1] [--only-hands]``
+Run: ``python -m benchmarks.gin_rummy [--hands 10000] [--jobs 2] [--seed 1] [--only-hands] [--paired before]``
 
 Printed: the default player's share of hands won against the simple baseline (single
 hands, seats alternating; a drawn hand is dealt again) with its 95% interval and points
 per hand, where those points come from (each way a hand ends, who knocked, who scored,
 and the turns the knocks came on), and the 99th percentile of its decisions' CPU time
-over those hands; then (unless ``--only-hands``) the solver's median time per random
+over those hands; with ``--paired``, another player on the same hands and the paired difference of
+the shares won; then (unless ``--only-hands``) the solver's median time per random
 10-card and 11-card hand (the public, string-based functions), games per second of
 computer against computer (games to 100), the median time per computer decision, the
 median render time and largest size of each picture, and the share of whole games to
@@ -82,8 +83,14 @@ def games_per_second(games: int, seed: int) -> tuple[float, float]:
     return games / elapsed, statistics.median(decision_times)
 
 
-#: The players the hands against the baseline may measure, by name (``--player``).
-PLAYERS: dict[str, type[ComputerPlayer]] = {"default": GinRummyPlayer}
+class BeforeGuessesPlayer(GinRummyPlayer):
+    """The default player without the guessed hands' knock-feed prices (as it was on 2026-11-28)."""
+
+    KNOCK_FEED = 0.0
+
+
+#: The players the hands against the baseline may measure, by name (``--player``, ``--paired``).
+PLAYERS: dict[str, type[ComputerPlayer]] = {"default": GinRummyPlayer, "before": BeforeGuessesPlayer}
 
 
 @dataclass(frozen=True)
@@ -235,6 +242,9 @@ def main() -> None:
         "--player", choices=sorted(PLAYERS), default="default", help="the player measured against simple"
     )
     parser.add_argument("--only-hands", action="store_true", help="measure only the hands against simple")
+    parser.add_argument(
+        "--paired", choices=sorted(PLAYERS), help="also measure this player on the same hands, and the difference"
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -252,6 +262,17 @@ def main() -> None:
         f"{args.player}'s decision, 99th percentile: {p99 * 1000:.2f} ms of CPU over those hands "
         f"(aim: under 20 ms: {'met' if p99 < 0.020 else 'NOT met'})"
     )
+    if args.paired:
+        other = win_rate(args.hands, args.seed * 100_000, args.jobs, args.paired)
+        diff = [int(a.won) - int(b.won) for a, b in zip(measured.hands, other.hands, strict=True)]
+        mean = sum(diff) / len(diff)
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diff) / max(1, len(diff) - 1))
+        margin = 1.96 * spread / math.sqrt(len(diff))
+        print(
+            f"{args.paired} on the same hands: won {other.share:.1%}, {other.points_per_hand:+.2f} points per hand; "
+            f"{args.player} minus {args.paired}: {mean:+.1%} ± {margin:.1%} of hands won, "
+            f"{measured.points_per_hand - other.points_per_hand:+.2f} points per hand"
+        )
     if args.only_hands:
         return
     print(f"solver, 10 cards: median {solver_median_us(10, 20000, rng):.2f} µs per hand (20,000 random hands)")

@@ -115,6 +115,19 @@ def deadwood_mask(mask: int) -> int:
     r = _RUN_DW
     if not three:
         return r[c] + r[d] + r[h] + r[s]
+    if not three & (three - 1):  # one rank with a set: no generator (computer players call this a lot)
+        best = r[c] + r[d] + r[h] + r[s]
+        pattern = (c & three and 1) | (d & three and 2) | (h & three and 4) | (s & three and 8)
+        for take in _SET_CHOICES[pattern]:
+            total = (
+                r[c & ~three if take & 1 else c]
+                + r[d & ~three if take & 2 else d]
+                + r[h & ~three if take & 4 else h]
+                + r[s & ~three if take & 8 else s]
+            )
+            if total < best:
+                best = total
+        return best
     return min(r[c2] + r[d2] + r[h2] + r[s2] for c2, d2, h2, s2, _ in _set_options(c, d, h, s, three))
 
 
@@ -129,6 +142,19 @@ def deadwood_after_discard_mask(mask: int) -> int:
     g = _GAIN
     if not three:
         return r[c] + r[d] + r[h] + r[s] - max(g[c], g[d], g[h], g[s])
+    if not three & (three - 1):  # one rank with a set, as in deadwood_mask
+        best = r[c] + r[d] + r[h] + r[s] - max(g[c], g[d], g[h], g[s])
+        pattern = (c & three and 1) | (d & three and 2) | (h & three and 4) | (s & three and 8)
+        for take in _SET_CHOICES[pattern]:
+            c2 = c & ~three if take & 1 else c
+            d2 = d & ~three if take & 2 else d
+            h2 = h & ~three if take & 4 else h
+            s2 = s & ~three if take & 8 else s
+            if c2 | d2 | h2 | s2:
+                total = r[c2] + r[d2] + r[h2] + r[s2] - max(g[c2], g[d2], g[h2], g[s2])
+                if total < best:
+                    best = total
+        return best
     return min(
         r[c2] + r[d2] + r[h2] + r[s2] - max(g[c2], g[d2], g[h2], g[s2])
         for c2, d2, h2, s2, _ in _set_options(c, d, h, s, three)

@@ -9,17 +9,21 @@ stock draw, then by its expected deadwood after that draw, so a pair or a
 run-in-waiting is kept while its cards are still live. A discard also pays for the
 chance of completing a meld in the opponent's hand, judged from what they took from
 the pile (held), what lies on the pile (dead) and what they threw or passed
-(unlikely to be wanted). It takes the discard when the card melds or leaves clearly
-less deadwood than a stock draw is expected to, and it knocks as soon as it may:
-against the baseline, waiting for Gin or for a lower knock measured worse, and so
-did playing candidate moves out to the end of the hand in sampled worlds of
-hidden cards (greedy play-outs: 51–53% of hands; they help only when the opponent's
-hand is known).
+(unlikely to be wanted), and for the chance that the opponent takes it and knocks at
+once, judged on hands guessed to fit the opponent's moves (:mod:`.inference`). It takes
+the discard when the card melds or leaves clearly less deadwood than a stock draw is
+expected to, and it knocks as soon as it may: against the baseline, waiting for Gin or
+for a lower knock measured worse, and so did playing candidate moves out to the end of
+the hand in sampled worlds of hidden cards (greedy play-outs: 51–53% of hands; they help
+only when the opponent's hand is known).
 """
 
 from __future__ import annotations
 
+import random
+
 from engine.core import Decision, Move, View
+from engine.gin_rummy import inference
 from engine.gin_rummy.cards import CARD_BIT, CARD_INDEX, to_mask
 from engine.gin_rummy.melds import arrange_mask, deadwood_after_discard_mask, deadwood_mask
 from engine.gin_rummy.view import GinRummyView
@@ -129,6 +133,16 @@ class GinRummyPlayer(ComputerPlayer):
     #: Expected-deadwood points a chance to knock after the next draw is worth: large, so
     #: the chance to knock comes first and expected deadwood breaks ties (hands are races).
     KNOCK_BONUS = 200.0
+    #: What it is worth (in chance units, like ``_danger``'s) that a discard lets the opponent take
+    #: it and knock at once, judged on guessed hands that fit what the opponent did.
+    KNOCK_FEED = 15.0
+    #: Guessed hands wanted, and the swaps of the walk that finds them (:func:`inference.chain`).
+    GUESSES = 32
+    GUESS_MOVES = 300
+    #: Below this many guesses, the guess is not used.
+    FEWEST_GUESSES = 8
+    #: Prior odds of an unseen card the opponent would have kept or taken had it held it with partners.
+    NEAR_THROWN_ODDS = 0.5
 
     def choose(self, view: View) -> Move:
         assert isinstance(view, GinRummyView)
@@ -144,11 +158,14 @@ class GinRummyPlayer(ComputerPlayer):
         if _decision(view, "draw"):
             return Move("draw", ("discard" if self._take(view, hand, unseen) else "stock",))
 
-        danger = self._danger(view, unseen)
         knock = _decision(view, "knock")
         if knock:
             options = [o.id for o in knock.options]
             return Move("knock", (min(options, key=lambda c: deadwood_mask(hand ^ CARD_BIT[c])),))
+        danger = self._danger(view, unseen)
+        if self.KNOCK_FEED:
+            for card, share in self._knock_feeds(view).items():
+                danger[card] += self.KNOCK_FEED * share
         discard = _decision(view, "discard")
         assert discard is not None
         options = [o.id for o in discard.options]
@@ -161,6 +178,30 @@ class GinRummyPlayer(ComputerPlayer):
                 ),
             ),
         )
+
+    def _knock_feeds(self, view: GinRummyView) -> dict[str, float]:
+        """For each of my cards, the share of guessed opponent hands (:mod:`.inference`) that
+        would take it and knock at once; empty when too few hands fit."""
+        guesses = inference.chain(
+            inference.record(view),
+            random.Random(self.rng.random()),
+            self.GUESSES,
+            0,
+            self.GUESS_MOVES,
+            inference.near_thrown(view),
+            self.NEAR_THROWN_ODDS,
+        )
+        if len(guesses) < self.FEWEST_GUESSES:
+            return {}
+        counted: dict[int, int] = {}
+        for hand in guesses:
+            counted[hand] = counted.get(hand, 0) + 1
+        shares: dict[str, float] = {}
+        for card in view.hand:
+            bit = CARD_BIT[card]
+            feeds = sum(n for hand, n in counted.items() if inference.feeds(hand, bit, view.knock_card))
+            shares[card] = feeds / len(guesses)
+        return shares
 
     # -- what is left to draw ------------------------------------------------------------
     @staticmethod
