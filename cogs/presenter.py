@@ -235,8 +235,8 @@ class DiscordPresenter:
         if old is not None and None not in (old.message_id, message_id) and old.message_id != message_id:
             self._farewell(key, old, _(old.language, hand_expiry.SUPERSEDED))  # a newer message shows this hand now
         self._watch_expiry()
-        if table.version != parts.version:
-            await self._refresh_hand(table, seat)
+        if table.version != parts.version:  # in a task of delivery's own, as every refresh: waited for on shutdown
+            self._refresh_hand_soon(table, seat)
 
     # -- last words of hand messages (cogs.hand_expiry) -------------------------
     def _farewell(self, key: tuple[int, int], hand: OpenHand, sentence: str) -> None:
