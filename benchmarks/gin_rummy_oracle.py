@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 from engine.gin_rummy import GAME as GIN_RUMMY
 from engine.gin_rummy import GinRummyState, GinRummyView
-from engine.gin_rummy.cards import CARD_BIT, to_mask
+from engine.gin_rummy.cards import CARD_BIT, bits, to_mask
 from engine.gin_rummy.melds import arrange_mask, deadwood_after_discard_mask, deadwood_mask
-from engine.gin_rummy.players import ALL_CARDS, GinRummyPlayer, SimplePlayer, _bits
+from engine.gin_rummy.players import ALL_CARDS, GinRummyPlayer, SimplePlayer
 from engine.players import ComputerPlayer
 
 
@@ -38,7 +38,7 @@ def baseline_takes(hidden: int, card: str) -> bool:
     the card is in a meld of the best hand it makes by taking it)."""
     top = CARD_BIT[card]
     hand = hidden | top
-    best = min((b for b in _bits(hand) if b != top), key=lambda b: deadwood_mask(hand ^ b))
+    best = min((b for b in bits(hand) if b != top), key=lambda b: deadwood_mask(hand ^ b))
     _, melds, _ = arrange_mask(hand ^ best)
     return any(m & top for m in melds)
 
@@ -73,7 +73,7 @@ class StockOracle(_Told):
     """Counts its outs on the stock's real cards; guesses the danger of a discard honestly."""
 
     def _unseen(self, view: GinRummyView, hand: int) -> list[int]:  # type: ignore[override]
-        return _bits(ALL_CARDS & ~(hand | to_mask(view.discard_pile) | self.hidden))
+        return bits(ALL_CARDS & ~(hand | to_mask(view.discard_pile) | self.hidden))
 
     def _danger(self, view: GinRummyView, unseen: list[int]) -> dict[str, float]:  # type: ignore[override]
         return super()._danger(view, GinRummyPlayer._unseen(view, to_mask(view.hand)))

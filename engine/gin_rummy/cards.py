@@ -24,6 +24,20 @@ CARD_BIT: dict[str, int] = {name: 1 << i for i, name in enumerate(CARD_NAMES)}
 INDEX_VALUE: tuple[int, ...] = tuple(min(i % 13 + 1, 10) for i in range(52))
 
 
+def bits(mask: int) -> list[int]:
+    """The one-card masks of a hand's bit mask, lowest card first.
+
+    >>> bits(0b1010)
+    [2, 8]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
 def full_deck() -> list[str]:
     """The 52 cards in a fixed order (shuffle with the state's rng)."""
     return list(CARD_NAMES)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from engine.gin_rummy.cards import CARD_BIT, to_mask
+from engine.gin_rummy.cards import CARD_BIT, bits, to_mask
 from engine.gin_rummy.melds import arrange_mask, deadwood_after_discard_mask, deadwood_mask
 from engine.gin_rummy.view import GinRummyView
 
@@ -33,15 +33,6 @@ __all__ = ["Record", "chain", "feeds", "fits", "near_thrown", "record", "sample"
 ALL_CARDS = (1 << 52) - 1
 #: Event kinds of the opponent's record.
 PASS, TAKE, STOCK, DISCARD = 0, 1, 2, 3
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 def _partners(index: int) -> tuple[int, tuple[int, ...]]:
@@ -92,7 +83,7 @@ def _discard_fits(hand11: int, thrown: int, taken: int, knock_card: int) -> bool
         return True
     if not taken or least > left:
         return False
-    return all(deadwood_mask(hand11 ^ b) >= left for b in _bits(hand11 ^ taken))
+    return all(deadwood_mask(hand11 ^ b) >= left for b in bits(hand11 ^ taken))
 
 
 class Record(NamedTuple):
@@ -241,7 +232,7 @@ def fits(rec: Record, hidden: int, budget: int = 200) -> bool:
                     return False
                 # Most often it threw the very card it drew: try that first.
                 thrown = events[i - 1][1] if i and events[i - 1][0] == DISCARD else 0
-                order = _bits(hand & ~picked & ~thrown)
+                order = bits(hand & ~picked & ~thrown)
                 if hand & thrown:
                     order.insert(0, thrown)
                 for drawn in order:
@@ -266,7 +257,7 @@ def feeds(hand: int, card: int, knock_card: int) -> bool:
     full = hand | card
     if deadwood_after_discard_mask(full) > knock_card:  # not even with the best discard
         return False
-    return takes(hand, card) and min(deadwood_mask(full ^ b) for b in _bits(hand)) <= knock_card
+    return takes(hand, card) and min(deadwood_mask(full ^ b) for b in bits(hand)) <= knock_card
 
 
 def _walk(rec: Record, i: int, hand: int) -> tuple[int, int]:
@@ -299,7 +290,7 @@ def sample(rec: Record, rng: random.Random, count: int = 32, lag: int = 2, budge
     unseen ones, each of those stock draws uniform from the cards it then held that did not come
     from the pile, and a guess kept only when every move of that stretch fits its history.
     At most ``budget`` guesses and draws are tried (fewer hands may come back)."""
-    pool = _bits(rec.pool)
+    pool = bits(rec.pool)
     if rec.hidden <= 0 or rec.hidden > len(pool):
         return [rec.known]
     end = len(rec.events)
@@ -317,7 +308,7 @@ def sample(rec: Record, rng: random.Random, count: int = 32, lag: int = 2, budge
         while 0 <= i < end and steps < lag:
             steps += 1
             work += 1
-            i, then = _walk(rec, i + 1, then ^ rng.choice(_bits(then & ~picked)))
+            i, then = _walk(rec, i + 1, then ^ rng.choice(bits(then & ~picked)))
         if i >= 0:
             found.append(now)
     return found
@@ -349,7 +340,7 @@ def chain(
     that fits), and a swap bringing in a card of ``unlikely`` for one outside it kept only at
     ``odds``. Every few swaps the walk's hand is a guess if one random history of its ``lag``
     earlier stock draws fits too (so those draws weigh as in the posterior)."""
-    pool = _bits(rec.pool)
+    pool = bits(rec.pool)
     if rec.hidden <= 0 or rec.hidden > len(pool):
         return [rec.known]
     end = len(rec.events)
@@ -386,7 +377,7 @@ def chain(
             steps = 0
             while 0 <= i < end and steps < lag:
                 steps += 1
-                i, then = _walk(rec, i + 1, then ^ rng.choice(_bits(then & ~picked)))
+                i, then = _walk(rec, i + 1, then ^ rng.choice(bits(then & ~picked)))
             if i >= 0:
                 found.append(now)
                 if len(found) >= count:

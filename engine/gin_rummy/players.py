@@ -24,7 +24,7 @@ import random
 
 from engine.core import Decision, Move, View
 from engine.gin_rummy import inference
-from engine.gin_rummy.cards import CARD_BIT, CARD_INDEX, to_mask
+from engine.gin_rummy.cards import CARD_BIT, CARD_INDEX, bits, to_mask
 from engine.gin_rummy.melds import arrange_mask, deadwood_after_discard_mask, deadwood_mask
 from engine.gin_rummy.view import GinRummyView
 from engine.players import ComputerPlayer
@@ -32,15 +32,6 @@ from engine.players import ComputerPlayer
 __all__ = ["CasualPlayer", "GinRummyPlayer", "SimplePlayer"]
 
 ALL_CARDS = (1 << 52) - 1
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 def _ends_hand(view: GinRummyView) -> Move | None:
@@ -92,7 +83,7 @@ class SimplePlayer(ComputerPlayer):
         assert view.discard_top is not None  # asked only when there is a discard to take
         top = CARD_BIT[view.discard_top]
         hand = to_mask(view.hand) | top
-        best = min((b for b in _bits(hand) if b != top), key=lambda b: deadwood_mask(hand ^ b))
+        best = min((b for b in bits(hand) if b != top), key=lambda b: deadwood_mask(hand ^ b))
         _, melds, _ = arrange_mask(hand ^ best)
         return any(m & top for m in melds)
 
@@ -213,7 +204,7 @@ class GinRummyPlayer(ComputerPlayer):
         for card in view.picked[opponent]:
             if card not in view.discard_pile:
                 known |= CARD_BIT[card]
-        return _bits(ALL_CARDS & ~known)
+        return bits(ALL_CARDS & ~known)
 
     def _worth(self, hand10: int, unseen: list[int], knock_card: int) -> float:
         """How bad a 10-card hand is (lower is better): its expected deadwood after one more
@@ -234,7 +225,7 @@ class GinRummyPlayer(ComputerPlayer):
         assert view.discard_top is not None  # asked only when there is a discard to take
         top = CARD_BIT[view.discard_top]
         with_top = hand | top
-        best = min(_bits(hand), key=lambda b: deadwood_mask(with_top ^ b))
+        best = min(bits(hand), key=lambda b: deadwood_mask(with_top ^ b))
         taken, melds, _ = arrange_mask(with_top ^ best)
         if any(m & top for m in melds):
             return True
