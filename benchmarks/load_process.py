@@ -88,8 +88,7 @@ async def start_bot(
         env.update(SHARD_IDS=str(shard[0]), SHARD_COUNT=str(shard[1]), DEV_GUILD_ID="")
     command = [sys.executable, "-m", "bot"]
     if profile:  # the benchmark's own hook: the same bot, under cProfile, stats written at exit
-        command = [sys.executable, "-m", "benchmarks.profiled_bot", profile]
-        env["PYTHONPATH"] = f"{source}{os.pathsep}{ROOT}"
+        command = [sys.executable, str(ROOT / "benchmarks" / "profiled_bot.py"), profile]
     elif collector is not None:  # this tree's script, starting the bot of ``source`` (see collected_bot.py)
         command = [sys.executable, str(ROOT / "benchmarks" / "collected_bot.py"), str(collector)]
     sessions = len(server.gateway.sessions)

@@ -77,11 +77,19 @@ def hand_parts(
 
 
 def _named(decision: Decision, names: Sequence[str], language: str = ENGLISH) -> Decision:
-    """The decision as a person reads it: in their language, with players' names, never "Seat 2"."""
-    options = tuple(
-        replace(o, label=said(language, o.label, names), group=said(language, o.group, names)) for o in decision.options
-    )
-    return replace(decision, prompt=said(language, decision.prompt, names), options=options)
+    """The decision as a person reads it: in their language, with players' names, never "Seat 2".
+
+    What reads the same (a card's name in English, say) is kept as it is, not copied."""
+    options = tuple(_named_option(o, names, language) for o in decision.options)
+    prompt = said(language, decision.prompt, names)
+    if prompt == decision.prompt and all(new is old for new, old in zip(options, decision.options, strict=True)):
+        return decision
+    return replace(decision, prompt=prompt, options=options)
+
+
+def _named_option(option: Option, names: Sequence[str], language: str) -> Option:
+    label, group = said(language, option.label, names), said(language, option.group, names)
+    return option if label == option.label and group == option.group else replace(option, label=label, group=group)
 
 
 def needs_screen(decision: Decision) -> bool:

@@ -215,7 +215,8 @@ class GameState(ABC):
         self._event_data.append(saved_line(line))
         older = len(self._event_data) - self.text_lines_kept - 1
         if older >= 0 and self._event_data[older].startswith(TEXT_LINE):
-            self._event_data[older] = str(loaded_line(self._event_data[older]))
+            known = self._event_texts
+            self._event_data[older] = str(known[older] if known is not None else loaded_line(self._event_data[older]))
         if self._event_texts is not None:
             self._event_texts.append(line)
 
@@ -296,11 +297,14 @@ class GameState(ABC):
     def copy(self, saved: str | None = None) -> GameState:
         """An independent deep copy (through JSON, so it is exact; ``saved``: this state's
         :meth:`to_json`, when it is known already). The copy shares the decisions this moment has
-        worked out (they never change): a move tried on it is checked without listing them again."""
+        worked out (they never change): a move tried on it is checked without listing them again; and
+        its event lines as sentences (a table's every move is made on a copy: its lines are not read
+        again from their saved text at each move)."""
         copied = self.game.load(self.to_json() if saved is None else saved)
         known: tuple[int, tuple[Decision, ...]] | None = getattr(self, "_pending", None)
         if known is not None and known[0] == len(copied.history):
             copied._pending = known
+        copied._event_texts = list(self.events)  # the same lines, read once for a line of copies
         return copied
 
 

@@ -52,15 +52,14 @@ class Text(str):
     """An English sentence that remembers its template and values (and plural forms, if any)."""
 
     template: str
-    plural_template: str | None
-    plural_count: int | None
+    #: The plural template and the count that chose the form (a Text made by :meth:`plural`), else None.
+    plural_template: str | None = None
+    plural_count: int | None = None
     values: Mapping[str, Any]
 
     def __new__(cls, template: str, /, **values: Any) -> Text:
         text = super().__new__(cls, template.format(**values) if values else template)
         text.template = template
-        text.plural_template = None
-        text.plural_count = None
         text.values = values
         return text
 
@@ -76,7 +75,9 @@ class Text(str):
         return text
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Text.from_data, (self.to_data(),))
+        """Sent to another process (a picture worker) as its English and its parts, as they are: no
+        data to work out here, no template to fill in there."""
+        return (_rebuilt, (str(self), self.template, self.values, self.plural_template, self.plural_count))
 
     def to_data(self) -> str | dict[str, Any]:
         """JSON-friendly: the plain sentence when nothing varies, else the template and its values.
@@ -104,6 +105,19 @@ class Text(str):
         if "plural" in data:
             return cls.plural(data["text"], data["plural"], int(data["count"]), **values)
         return cls(data["text"], **values)
+
+
+def _rebuilt(
+    english: str, template: str, values: Mapping[str, Any], plural_template: str | None, plural_count: int | None
+) -> Text:
+    """The :class:`Text` that :meth:`Text.__reduce__` sent."""
+    text = str.__new__(Text, english)
+    text.template = template
+    text.values = values
+    if plural_template is not None:
+        text.plural_template = plural_template
+        text.plural_count = plural_count
+    return text
 
 
 def _data(value: Any) -> Any:

@@ -9,7 +9,7 @@ from babel.messages.extract import extract_from_dir
 
 from bot.i18n import PSEUDO, say, words
 from bot.i18n.tools import KEYWORDS
-from engine.words import ENGLISH, Text
+from engine.words import ENGLISH, Text, Whole
 
 
 def test_a_text_reads_as_its_english_sentence_and_keeps_its_parts() -> None:
@@ -20,10 +20,11 @@ def test_a_text_reads_as_its_english_sentence_and_keeps_its_parts() -> None:
 
 def test_a_text_survives_json_and_pickle_with_its_template() -> None:
     inner = Text.plural("{count} card", "{count} cards", 2)
-    line = Text("{who} keeps {what}.", who="Seat 2", what=inner)
+    line = Text("{who} keeps {what} of {all}.", who="Seat 2", what=inner, all=Whole(12345))
     for copy in (Text.from_data(line.to_data()), pickle.loads(pickle.dumps(line))):
         assert copy == line and copy.template == line.template
         assert say(PSEUDO, copy) == say(PSEUDO, line)
+        assert "12.345" in say("de", copy)
 
 
 def test_the_pseudo_language_marks_the_template_and_every_text_inside_it() -> None:
