@@ -49,9 +49,11 @@ COLOUR_PAIRS: tuple[tuple[str, Colour, Colour], ...] = (
     ("the you tab", INK, YOU),
 )
 
-#: Columns: (heading, right edge). The name takes what is left of them.
-RATING_X, GAMES_X, WIN_X, LEVEL_X = 296, 362, 416, WIDTH - MARGIN - 8
+#: The name starts here; the figures' columns are laid out from the right edge (see :class:`_Columns`).
 NAME_X = MARGIN + 48
+LEVEL_X = WIDTH - MARGIN - 8
+#: Room between two columns, and the most a heading may take beyond its figures' width.
+GAP, HEADING_MAX = 12, 96
 
 
 @dataclass(frozen=True)
@@ -103,7 +105,39 @@ def _rating_text(row: LeaderRow, words: Words) -> str:
     return f"{words.number(row.rating)}?" if row.provisional else words.number(row.rating)
 
 
-def _draw_row(draw: ImageDraw.ImageDraw, y: float, row: LeaderRow, by: str, words: Words) -> None:
+@dataclass(frozen=True)
+class _Columns:
+    """The figures' columns (rating, games, win share, level), right edges and widths, and the
+    room left for names, laid out from the right for this page in this language: each column as
+    wide as its heading or its widest figure, so a longer heading ("Reyting", "Wertung") moves the
+    columns apart instead of being cut or touching its neighbour."""
+
+    rights: tuple[float, float, float, float]
+    widths: tuple[float, float, float, float]
+    name_room: float
+
+    @classmethod
+    def of(cls, rows: list[LeaderRow], headings: tuple[str, str, str, str], by: str, words: Words) -> _Columns:
+        figures = (
+            [(_rating_text(r, words), by == "rating") for r in rows],
+            [(words.number(r.games), False) for r in rows],
+            [(_win_percent(r, words), by == "wins") for r in rows],
+            [(str(r.level), False) for r in rows],
+        )
+        rights: list[float] = []
+        widths: list[float] = []
+        right: float = LEVEL_X
+        for heading, column in zip(reversed(headings), reversed(figures), strict=True):
+            widest = max((width(text, BODY, bold) for text, bold in column), default=0.0)
+            wide = max(widest, min(width(heading, SMALL, bold=True), widest + HEADING_MAX))
+            rights.insert(0, right)
+            widths.insert(0, wide)
+            right -= wide + GAP
+        r, w = tuple(rights), tuple(widths)
+        return cls((r[0], r[1], r[2], r[3]), (w[0], w[1], w[2], w[3]), right - NAME_X)
+
+
+def _draw_row(draw: ImageDraw.ImageDraw, y: float, row: LeaderRow, by: str, words: Words, columns: _Columns) -> None:
     box = (MARGIN, y, WIDTH - MARGIN, y + ROW - 6)
     cy = y + (ROW - 6) / 2
     if row.you:
@@ -115,7 +149,7 @@ def _draw_row(draw: ImageDraw.ImageDraw, y: float, row: LeaderRow, by: str, word
     draw.ellipse((MARGIN + 22 - r, cy - r, MARGIN + 22 + r, cy + r), fill=disc)
     rank = str(row.rank)
     draw_text(draw, (MARGIN + 22, cy), rank, SMALL if len(rank) < 3 else SMALL - 2, INK, anchor="mm", bold=True)
-    name_room = RATING_X - 58 - NAME_X
+    name_room = columns.name_room
     tags = []
     if row.you:
         tags.append(words.say("you"))
@@ -136,13 +170,13 @@ def _draw_row(draw: ImageDraw.ImageDraw, y: float, row: LeaderRow, by: str, word
             max_width=name_room,
         )
     figures = (
-        (RATING_X, _rating_text(row, words), by == "rating"),
-        (GAMES_X, words.number(row.games), False),
-        (WIN_X, _win_percent(row, words), by == "wins"),
+        (columns.rights[0], _rating_text(row, words), by == "rating"),
+        (columns.rights[1], words.number(row.games), False),
+        (columns.rights[2], _win_percent(row, words), by == "wins"),
     )
     for x, value, main in figures:
         draw_text(draw, (x, cy), value, BODY, GOLD if main else WHITE, anchor="rm", bold=main)
-    draw_text(draw, (LEVEL_X, cy), str(row.level), BODY, WHITE, anchor="rm")
+    draw_text(draw, (columns.rights[3], cy), str(row.level), BODY, WHITE, anchor="rm")
 
 
 def _by(by: str, words: Words) -> str:
@@ -174,13 +208,15 @@ def leaderboard_picture(view: LeaderboardView, *, words: Words = ENGLISH) -> byt
     subtitle = " · ".join((_by(view.by, words), view.period, page, players))
     draw_text(draw, (MARGIN, y), subtitle, SMALL, MUTED, max_width=room)
     y += line_height(SMALL) + 10
+    headings = (words.say("Rating"), words.say("Games"), words.say("Win"), words.say("Lv"))
+    columns = _Columns.of(rows + ([view.own] if view.own else []), headings, view.by, words)
     for x, heading, anchor, column in (
         (MARGIN + 22, "#", "mm", 30),
-        (NAME_X, words.say("Player"), "lm", RATING_X - 58 - NAME_X),
-        (RATING_X, words.say("Rating"), "rm", 64),
-        (GAMES_X, words.say("Games"), "rm", GAMES_X - RATING_X - 6),
-        (WIN_X, words.say("Win"), "rm", WIN_X - GAMES_X - 6),
-        (LEVEL_X, words.say("Lv"), "rm", LEVEL_X - WIN_X - 6),
+        (NAME_X, words.say("Player"), "lm", columns.name_room),
+        *(
+            (right, text, "rm", wide)
+            for right, wide, text in zip(columns.rights, columns.widths, headings, strict=True)
+        ),
     ):
         top = y + line_height(SMALL) / 2
         draw_text(draw, (x, top), heading, SMALL, MUTED, anchor=anchor, bold=True, max_width=column)
@@ -189,13 +225,13 @@ def leaderboard_picture(view: LeaderboardView, *, words: Words = ENGLISH) -> byt
         draw_text(draw, (WIDTH / 2, y + ROW / 2), words.say("No finished games yet."), BODY, WHITE, anchor="mm")
         y += ROW
     for row in rows:
-        _draw_row(draw, y, row, view.by, words)
+        _draw_row(draw, y, row, view.by, words, columns)
         y += ROW
     if view.own is not None:
         for i in range(3):
             draw.ellipse((WIDTH / 2 - 14 + 14 * i - 2, y + 6, WIDTH / 2 - 14 + 14 * i + 2, y + 10), fill=MUTED)
         y += 22
-        _draw_row(draw, y, view.own, view.by, words)
+        _draw_row(draw, y, view.own, view.by, words, columns)
         y += ROW
     y += 4
     notes = " · ".join(

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import io
+import itertools
 
 import pytest
 from PIL import Image
 
+from bot.i18n import words
+from bot.i18n.languages import SHIPPED
 from render import leaderboard, profile
 from render.leaderboard import LeaderboardView, LeaderRow, leaderboard_picture, short_number
 from render.text import MIN_PHONE_PX, clean, font_for, phone_px, recording
@@ -110,3 +113,22 @@ def test_no_name_falls_back_to_the_missing_glyph() -> None:
     _, texts = drawn(board())
     for line in texts:
         assert all(font_for(char) for char in clean(line.content)), line.content
+
+
+@pytest.mark.parametrize("language", ["en", *SHIPPED])
+def test_every_heading_and_figure_is_whole_and_apart_in_every_language(language: str) -> None:
+    """ "Reyting" beside "Oyunlar" in Turkish, "Wertung" in German: the columns make room for their
+    headings; no heading is cut with an ellipsis, and no two headings or figures of a row touch."""
+    said = words(language)
+    headings = {said.say(h) for h in ("Rating", "Games", "Win", "Lv")}
+    for by in ("rating", "points", "wins"):
+        with recording() as drawn:
+            leaderboard_picture(board(by=by, own=rows(12)[-1]), words=said)
+        top = [line for line in drawn if line.asked in headings]
+        assert {line.asked for line in top} == headings, (language, [line.asked for line in drawn])
+        assert all(line.content == clean(line.asked) for line in top), (language, [line.content for line in top])
+        figures_of_first_row = [line for line in drawn if line.box[1] > top[0].box[3] and line.box[0] > 200][:4]
+        for group in (top, figures_of_first_row):
+            boxes = sorted(line.box for line in group)
+            for left, right in itertools.pairwise(boxes):
+                assert right[0] - left[2] >= 8, (language, by, [line.content for line in group])
