@@ -1,7 +1,7 @@
 """Tet-Gow benchmark: game speed, the default player's win share and CPU per decision, picture cost.
 
-Run: ``python -m benchmarks.tet_gow [--games 2000] [--players 4] [--baselines greedy]``. For 3
-and 4 players and each baseline, one default player plays against n-1 baselines with its seat
+Run: ``python -m benchmarks.tet_gow [--games 2000] [--players 4] [--baselines greedy]
+[--seed-offset 0]``. For 3 and 4 players and each baseline, one default player plays against n-1 baselines with its seat
 rotated game by game; its win share counts a shared first place fractionally, with its 95%
 interval, and beside it the share of the strong player before it (of 2026-11-28: only the
 heuristics' passes, a greedy own seat in the play-outs) on the same games.
