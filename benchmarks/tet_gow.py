@@ -1,7 +1,7 @@
 """Tet-Gow benchmark: game speed, the default player's win share and CPU per decision, picture cost.
 
-Run: ``python -m benchmarks.tet_gow [--games 2000] [--players 4] [--baselines greedy]``. For 3
-and 4 players and each baseline, one default player plays against n-1 baselines with its seat
+Run: ``python -m benchmarks.tet_gow [--games 2000] [--players 4] [--baselines greedy]
+[--seed-offset 0]``. For 3 and 4 players and each baseline, one default player plays against n-1 baselines with its seat
 rotated game by game; its win share counts a shared first place fractionally, with its 95%
 interval, and beside it the share of the strong player before it (of 2026-11-28: only the
 heuristics' passes, a greedy own seat in the play-outs) on the same games.
@@ -43,14 +43,15 @@ def play_game(players: list[ComputerPlayer], seed: int) -> TetGowState:
 
 
 def win_share(
-    num_players: int, baseline: str, games: int, player: type[ComputerPlayer] | None = None
+    num_players: int, baseline: str, games: int, player: type[ComputerPlayer] | None = None, seed_offset: int = 0
 ) -> tuple[float, float]:
-    """(win share of ``player``, the default player unless given, games per second)."""
+    """(win share of ``player``, the default player unless given, games per second) on the games
+    seeded ``seed_offset`` onwards."""
     base = TET_GOW.baselines[baseline]
     hero = player or TET_GOW.computer_player
     wins = 0.0
     start = time.perf_counter()
-    for game in range(games):
+    for game in range(seed_offset, seed_offset + games):
         me = game % num_players
         players = [hero(game * 10 + s) if s == me else base(game * 10 + s) for s in range(num_players)]
         outcome = play_game(players, seed=game).outcome()
@@ -115,6 +116,12 @@ def main() -> None:
     parser.add_argument("--no-pictures", action="store_true")
     parser.add_argument("--players", type=int, nargs="+", choices=(3, 4), default=[3, 4])
     parser.add_argument("--baselines", nargs="+", choices=tuple(TET_GOW.baselines), default=list(TET_GOW.baselines))
+    parser.add_argument(
+        "--seed-offset",
+        type=int,
+        default=0,
+        help="first game seed (default 0, the standard games; screen changes on others, e.g. 10000)",
+    )
     args = parser.parse_args()
     for num_players in args.players:
         times = decision_cpu(num_players)
@@ -130,8 +137,8 @@ def main() -> None:
     )
     for num_players in args.players:
         for baseline in args.baselines:
-            share, speed = win_share(num_players, baseline, args.games)
-            before, before_speed = win_share(num_players, baseline, args.games, BeforePlayer)
+            share, speed = win_share(num_players, baseline, args.games, seed_offset=args.seed_offset)
+            before, before_speed = win_share(num_players, baseline, args.games, BeforePlayer, args.seed_offset)
             margin = 1.96 * math.sqrt(share * (1 - share) / args.games)
             print(
                 f"{num_players} players vs {baseline:6}: win share {share:6.1%} ± {margin:4.1%} ({before:6.1%}) "
