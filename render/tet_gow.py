@@ -186,6 +186,22 @@ def _cards(image: Image.Image, cards: Sequence[str], x: float, y: float, words: 
     return y + max(1, -(-len(cards) // PER_ROW)) * (CARD_H + GAP)
 
 
+def _set_legend(draw: ImageDraw.ImageDraw, cards: Sequence[str], y: float, words: Words = ENGLISH) -> float:
+    """The Sets of ``cards`` whose strip a card cuts ("Enseig… 1": French "Enseignes 1" is wider than a
+    card), each whole on its strip's colour under the cards; returns the y below (``y`` if none is cut)."""
+    cut_sets = dict.fromkeys(
+        CARDS[card].set for card in cards if text_width(strip_text(card, words), SMALL, bold=True) > CARD_W - 8
+    )
+    x: float = MARGIN
+    for set_name in cut_sets:
+        said = words.say(SET_NAMES[set_name])
+        w = text_width(said, SMALL, bold=True) + 12
+        draw.rounded_rectangle((x, y, x + w, y + SMALL + 6), radius=4, fill=SET_COLOURS[set_name])
+        text(draw, (x + w / 2, y + (SMALL + 6) / 2), said, SMALL, WHITE, anchor="mm", bold=True)
+        x += w + 8
+    return y + SMALL + 12 if cut_sets else y
+
+
 def _tier_groups(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -268,6 +284,7 @@ def table_picture(view: TetGowView, *, names: Sequence[str], words: Words = ENGL
     y += 4
     for play in plays:
         y = _play(image, play, names, y, words, won=play.seat == view.last_winner and plays is not view.plays)
+    y = _set_legend(draw, [card for play in plays for card in play.cards], y + 2, words) - 2
     y = _scoreboard(draw, view, names, y + 4, words)
     return to_png(cut(image, int(y) + MARGIN))
 
@@ -414,6 +431,7 @@ def hand_picture(view: TetGowView, *, names: Sequence[str], owner: str | None = 
     y += line_height(SMALL) + 4
     if groups:
         y = _tier_groups(image, draw, sorted(groups.items()), y, words)
+        y = _set_legend(draw, view.hand, y, words)
     if not view.hand:
         y = _paragraph(draw, y, words.say("No cards left."), BODY, WHITE)
     for line, size in _hand_lines(view, names, words):

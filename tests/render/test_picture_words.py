@@ -176,12 +176,17 @@ def cut_words(drawn: Iterable[Drawn], names: Iterable[str], allowed: re.Pattern[
 
     A name is cut by design (it is the reader's own to know); any other word cut loses its meaning.
     A line that ends with a name may lose the end of that name, and nothing else; a text ``allowed``
-    matches whole may be cut (:data:`MAY_BE_CUT`)."""
+    matches whole may be cut if the picture draws its first group whole too (:data:`MAY_BE_CUT`)."""
     names = [_plain(name) for name in names]
+    drawn = list(drawn)
+    whole = {_plain(line.content) for line in drawn}
     found = []
     for line in drawn:
         asked, shown = _plain(clean(line.asked or line.content)), _plain(line.content)
-        if shown == asked or asked in names or (allowed and allowed.fullmatch(asked)):
+        if shown == asked or asked in names:
+            continue
+        exempt = allowed.fullmatch(asked) if allowed else None
+        if exempt and exempt.group(1) in whole:
             continue
         lost = asked[len(shown.removesuffix(ELLIPSIS).rstrip()) :]
         if not any(asked.endswith(name) and len(lost.strip()) <= len(name) for name in names):
@@ -192,6 +197,14 @@ def cut_words(drawn: Iterable[Drawn], names: Iterable[str], allowed: re.Pattern[
 def _plain(content: str) -> str:
     """Text without the marks that set a name apart (:func:`render.text.isolate`)."""
     return content.replace(bidi.FSI, "").replace(bidi.PDI, "")
+
+
+def test_a_text_that_may_be_cut_is_drawn_whole_elsewhere() -> None:
+    """A strip cut on a card passes only where the picture also draws its Set's name whole."""
+    strip = Drawn("Enseig…", 14, 480, False, asked="Enseignes 1")
+    allowed = MAY_BE_CUT["fr"]
+    assert cut_words([strip], [], allowed) == ["'Enseignes 1' drawn 'Enseig…'"]
+    assert cut_words([strip, Drawn("Enseignes", 14, 480, True)], [], allowed) == []
 
 
 def test_a_cut_word_is_found_and_a_cut_name_is_not() -> None:
@@ -208,12 +221,12 @@ def test_a_cut_word_is_found_and_a_cut_name_is_not() -> None:
     ]
 
 
-#: The texts that may still be cut, by language. Tet-Gow's card strip names a card's Set and Tier on a
-#: 72 px card at the smallest readable size: French "Enseignes 1" (80 px) cannot fit, nor take a second
-#: line (the card's name and suits fill the card above it). The reader sees "Enseignes" whole in the
-#: Sets and Tiers picture of /rules, in the strip's colour, and "Enseig…" is told apart from "Cycle"
-#: and "Inter" by its letters too.
-MAY_BE_CUT = {"fr": re.compile(r"Enseignes \d")}
+#: The texts that may still be cut, by language, and the part of each that the same picture must then
+#: draw whole elsewhere. Tet-Gow's card strip names a card's Set and Tier on a 72 px card at the
+#: smallest readable size: French "Enseignes 1" (80 px) cannot fit, nor take a second line (the card's
+#: name and suits fill the card above it); the picture then shows "Enseignes" whole under the cards,
+#: on the strip's colour.
+MAY_BE_CUT = {"fr": re.compile(r"(Enseignes) \d")}
 
 
 @pytest.mark.parametrize("language", ["en", *SHIPPED])
