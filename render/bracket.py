@@ -233,9 +233,10 @@ def _card(draw: ImageDraw.ImageDraw, table: BracketTable, x: float, y: float, w:
     playing = table.state == "playing"
     draw.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=CARD, outline=PLAYING if playing else None, width=2)
     state = state_word(table.state, words)
-    text(draw, (x + 8, y + 4), table.label, SMALL, MUTED, max_width=w / 2)
+    label_w = text(draw, (x + 8, y + 4), table.label, SMALL, MUTED, max_width=w / 2)
     ink = PLAYING if playing else MUTED
-    text(draw, (x + w - 8, y + 4), state, SMALL, ink, anchor="ra", bold=playing, max_width=w / 2 - 20)
+    # the state takes what the label leaves ("do rozegrania" is wider than half a card)
+    text(draw, (x + w - 8, y + 4), state, SMALL, ink, anchor="ra", bold=playing, max_width=w - 26 - label_w)
     row_y = y + 4 + LABEL_ROW
     shown = list(table.seats) + [None] * max(0, table.size - len(table.seats))
     for seat in shown:

@@ -41,7 +41,7 @@ from render.common import (
     text,
     to_png,
 )
-from render.text import line_height, wrap
+from render.text import line_height, width, wrap, wrap_parts, wrap_whole
 
 __all__ = ["COLOUR_PAIRS", "hand_picture", "sign_shape", "table_picture"]
 
@@ -118,7 +118,8 @@ def _card_box(image: Image.Image, x: float, y: float, card: Card, highlight: boo
     card_box(draw, x, y, fill=SIGN_TINTS[card.sign], outline=GOLD if highlight else INK, width=4 if highlight else 2)
     text(draw, (x + 6, y + 4), str(card.value), 20, colour, bold=True)
     text(draw, (x + CARD_W - 6, y + 5), card.sign, SMALL, colour, anchor="ra", bold=True)
-    text(draw, (x + CARD_W / 2, y + CARD_H - 5), word, SMALL, INK, anchor="md", max_width=CARD_W - 6)
+    # the word may use the card's width inside its border ("Ножницы" is 71 px wide, its ink less)
+    text(draw, (x + CARD_W / 2, y + CARD_H - 5), word, SMALL, INK, anchor="md", max_width=CARD_W - 1)
 
 
 def draw_strip(image: Image.Image, card: Card, x: float, y: float, strip: int = STRIP) -> None:
@@ -250,11 +251,8 @@ def draw_players(image: Image.Image, view: NinJanView, names: Sequence[str], y: 
         height = 60 + rows * (CHIP_H + 4) + (6 if won else 0)
         word = _active_word(view, seat, words)
         x0, x1 = MARGIN, WIDTH - MARGIN
-        seat_panel(draw, (x0, y, x1, y + height), active_word=word)
         score = f"{view.scores[seat]:+d}"
-        score_w = text(draw, (x1 - 12, y + 52), score, SCORE, GOLD, anchor="rs", bold=True)
-        room = x1 - x0 - 24 - (active_tab_width(word) if word else score_w + 12)
-        text(draw, (x0 + 12, y + 8), names[seat], BODY, WHITE, bold=True, max_width=room)
+        score_w = width(score, SCORE, bold=True)
         facts = [points(view.scores[seat], words)]
         if view.outcome is None:
             facts.append(words.say("{count} in hand", count=view.hand_sizes[seat]))
@@ -263,8 +261,16 @@ def draw_players(image: Image.Image, view: NinJanView, names: Sequence[str], y: 
         status = _status(view, seat, words)
         if status:
             facts.append(status)
-        text(draw, (x0 + 12, y + 34), " · ".join(facts), SMALL, MUTED, max_width=x1 - x0 - 36 - score_w)
-        top = y + 60
+        fact_lines = wrap_parts(facts, SMALL, x1 - x0 - 36 - score_w, max_lines=2)
+        more = (len(fact_lines) - 1) * line_height(SMALL)  # German and French take a second line
+        height += more
+        seat_panel(draw, (x0, y, x1, y + height), active_word=word)
+        text(draw, (x1 - 12, y + 52 + more), score, SCORE, GOLD, anchor="rs", bold=True)
+        room = x1 - x0 - 24 - (active_tab_width(word) if word else score_w + 12)
+        text(draw, (x0 + 12, y + 8), names[seat], BODY, WHITE, bold=True, max_width=room)
+        for j, line in enumerate(fact_lines):
+            text(draw, (x0 + 12, y + 34 + j * line_height(SMALL)), line, SMALL, MUTED)
+        top = y + 60 + more
         shown = list(won)
         if len(won) > rows * per_row:
             shown = list(won[-(rows * per_row - 1) :])
@@ -396,14 +402,20 @@ def hand_picture(view: NinJanView, *, names: Sequence[str], owner: str | None = 
     text(draw, (MARGIN, y + 6), words.say("The piles (top cards):"), SMALL, MUTED, max_width=WIDTH - 2 * MARGIN)
     y += 6 + line_height(SMALL) + 2
     column = (WIDTH - 2 * MARGIN) // 3
+    bottom = y
     for i, pile in enumerate(view.piles):
         x = MARGIN + i * column
         draw_card(image, pile[-1], x, y, words=words)
         tx = x + CARD_W + 6
         room = column - CARD_W - 8
-        text(draw, (tx, y + 4), words.say("Pile {number}", number=i + 1), BODY, WHITE, bold=True, max_width=room)
+        # "Stapel 1", "Mucchio 1": a second line, or a smaller size, rather than a cut word
+        size, label = wrap_whole(words.say("Pile {number}", number=i + 1), (BODY, SMALL), room, bold=True)
+        for j, line in enumerate(label):
+            text(draw, (tx, y + 4 + j * line_height(size)), line, size, WHITE, bold=True)
+        ty = y + (len(label) - 1) * line_height(size)
         cards = words.plural("{count} card", "{count} cards", len(pile))
-        text(draw, (tx, y + 28), cards, SMALL, MUTED, max_width=room)
-        text(draw, (tx, y + 48), words.say("worth"), SMALL, MUTED, max_width=room)
-        text(draw, (tx, y + 66), str(pile_value(pile)), BODY, WHITE, bold=True)
-    return to_png(cut(image, y + CARD_H + MARGIN))
+        text(draw, (tx, ty + 28), cards, SMALL, MUTED, max_width=room)
+        text(draw, (tx, ty + 48), words.say("worth"), SMALL, MUTED, max_width=room)
+        text(draw, (tx, ty + 66), str(pile_value(pile)), BODY, WHITE, bold=True)
+        bottom = max(bottom, ty + 66 + line_height(BODY))
+    return to_png(cut(image, max(y + CARD_H, bottom) + MARGIN))

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from engine.words import ENGLISH, Words
 from render.common import INK, MEDALS
 from render.leaderboard import short_number
-from render.text import draw_text, line_height, min_size, width
+from render.text import draw_text, line_height, min_size, width, wrap_parts
 
 __all__ = ["GameCard", "ProfileView", "RecentLine", "SeasonTrophy", "exact_lines", "ordinal_place", "profile_picture"]
 
@@ -140,8 +140,12 @@ def _chart(
         draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), later, SMALL, MUTED, anchor="mm", max_width=x1 - x0 - 4)
         return
     low, high = min(values), max(values)
+    low_text = words.say("low {value}", value=words.number(low))
+    high_text = words.say("high {value}", value=words.number(high))
+    # side by side where they fit; else (Turkish "en yüksek 1.520") the low on a line of its own
+    stacked = width(high_text, SMALL) + width(low_text, SMALL) + 12 > x1 - x0 - 12
     label_h = line_height(SMALL)
-    top, bottom = y0 + label_h + 2, y1 - 6
+    top, bottom = y0 + label_h * (2 if stacked else 1) + 2, y1 - 6
     left, right = x0 + 6, x1 - 6
     span = max(1, high - low)
     points = [
@@ -151,9 +155,11 @@ def _chart(
     draw.line(points, fill=GOLD, width=2, joint="curve")
     last = points[-1]
     draw.ellipse((last[0] - 3, last[1] - 3, last[0] + 3, last[1] + 3), fill=WHITE)
-    low_text = words.say("low {value}", value=words.number(low))
+    if stacked:
+        draw_text(draw, (x0 + 6, y0 + 2), high_text, SMALL, MUTED, max_width=x1 - x0 - 12)
+        draw_text(draw, (x1 - 6, y0 + 2 + label_h), low_text, SMALL, MUTED, anchor="ra", max_width=x1 - x0 - 12)
+        return
     low_w = draw_text(draw, (x1 - 6, y0 + 2), low_text, SMALL, MUTED, anchor="ra", max_width=(x1 - x0) / 2 - 8)
-    high_text = words.say("high {value}", value=words.number(high))
     draw_text(draw, (x0 + 6, y0 + 2), high_text, SMALL, MUTED, max_width=x1 - x0 - 20 - low_w)
 
 
@@ -166,31 +172,41 @@ def _game_panel(draw: ImageDraw.ImageDraw, y: float, card: GameCard, dry: bool, 
     lines: list[tuple[str, int, Colour, bool]] = [
         (words.number(card.rating), SCORE, GOLD, True),
         (words.say("provisional rating") if card.provisional else words.say("rating"), SMALL, MUTED, False),
-        (f"{games} · {wins} ({_percent(card.wins, card.games, words)})", BODY, WHITE, False),
     ]
+    # "40 partidas · 23 victorias (58 %)": the wins on a second line where the line is too long
+    played = wrap_parts([games, f"{wins} ({_percent(card.wins, card.games, words)})"], BODY, text_room, max_lines=2)
+    lines += [(line, BODY, WHITE, False) for line in played]
     best = short_number(card.best, words)
     lines.append((words.say("best score {score}", score=best), BODY, WHITE, False))
     # a short form gets the exact value in full under the text and the chart, as wide as the panel
     exact = []
     if best != words.number(card.best):
         exact = [words.say("best score exactly:"), *exact_lines(card.best, SMALL, WIDTH - 2 * MARGIN - 40)]
+    # the level: a word, a number and a bar with its per cent (never the bar alone); the per cent
+    # goes under the level where the two do not fit side by side ("Niveau 12", "45 % vers 13")
+    level = words.say("Level {number}", number=card.level)
+    percent = int(card.level_fraction * 100)
+    to_next = words.say("{percent}% to {level}", percent=percent, level=card.level + 1)
+    stacked = width(level, BODY, bold=True) + 6 + width(to_next, SMALL) > CHART_W
+    below = line_height(SMALL) if stacked else 0
     header = line_height(BODY) + 8
     body = sum(line_height(size) for _, size, _, _ in lines)
-    top_part = max(header + body, header + CHART_H + 22)
+    top_part = max(header + body, header + below + CHART_H + 22)
     height = top_part + line_height(SMALL) * len(exact) + 10
     if dry:
         return height
     draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + height), radius=10, fill=PANEL)
     draw_text(draw, (left, y + 8), card.game_name, BODY, GOLD, bold=True, max_width=text_room)
-    # the level: a word, a number and a bar with its per cent (never the bar alone)
     lx1 = WIDTH - MARGIN - 10
     lx0 = lx1 - CHART_W
-    percent = int(card.level_fraction * 100)
-    level_w = draw_text(draw, (lx0, y + 8), words.say("Level {number}", number=card.level), BODY, WHITE, bold=True)
-    to_next = words.say("{percent}% to {level}", percent=percent, level=card.level + 1)
-    to_next_room = max(20.0, lx1 - lx0 - level_w - 6)
-    draw_text(draw, (lx1, y + 8 + line_height(BODY) / 2), to_next, SMALL, MUTED, anchor="rm", max_width=to_next_room)
-    bar_y = y + 8 + line_height(BODY) + 2
+    level_w = draw_text(draw, (lx0, y + 8), level, BODY, WHITE, bold=True, max_width=CHART_W)
+    if stacked:
+        draw_text(draw, (lx1, y + 8 + line_height(BODY)), to_next, SMALL, MUTED, anchor="ra", max_width=CHART_W)
+    else:
+        to_next_room = max(20.0, lx1 - lx0 - level_w - 6)
+        middle = y + 8 + line_height(BODY) / 2
+        draw_text(draw, (lx1, middle), to_next, SMALL, MUTED, anchor="rm", max_width=to_next_room)
+    bar_y = y + 8 + line_height(BODY) + below + 2
     draw.rounded_rectangle((lx0, bar_y, lx1, bar_y + 6), radius=3, fill=BAR)
     if percent:
         draw.rounded_rectangle((lx0, bar_y, lx0 + (lx1 - lx0) * percent / 100, bar_y + 6), radius=3, fill=GOLD)
@@ -273,7 +289,12 @@ def profile_picture(view: ProfileView, *, words: Words = ENGLISH) -> bytes:
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     panels = [_game_panel(probe, 0, card, dry=True, words=words) for card in view.games]
     recent_h = (line_height(BODY) + 6) * len(view.recent)
-    height = MARGIN + line_height(TITLE) + line_height(SMALL) + 10 + sum(h + 8 for h in panels)
+    total = sum(card.games for card in view.games)
+    rated = words.plural("{count} rated game", "{count} rated games", total)
+    grow = words.say("levels grow with lifetime points and games")
+    # a sentence longer in German or French takes a second line
+    footnote = wrap_parts([rated, grow], SMALL, WIDTH - 2 * MARGIN)
+    height = MARGIN + line_height(TITLE) + line_height(SMALL) * len(footnote) + 10 + sum(h + 8 for h in panels)
     height += _trophies_height(view)
     height += line_height(BODY) + 8 + recent_h + line_height(SMALL) + MARGIN
     image = Image.new("RGB", (WIDTH, int(height)), FELT)
@@ -282,11 +303,10 @@ def profile_picture(view: ProfileView, *, words: Words = ENGLISH) -> bytes:
     y: float = MARGIN
     draw_text(draw, (MARGIN, y), view.name, TITLE, WHITE, bold=True, max_width=room)
     y += line_height(TITLE)
-    total = sum(card.games for card in view.games)
-    rated = words.plural("{count} rated game", "{count} rated games", total)
-    grow = words.say("levels grow with lifetime points and games")
-    draw_text(draw, (MARGIN, y), f"{rated} · {grow}", SMALL, MUTED, max_width=room)
-    y += line_height(SMALL) + 10
+    for part in footnote:
+        draw_text(draw, (MARGIN, y), part, SMALL, MUTED)
+        y += line_height(SMALL)
+    y += 10
     if view.trophies:
         _draw_trophies(draw, y, view, words)
         y += _trophies_height(view)

@@ -32,7 +32,7 @@ from render.common import (
     text,
     to_png,
 )
-from render.text import line_height, wrap
+from render.text import fit, line_height, width, wrap, wrap_parts
 
 __all__ = ["COLOUR_PAIRS", "StandingLine", "StandingsView", "podium_picture", "standings_picture"]
 
@@ -81,6 +81,11 @@ def tie_breaks(line: StandingLine, words: Words = ENGLISH) -> str:
     >>> tie_breaks(StandingLine(1, "Ann", "9", 1234, "4½", 1, 3))
     'game pts 1,234 · Buchholz 4½ · h2h +1 · 3 rounds'
     """
+    return " · ".join(tie_break_parts(line, words))
+
+
+def tie_break_parts(line: StandingLine, words: Words = ENGLISH) -> list[str]:
+    """:func:`tie_breaks` one by one (a row breaks its line between them)."""
     parts = [
         words.say("game pts {points}", points=words.number(line.game_points)),
         words.say("Buchholz {score}", score=line.buchholz),
@@ -90,7 +95,7 @@ def tie_breaks(line: StandingLine, words: Words = ENGLISH) -> str:
     parts.append(words.plural("{count} round", "{count} rounds", line.played))
     if line.dropped:
         parts.append(words.say("dropped"))
-    return " · ".join(parts)
+    return parts
 
 
 def standings_picture(view: StandingsView, *, words: Words = ENGLISH) -> bytes:
@@ -98,11 +103,10 @@ def standings_picture(view: StandingsView, *, words: Words = ENGLISH) -> bytes:
     rule are the caller's, in the reader's language)."""
     shown = view.lines[:MAX_LINES]
     room = WIDTH - 2 * MARGIN
-    image, draw = new_canvas(WIDTH, 200 + ROW * (len(shown) + 1) + 80, FELT)
+    image, draw = new_canvas(WIDTH, 200 + (ROW + line_height(SMALL)) * (len(shown) + 1) + 80, FELT)
     y = _heading(draw, view, room)
     for line in shown:
-        _row(draw, line, y, room, words)
-        y += ROW
+        y += _row(draw, line, y, words)
     if len(view.lines) > len(shown):
         more = len(view.lines) - len(shown)
         text(draw, (MARGIN, y + 4), words.say("… and {count} more", count=words.number(more)), BODY, MUTED)
@@ -121,19 +125,27 @@ def _heading(draw: ImageDraw.ImageDraw, view: StandingsView, room: float) -> flo
     return y + 8
 
 
-def _row(draw: ImageDraw.ImageDraw, line: StandingLine, y: float, room: float, words: Words) -> None:
-    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW - 6), radius=8, fill=FELT_DARK)
-    cy = y + (ROW - 6) / 2
+def _row(draw: ImageDraw.ImageDraw, line: StandingLine, y: float, words: Words) -> float:
+    """One player's panel; returns its height (taller where the tie-breaks take two lines)."""
+    points_w = width(fit(line.points, SCORE, 120, bold=True), SCORE, bold=True)
+    left = MARGIN + 50
+    room = WIDTH - MARGIN - 18 - points_w - left
+    # "direkter Vergleich", "личные встречи": the tie-breaks go on over a second line, not cut
+    details = wrap_parts(tie_break_parts(line, words), SMALL, room, max_lines=2)
+    more = (len(details) - 1) * line_height(SMALL)
+    height = ROW + more
+    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + height - 6), radius=8, fill=FELT_DARK)
+    cy = y + (height - 6) / 2
     disc = MEDALS.get(line.place, OTHER_PLACE) if not line.dropped else DROPPED
     draw.ellipse((MARGIN + 8, cy - 16, MARGIN + 40, cy + 16), fill=disc)
     text(draw, (MARGIN + 24, cy), str(line.place), BODY if line.place < 100 else SMALL, INK, anchor="mm", bold=True)
-    points_w = text(draw, (WIDTH - MARGIN - 10, cy), line.points, SCORE, GOLD, anchor="rm", bold=True, max_width=120)
-    left = MARGIN + 50
-    width = WIDTH - MARGIN - 18 - points_w - left
-    text(
-        draw, (left, cy - 2), line.name, BODY + 2, WHITE if not line.dropped else DROPPED, anchor="ls", max_width=width
-    )
-    text(draw, (left, cy + 4), tie_breaks(line, words), SMALL, MUTED, anchor="la", max_width=width)
+    text(draw, (WIDTH - MARGIN - 10, cy), line.points, SCORE, GOLD, anchor="rm", bold=True, max_width=120)
+    name_y = cy - 2 - more / 2
+    colour = WHITE if not line.dropped else DROPPED
+    text(draw, (left, name_y), line.name, BODY + 2, colour, anchor="ls", max_width=room)
+    for i, detail in enumerate(details):
+        text(draw, (left, name_y + 6 + i * line_height(SMALL)), detail, SMALL, MUTED, anchor="la")
+    return height
 
 
 def podium_picture(view: StandingsView, *, words: Words = ENGLISH) -> bytes:

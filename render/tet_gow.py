@@ -46,7 +46,7 @@ from render.common import (
     to_png,
 )
 from render.results import names_and
-from render.text import isolate, line_height, wrap
+from render.text import isolate, line_height, wrap, wrap_parts, wrap_whole
 
 __all__ = ["COLOUR_PAIRS", "draw_card", "hand_picture", "sets_and_tiers_picture", "suit_symbol", "table_picture"]
 
@@ -186,6 +186,22 @@ def _cards(image: Image.Image, cards: Sequence[str], x: float, y: float, words: 
     return y + max(1, -(-len(cards) // PER_ROW)) * (CARD_H + GAP)
 
 
+def _set_legend(draw: ImageDraw.ImageDraw, cards: Sequence[str], y: float, words: Words = ENGLISH) -> float:
+    """The Sets of ``cards`` whose strip a card cuts ("Enseig… 1": French "Enseignes 1" is wider than a
+    card), each whole on its strip's colour under the cards; returns the y below (``y`` if none is cut)."""
+    cut_sets = dict.fromkeys(
+        CARDS[card].set for card in cards if text_width(strip_text(card, words), SMALL, bold=True) > CARD_W - 8
+    )
+    x: float = MARGIN
+    for set_name in cut_sets:
+        said = words.say(SET_NAMES[set_name])
+        w = text_width(said, SMALL, bold=True) + 12
+        draw.rounded_rectangle((x, y, x + w, y + SMALL + 6), radius=4, fill=SET_COLOURS[set_name])
+        text(draw, (x + w / 2, y + (SMALL + 6) / 2), said, SMALL, WHITE, anchor="mm", bold=True)
+        x += w + 8
+    return y + SMALL + 12 if cut_sets else y
+
+
 def _tier_groups(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -195,8 +211,8 @@ def _tier_groups(
 ) -> float:
     """Each Tier's cards under its heading, the groups side by side and wrapped to rows (a hand of
     six to nine cards in two or three rows, not one row per Tier); returns the y below."""
-    row_h = line_height(BODY) + CARD_H + GAP
     right = WIDTH - MARGIN
+    rows: list[list[tuple[float, str, list[str]]]] = [[]]  # each group placed: its x, heading, cards
     x: float = MARGIN
     for tier, cards in groups:
         left = list(cards)
@@ -204,16 +220,29 @@ def _tier_groups(
         while left:
             fits = int((right - x + GAP) // (CARD_W + GAP))
             if x > MARGIN and fits < min(len(left), PER_ROW):
-                x, y = MARGIN, y + row_h
+                x = MARGIN
+                rows.append([])
                 continue
             here, left = left[:fits], left[fits:]
-            text(draw, (x, y), heading, BODY, WHITE, bold=True, max_width=len(here) * (CARD_W + GAP) - GAP)
-            _cards(image, here, x, y + line_height(BODY), words)
+            rows[-1].append((x, heading, here))
             x += len(here) * (CARD_W + GAP) + GROUP_GAP
             heading = words.say("Tier {number}, more", number=tier)
             if left:
-                x, y = MARGIN, y + row_h
-    return y + row_h
+                x = MARGIN
+                rows.append([])
+    for row in rows:
+        # a heading over one card ("Szczebel 1", "Kademe 1") takes two lines, or a smaller size,
+        # rather than a cut word; the row's cards then sit lower
+        headings = [
+            wrap_whole(heading, (BODY, SMALL), len(here) * (CARD_W + GAP) - GAP, bold=True) for _, heading, here in row
+        ]
+        head_h = max([line_height(BODY), *(len(lines) * line_height(size) for size, lines in headings)])
+        for (x, _, here), (size, lines) in zip(row, headings, strict=True):
+            for i, line in enumerate(lines):
+                text(draw, (x, y + i * line_height(size)), line, size, WHITE, bold=True)
+            _cards(image, here, x, y + head_h, words)
+        y += head_h + CARD_H + GAP
+    return y
 
 
 def _backs(draw: ImageDraw.ImageDraw, count: int, x: float, y: float) -> float:
@@ -255,6 +284,7 @@ def table_picture(view: TetGowView, *, names: Sequence[str], words: Words = ENGL
     y += 4
     for play in plays:
         y = _play(image, play, names, y, words, won=play.seat == view.last_winner and plays is not view.plays)
+    y = _set_legend(draw, [card for play in plays for card in play.cards], y + 2, words) - 2
     y = _scoreboard(draw, view, names, y + 4, words)
     return to_png(cut(image, int(y) + MARGIN))
 
@@ -338,12 +368,9 @@ def _scoreboard(
         word = None
         if view.outcome is None and seat == view.turn:
             word = words.say("to lead") if not view.plays else words.say("to play")
-        x0, x1, height = MARGIN, WIDTH - MARGIN, 62
-        seat_panel(draw, (x0, y, x1, y + height), active_word=word)
+        x0, x1 = MARGIN, WIDTH - MARGIN
         score = view.outcome.points[seat] if view.outcome else view.scores[seat]
-        score_w = text(draw, (x1 - 12, y + height - 8), str(score), SCORE, GOLD, anchor="rd", bold=True)
-        room = x1 - x0 - 24 - (active_tab_width(word) if word else score_w + 12)
-        text(draw, (x0 + 12, y + 8), names[seat], BODY, WHITE, bold=True, max_width=room)
+        score_w = text_width(str(score), SCORE, bold=True)
         if view.outcome is not None:
             place = view.outcome.places[seat]
             won = words.say("WINNER") if place == 1 else words.say("place {number}", number=place)
@@ -355,7 +382,14 @@ def _scoreboard(
             ]
             if seat == view.leader:
                 facts.append(words.say("led this round"))
-        text(draw, (x0 + 12, y + 34), " · ".join(facts), SMALL, MUTED, max_width=x1 - x0 - 36 - score_w)
+        fact_lines = wrap_parts(facts, SMALL, x1 - x0 - 36 - score_w, max_lines=2)
+        height = 62 + (len(fact_lines) - 1) * line_height(SMALL)  # German takes a second line
+        seat_panel(draw, (x0, y, x1, y + height), active_word=word)
+        text(draw, (x1 - 12, y + height - 8), str(score), SCORE, GOLD, anchor="rd", bold=True)
+        room = x1 - x0 - 24 - (active_tab_width(word) if word else score_w + 12)
+        text(draw, (x0 + 12, y + 8), names[seat], BODY, WHITE, bold=True, max_width=room)
+        for j, line in enumerate(fact_lines):
+            text(draw, (x0 + 12, y + 34 + j * line_height(SMALL)), line, SMALL, MUTED)
         y += height + 6
     if view.outcome is None:
         y = _paragraph(
@@ -397,6 +431,7 @@ def hand_picture(view: TetGowView, *, names: Sequence[str], owner: str | None = 
     y += line_height(SMALL) + 4
     if groups:
         y = _tier_groups(image, draw, sorted(groups.items()), y, words)
+        y = _set_legend(draw, view.hand, y, words)
     if not view.hand:
         y = _paragraph(draw, y, words.say("No cards left."), BODY, WHITE)
     for line, size in _hand_lines(view, names, words):
@@ -451,17 +486,25 @@ def sets_and_tiers_picture(words: Words = ENGLISH) -> bytes:
         text(draw, (x + cell / 2, y + (SMALL + 8) / 2), said, SMALL, WHITE, anchor="mm", bold=True, max_width=cell - 8)
     y += SMALL + 14
     for tier in range(1, 7):
-        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + row_h - 4), radius=6, fill=PAPER)
-        text(draw, (MARGIN + label_w / 2, y + row_h / 2 - 2), str(tier), TITLE, INK, anchor="mm", bold=True)
+        # a name too long for its cell ("Chance Meeting", "Zufällige Begegnung") takes two lines
+        named = {
+            set_name: [(card_id, wrap(card_name(card_id, words), SMALL, cell - 32, max_lines=2)) for card_id in ids]
+            for set_name, ids in table[tier].items()
+        }
+        lines = max(sum(len(name) for _, name in cards) for cards in named.values())
+        height = max(row_h, lines * line_height(SMALL) + 10)
+        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + height - 4), radius=6, fill=PAPER)
+        text(draw, (MARGIN + label_w / 2, y + height / 2 - 2), str(tier), TITLE, INK, anchor="mm", bold=True)
         for i, set_name in enumerate(SETS):
             x = MARGIN + label_w + i * cell
-            for j, card_id in enumerate(table[tier][set_name]):
-                card = CARDS[card_id]
-                ly = y + 5 + j * line_height(SMALL)
-                for k, suit in enumerate(card.suits):
+            ly = y + 5
+            for card_id, name in named[set_name]:
+                for k, suit in enumerate(CARDS[card_id].suits):
                     suit_symbol(draw, suit, x + 7 + k * 13, ly + SMALL / 2 + 1, 12)
-                text(draw, (x + 30, ly), card_name(card_id, words), SMALL, INK, max_width=cell - 32)
-        y += row_h
+                for line in name:
+                    text(draw, (x + 30, ly), line, SMALL, INK)
+                    ly += line_height(SMALL)
+        y += height
     return to_png(image.crop((0, 0, WIDTH, int(y) + MARGIN)))
 
 

@@ -428,6 +428,50 @@ def wrap(content: str, size: int, max_width: float, bold: bool = False, max_line
     return [fit(one, size, max_width, bold) for one in lines]
 
 
+def wrap_whole(
+    content: str, sizes: tuple[int, ...], max_width: float, bold: bool = False, max_lines: int = 2
+) -> tuple[int, list[str]]:
+    """The first of ``sizes`` at which ``content`` wraps on at most ``max_lines`` lines with no word
+    cut, and those lines; at the last size, whatever :func:`wrap` gives (cut if it must be).
+
+    For a label in a narrow place (beside or on a card): a word longer in the reader's language
+    takes a second line, then a smaller size (callers give none under :func:`min_size`).
+
+    >>> wrap_whole("Mucchio 1", (16, 14), 72, bold=True)
+    (14, ['Mucchio', '1'])
+    """
+    for size in sizes:
+        lines = wrap(content, size, max_width, bold, max_lines)
+        if not any(line.endswith(ELLIPSIS) and not content.endswith(ELLIPSIS) for line in lines):
+            return size, lines
+    return sizes[-1], lines
+
+
+def wrap_parts(parts: list[str], size: int, max_width: float, bold: bool = False, max_lines: int = 3) -> list[str]:
+    """Facts joined with " · " on lines no wider than ``max_width``, each fact kept whole on one
+    line where it fits (a line breaks between facts first, inside one only if it is too long).
+
+    A line of facts ("12 points · 2 in hand · 16 won below") grows in other languages; it takes a
+    second line rather than losing its last fact to an ellipsis.
+
+    >>> wrap_parts(["-12 Punkte", "2 auf der Hand", "16 gewonnen (unten)", "hat gewählt"], 14, 380)
+    ['-12 Punkte · 2 auf der Hand · 16 gewonnen (unten)', 'hat gewählt']
+    """
+    joined = " · ".join(parts)
+    if width(clean(joined), size, bold) <= max_width:
+        return [clean(joined)]
+    lines: list[str] = []
+    for part in parts:
+        candidate = f"{lines[-1]} · {part}" if lines else part
+        if lines and width(clean(candidate), size, bold) <= max_width:
+            lines[-1] = candidate
+        else:
+            lines += wrap(part, size, max_width, bold, max_lines)
+    if len(lines) > max_lines:
+        lines = [*lines[: max_lines - 1], " · ".join(lines[max_lines - 1 :])]
+    return [fit(line, size, max_width, bold) for line in lines]
+
+
 # -- what a picture drew, for tests ----------------------------------------------------------------
 @dataclass(frozen=True)
 class Drawn:

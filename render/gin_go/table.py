@@ -36,7 +36,7 @@ from render.gin_go.board import _board_marks, _hidden, chip_icon, draw_board
 from render.gin_go.cards import CARD, STEP, fan, fan_width
 from render.gin_go.look import JOKER_BADGE, JOKER_INK, TABLE_BOARD
 from render.gin_go.words import _doing, _name, _paragraph, tab_word
-from render.text import line_height
+from render.text import line_height, wrap
 
 
 @deck_pictures
@@ -82,8 +82,11 @@ def _header(draw: ImageDraw.ImageDraw, view: GinGoView, words: Words) -> float:
         how = words.say("Link your A row to your K row, orthogonal only.")
     else:
         how = words.say("Link your A row to your K row, straight or zigzag.")
-    text(draw, (MARGIN, MARGIN + 28), how, SMALL, MUTED, max_width=WIDTH - 2 * MARGIN)
-    return MARGIN + 28 + line_height(SMALL) + 6
+    y: float = MARGIN + 28
+    for line in wrap(how, SMALL, WIDTH - 2 * MARGIN, max_lines=2):  # German takes a second line
+        text(draw, (MARGIN, y), line, SMALL, MUTED)
+        y += line_height(SMALL)
+    return y + 6
 
 
 def _column(

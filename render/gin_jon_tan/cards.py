@@ -178,7 +178,8 @@ def _face_symbol(symbol: str, marked: bool, spent: bool, name: str = "") -> tupl
     image = box.copy()
     draw = ImageDraw.Draw(image)
     symbol_motif(draw, symbol, CARD_W * 0.64, 43, 34, bg=SPENT if spent else PAPER)
-    text(draw, (CARD_W / 2, 70), name or symbol, SMALL, INK, anchor="mm", max_width=CARD_W - 4)
+    # the name may use the face's whole width ("Сверхновая" is 87 px wide, its ink a little less)
+    text(draw, (CARD_W / 2, 70), name or symbol, SMALL, INK, anchor="mm", max_width=CARD_W - 1)
     changed = ImageChops.difference(image, box).split()  # any channel: a faint edge of a letter counts
     covered = ImageChops.lighter(ImageChops.lighter(changed[0], changed[1]), ImageChops.lighter(changed[2], changed[3]))
     mask = covered.point(lambda v: 255 if v else 0).convert("1", dither=Image.Dither.NONE)

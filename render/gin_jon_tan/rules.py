@@ -24,7 +24,7 @@ from render.common import (
 from render.gin_jon_tan.cards import _paragraph, colour_word, symbol_word
 from render.gin_jon_tan.look import BANDS, GAP, PANEL, ROOM, TABLE
 from render.gin_jon_tan.motifs import symbol_motif
-from render.text import line_height
+from render.text import line_height, wrap
 
 
 @lru_cache(maxsize=16)  # once a language: bot.i18n.words keeps one Words a language
@@ -60,15 +60,18 @@ def rules_picture(words: Words = ENGLISH) -> bytes:
     text(draw, (beats_x, y), words.say("beats"), SMALL, MUTED)
     y += line_height(SMALL) + 2
     for index, (symbol, _, _) in enumerate(SYMBOLS):
+        losers = sorted(BEATS.get(symbol, ()), key=lambda s: [n for n, _, _ in SYMBOLS].index(s))
+        # what a symbol that beats no neighbours beats, over two lines where it is long (Spanish, German)
+        special = [] if losers else wrap(words.say(_SPECIAL[symbol]), SMALL, WIDTH - MARGIN - beats_x, max_lines=2)
+        height = max(row_h, len(special) * line_height(SMALL) + 6)
         if index % 2 == 0:
-            draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + row_h), fill=PANEL)
-        cy = y + row_h / 2
+            draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + height), fill=PANEL)
+        cy = y + height / 2
         bg = PANEL if index % 2 == 0 else TABLE
         symbol_motif(draw, symbol, MARGIN + 14, cy, 20, fill=WHITE, bg=bg)
         name_room = value_x - 2 - name_x
         text(draw, (name_x, cy), symbol_word(symbol, words), SMALL, WHITE, anchor="lm", bold=True, max_width=name_room)
         text(draw, (value_x + 28, cy), str(SYMBOL_VALUE[symbol]), SMALL, GOLD, anchor="rm", bold=True)
-        losers = sorted(BEATS.get(symbol, ()), key=lambda s: [n for n, _, _ in SYMBOLS].index(s))
         if losers:
             for j, loser in enumerate(losers):
                 x = beats_x + j * column
@@ -76,9 +79,10 @@ def rules_picture(words: Words = ENGLISH) -> bytes:
                 said = symbol_word(loser, words)
                 text(draw, (x + 24, cy), said, SMALL, WHITE, anchor="lm", max_width=column - 26)
         else:
-            special = words.say(_SPECIAL[symbol])
-            text(draw, (beats_x, cy), special, SMALL, MUTED, anchor="lm", max_width=WIDTH - MARGIN - beats_x)
-        y += row_h
+            for j, line in enumerate(special):
+                middle = cy + (j - (len(special) - 1) / 2) * line_height(SMALL)
+                text(draw, (beats_x, middle), line, SMALL, MUTED, anchor="lm")
+        y += height
     y = _paragraph(
         draw,
         y + 8,

@@ -62,8 +62,8 @@ def table_picture(view: GinJonTanView, *, names: Sequence[str], words: Words = E
         )
     else:
         title = words.say("Gin-jon-tan · round {number} of {total}", number=view.round_no, total=view.rounds)
-    text(draw, (MARGIN, MARGIN), title, TITLE, GOLD, bold=True, max_width=ROOM)
-    y = _paragraph(draw, MARGIN + line_height(TITLE) + 4, _situation(view, names, words), BODY, WHITE) + 6
+    y = _paragraph(draw, MARGIN, title, TITLE, GOLD, bold=True)  # two lines where it is long ("Spiel vorbei…")
+    y = _paragraph(draw, y + 4, _situation(view, names, words), BODY, WHITE) + 6
     if _shows_evaluation(view):
         y = _evaluation(image, view, names, y, words)
     elif view.duel is not None and view.phase in ("duel", "exchange"):
@@ -174,12 +174,15 @@ def _clash_banner(
 ) -> float:
     """``Water quenches Fire`` big, the two cards with an arrow between them, and who scored what."""
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + CARD_H + 62), radius=10, fill=PANEL)
+    # "Смерть заставляет умолкнуть Праведника": a clash's sentence takes a second line, the panel grows
+    sentence = wrap(words.say(clash.sentence), TITLE + 2, ROOM - 20, bold=True, max_lines=2)
+    more = (len(sentence) - 1) * line_height(TITLE + 2)
+    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + CARD_H + 62 + more), radius=10, fill=PANEL)
     heading = words.say("The last clash") if earlier else words.say("The clash that just happened")
     text(draw, (MARGIN + 10, y + 6), heading, SMALL, MUTED, max_width=ROOM - 20)
-    sentence = words.say(clash.sentence)
-    text(draw, (MARGIN + 10, y + 24), sentence, TITLE + 2, GOLD, bold=True, max_width=ROOM - 20)
-    top = y + 54
+    for i, line in enumerate(sentence):
+        text(draw, (MARGIN + 10, y + 24 + i * line_height(TITLE + 2)), line, TITLE + 2, GOLD, bold=True)
+    top = y + 54 + more
     draw_card(image, clash.winner.card, MARGIN + 10, top, marked=True, words=words)
     draw_card(image, clash.loser.card, MARGIN + 10 + CARD_W + 38, top, words=words)
     ax = MARGIN + 10 + CARD_W + 6
@@ -211,7 +214,7 @@ def _clash_banner(
         parts.append(words.say("The Black hole empties reserves into draw piles."))
     for part in parts:
         ty = _paragraph(draw, ty, part, SMALL, MUTED, x=left)
-    return max(y + CARD_H + 62, ty) + 8
+    return max(y + CARD_H + 62 + more, ty) + 8
 
 
 def _duel_side(

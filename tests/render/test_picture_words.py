@@ -8,6 +8,7 @@ for (before an ellipsis cut it), in the order drawn: a sentence wrapped over lin
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 
 import pytest
@@ -17,7 +18,7 @@ from bot.i18n.pseudo import unmarked
 from engine import registry
 from engine.gin_jon_tan.cards import FULL_SET
 from engine.words import Words
-from render import pictures_for
+from render import bidi, pictures_for
 from render.bracket import (
     OUT,
     WENT_ON,
@@ -34,7 +35,7 @@ from render.profile import GameCard, ProfileView, RecentLine, SeasonTrophy, prof
 from render.replay import ReplaySource, step_picture
 from render.season import SeasonLine, SeasonView, season_picture
 from render.standings import StandingLine, StandingsView, podium_picture, standings_picture
-from render.text import Drawn, recording
+from render.text import ELLIPSIS, Drawn, clean, recording
 from tests.render.test_pictures_for_phones import TRANSLATED, assert_fits, pictures
 from tests.render.test_replay import finished_game
 
@@ -168,6 +169,80 @@ def test_every_other_picture_draws_every_word_in_the_readers_language() -> None:
 def test_every_other_picture_still_fits_in_every_language(language: str) -> None:
     for label, data, drawn, _ in other_pictures(words(language)):
         assert_fits(f"{language} {label}", data, drawn)
+
+
+def cut_words(drawn: Iterable[Drawn], names: Iterable[str], allowed: re.Pattern[str] | None = None) -> list[str]:
+    """The lines drawn cut with an ellipsis where what was lost is not (the end of) a player's name.
+
+    A name is cut by design (it is the reader's own to know); any other word cut loses its meaning.
+    A line that ends with a name may lose the end of that name, and nothing else; a text ``allowed``
+    matches whole may be cut if the picture draws its first group whole too (:data:`MAY_BE_CUT`)."""
+    names = [_plain(name) for name in names]
+    drawn = list(drawn)
+    whole = {_plain(line.content) for line in drawn}
+    found = []
+    for line in drawn:
+        asked, shown = _plain(clean(line.asked or line.content)), _plain(line.content)
+        if shown == asked or asked in names:
+            continue
+        exempt = allowed.fullmatch(asked) if allowed else None
+        if exempt and exempt.group(1) in whole:
+            continue
+        lost = asked[len(shown.removesuffix(ELLIPSIS).rstrip()) :]
+        if not any(asked.endswith(name) and len(lost.strip()) <= len(name) for name in names):
+            found.append(f"{asked!r} drawn {shown!r}")
+    return found
+
+
+def _plain(content: str) -> str:
+    """Text without the marks that set a name apart (:func:`render.text.isolate`)."""
+    return content.replace(bidi.FSI, "").replace(bidi.PDI, "")
+
+
+def test_a_text_that_may_be_cut_is_drawn_whole_elsewhere() -> None:
+    """A strip cut on a card passes only where the picture also draws its Set's name whole."""
+    strip = Drawn("Enseig…", 14, 480, False, asked="Enseignes 1")
+    allowed = MAY_BE_CUT["fr"]
+    assert cut_words([strip], [], allowed) == ["'Enseignes 1' drawn 'Enseig…'"]
+    assert cut_words([strip, Drawn("Enseignes", 14, 480, True)], [], allowed) == []
+
+
+def test_a_cut_word_is_found_and_a_cut_name_is_not() -> None:
+    """The check can fail: a label cut is reported; a name cut, alone or ending its line, is not."""
+    drawn = [
+        Drawn("Stape…", 16, 480, False, asked="Stapel 1"),
+        Drawn("Bartholo…", 16, 480, False, asked="Bartholomew"),
+        Drawn("with: Bartho…", 16, 480, False, asked="with: Bartholomew"),
+        Drawn("Bartholomew · 3 po…", 16, 480, False, asked="Bartholomew · 3 points"),
+    ]
+    assert cut_words(drawn, ["Bartholomew"]) == [
+        "'Stapel 1' drawn 'Stape…'",
+        "'Bartholomew · 3 points' drawn 'Bartholomew · 3 po…'",
+    ]
+
+
+#: The texts that may still be cut, by language, and the part of each that the same picture must then
+#: draw whole elsewhere. Tet-Gow's card strip names a card's Set and Tier on a 72 px card at the
+#: smallest readable size: French "Enseignes 1" (80 px) cannot fit, nor take a second line (the card's
+#: name and suits fill the card above it); the picture then shows "Enseignes" whole under the cards,
+#: on the strip's colour.
+MAY_BE_CUT = {"fr": re.compile(r"(Enseignes) \d")}
+
+
+@pytest.mark.parametrize("language", ["en", *SHIPPED])
+def test_no_word_but_a_name_is_cut_in_any_language(language: str) -> None:
+    """Issue 47: words grow in other languages (German, Spanish, Russian…), and a label, sentence or
+    card name cut with an ellipsis loses its meaning; every picture of every game, and every other
+    picture, draws them whole (over two lines where need be). Only players' names may be cut."""
+    said = words(language)
+    allowed = MAY_BE_CUT.get(language)
+    found = []
+    for key in TRANSLATED:
+        for label, _, drawn, names in pictures(registry.get(key), said, (0, 8)):
+            found += [f"{label}: {cut}" for cut in cut_words(drawn, names, allowed)]
+    for label, _, drawn, names in other_pictures(said):
+        found += [f"{label}: {cut}" for cut in cut_words(drawn, names, allowed)]
+    assert found == [], "\n".join(dict.fromkeys(found))
 
 
 @pytest.mark.parametrize(
