@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 from benchmarks.gin_rummy_oracle import baseline_takes
 from engine.gin_rummy import GAME, GinRummyState, GinRummyView
@@ -135,3 +136,19 @@ def test_feeds_says_when_a_card_lets_the_baseline_knock() -> None:
     assert feeds(hand, CARD_BIT["Jh"], 10)  # K Q J of hearts; 5 + 2 left after a throw
     assert not feeds(hand, CARD_BIT["9d"], 10)
     assert not feeds(hand, CARD_BIT["4s"], 10)  # it melds, but 17 is left after the best throw
+
+
+def test_a_card_the_opponent_took_twice_leaves_the_strong_player_playing() -> None:
+    """A seat may take one card from the pile twice in a hand (it threw it, the other seat took it and
+    threw it back): the record lists it twice, and the strong player still discards (it raised)."""
+    checked = 0
+    for state, view, _ in _our_turns(10):
+        them = 1 - (view.seat or 0)
+        if not view.picked[them]:
+            continue
+        twice = replace(view, picked=tuple(p * 2 if seat == them else p for seat, p in enumerate(view.picked)))
+        assert record(twice).picked == record(view).picked
+        move = GinRummyPlayer(1).choose(twice)
+        state.copy().act(view.seat or 0, move)  # a legal discard (an illegal move raises)
+        checked += 1
+    assert checked >= 5
