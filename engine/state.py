@@ -304,7 +304,7 @@ class GameState(ABC):
         known: tuple[int, tuple[Decision, ...]] | None = getattr(self, "_pending", None)
         if known is not None and known[0] == len(copied.history):
             copied._pending = known
-        copied._event_texts = list(self.events)  # the same lines, read once for a line of copies
+        copied._event_texts = list(self.events)  # a chain of copies reads its saved lines once, not at each move
         return copied
 
 

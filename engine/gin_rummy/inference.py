@@ -199,18 +199,9 @@ def record(view: GinRummyView) -> Record:
         known=known,
         hidden=hidden,
         pool=ALL_CARDS & ~seen,
-        picked=_mask(view.picked[them]),
+        picked=to_mask(set(view.picked[them])),  # a card taken twice (thrown back meanwhile) counts once
         knock_card=view.knock_card,
     )
-
-
-def _mask(cards: tuple[str, ...]) -> int:
-    """The mask of some cards, a card listed twice counted once (a seat may take one card from the
-    pile twice in a hand: it threw it, the other seat took it and threw it back)."""
-    mask = 0
-    for card in cards:
-        mask |= CARD_BIT[card]
-    return mask
 
 
 def fits(rec: Record, hidden: int, budget: int = 200) -> bool:
